@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { defineCorpus } from '../define.js'
+import { dateTime, id, text } from '../fields.js'
+
+const schema = z.strictObject({
+  id: id(),
+  openDataId: text(),
+  openDataResource: text(),
+  type: text(),
+  title: text(),
+  subject: text(),
+  summary: text(),
+  responsible: text(),
+  date: dateTime(),
+})
+
+export type BacenDocument = z.output<typeof schema>
+
+export const bacen = defineCorpus<BacenDocument>({
+  name: 'bacen',
+  method: 'searchBacen',
+  schema,
+  text: [
+    { name: 'title', weight: 3, highlight: true, get: (d) => d.title },
+    { name: 'subject', weight: 2, highlight: true, get: (d) => d.subject },
+    { name: 'summary', weight: 1, highlight: true, get: (d) => d.summary },
+  ],
+  filters: {
+    types: { kind: 'open', values: (d) => [d.type] },
+    created_at: { kind: 'date', column: 'main' },
+  },
+  mainDate: (d) => d.date,
+  updatedDate: (d) => d.date,
+  savedKey: 'savedBuckets',
+  relevance: false,
+})

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { fold } from '../../text/fold.js'
+import { defineCorpus } from '../define.js'
+import { dateTime, id, optionalDateTime, text } from '../fields.js'
+import { sectionKey, sectionKeys } from './section.js'
+
+const schema = z.strictObject({
+  id: id(),
+  title: text(),
+  content: text(),
+  resume: text(),
+  section: text(),
+  hierarchy: text(),
+  location: text(),
+  date: dateTime(),
+  createdAt: optionalDateTime(),
+  updatedAt: optionalDateTime(),
+})
+
+export type DouAct = z.output<typeof schema>
+
+export const dou = defineCorpus<DouAct>({
+  name: 'dou',
+  method: 'searchDou',
+  schema,
+  text: [
+    { name: 'title', weight: 3, highlight: true, get: (a) => a.title },
+    { name: 'resume', weight: 2, highlight: true, get: (a) => a.resume },
+    { name: 'content', weight: 1, highlight: true, get: (a) => a.content },
+  ],
+  filters: {
+    sections: { kind: 'open', values: (a) => sectionKeys(a.section), normalize: sectionKey },
+    // The main issuing organization: the first link of the slash-separated hierarchy.
+    organizations: { kind: 'open', values: (a) => [a.hierarchy.split('/')[0] ?? ''], normalize: (v) => fold(v).trim() },
+    created_at: { kind: 'date', column: 'main' },
+  },
+  mainDate: (a) => a.date,
+  updatedDate: (a) => a.updatedAt ?? a.date,
+  savedKey: 'savedBuckets',
+  relevance: false,
+  toResult: (a) => ({ ...a, createdAt: a.createdAt ?? a.date, updatedAt: a.updatedAt ?? a.date }),
+})

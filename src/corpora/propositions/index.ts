@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { fold } from '../../text/fold.js'
+import { defineCorpus } from '../define.js'
+import { dateTime, freeObject, id, int, optionalDateTime, stringBoolean, text } from '../fields.js'
+import { ASSEMBLY_STATES } from './assemblies.js'
+import { identifierKeys } from './identifier.js'
+
+const author = z.strictObject({
+  openDataId: text(),
+  type: text(),
+  name: text(),
+  acronymParty: text(),
+  uf: text(),
+  stakeholderId: z.string().min(1).nullable().default(null),
+})
+
+const proceeding = z.strictObject({
+  openDataId: text(),
+  openDataSituationId: text(),
+  date: optionalDateTime(),
+  organ: freeObject(),
+  description: text(),
+  situation: text(),
+  regime: text(),
+  regimeCategory: text(),
+  /** A proposition with no recorded proceeding is still in progress. */
+  processing: stringBoolean().default('true'),
+  appreciation: text(),
+})
+
+const schema = z.strictObject({
+  id: id(),
+  openDataId: text(),
+  openDataResource: text(),
+  openDataTypeId: text(),
+  title: text(),
+  acronymType: z.string().trim().min(1, 'must be a non-empty type acronym such as PL'),
+  type: text(),
+  number: int(),
+  year: int(),
+  summary: text(),
+  datePresentation: dateTime(),
+  lastProceeding: proceeding.default(() => proceeding.parse({})),
+  authors: z.array(author).default([]),
+  rapporteurs: z.array(author).default([]),
+  themes: z.array(z.record(z.string(), z.unknown())).default([]),
+  /** Input only: the approval state, when the origin states it (DECISIONS §3). */
+  approved: stringBoolean().optional(),
+})
+
+export type Proposition = z.output<typeof schema>
+
+/** Approval state: the record's own `approved`, else read from the situation (became law / rejected in full). */
+export function approvalOf(p: Proposition): 'true' | 'false' | undefined {
+  if (p.approved !== undefined) return p.approved
+  const s = fold(p.lastProceeding.situation)
+  if (/transformad[oa] (em|na) (norma juridica|lei)|^lei |sancionad/.test(s)) return 'true'
+  if (/rejeitad|vetad[oa] total|veto total/.test(s)) return 'false'
+  return undefined
+}
+
+export const propositions = defineCorpus<Proposition>({
+  name: 'propositions',
+  method: 'searchPropositions',
+  schema,
+  text: [
+    { name: 'title', weight: 3, highlight: true, get: (p) => p.title },
+    { name: 'summary', weight: 1, highlight: true, get: (p) => p.summary },
+    // type/number/year, so `PL 2630/2020` and `2630` find the proposition itself.
+    { name: 'ident', weight: 2, highlight: false, analysis: 'keyword', get: (p) => `${p.acronymType} ${p.number}/${p.year}` },
+  ],
+  filters: {
+    resources: { kind: 'open', values: (p) => [p.openDataResource] },
+    types: { kind: 'open', values: (p) => [p.acronymType] },
+    situations: { kind: 'id', values: (p) => [p.lastProceeding.openDataSituationId] },
+    processing: { kind: 'flag', values: (p) => [p.lastProceeding.processing] },
+    regimes: { kind: 'open', values: (p) => [p.lastProceeding.regimeCategory] },
+    appreciations: { kind: 'open', values: (p) => [p.lastProceeding.appreciation] },
+    approved: { kind: 'flag', values: (p) => { const a = approvalOf(p); return a === undefined ? [] : [a] } },
+    authors: { kind: 'id', values: (p) => stakeholderIds(p.authors) },
+    rapporteurs: { kind: 'id', values: (p) => stakeholderIds(p.rapporteurs) },
+    parties: { kind: 'open', values: (p) => p.authors.map((a) => a.acronymParty) },
+    states: {
+      kind: 'open',
+      values: (p) => {
+        const house = ASSEMBLY_STATES[fold(p.openDataResource)]
+        return [...p.authors.map((a) => a.uf), ...(house ? [house] : [])]
+      },
+    },
+    organs: { kind: 'id', values: (p) => { const o = p.lastProceeding.organ['id']; return o === undefined || o === null ? [] : [String(o)] } },
+    themes: { kind: 'id', values: (p) => p.themes.flatMap((t) => (t['openDataId'] === undefined || t['openDataId'] === null ? [] : [String(t['openDataId'])])) },
+    created_at: { kind: 'date', column: 'main' },
+    updated_at: { kind: 'date', column: 'updated' },
+  },
+  mainDate: (p) => p.datePresentation,
+  updatedDate: (p) => p.lastProceeding.date ?? p.datePresentation,
+  savedKey: 'savedPropositions',
+  relevance: true,
+  identifiers: (p) => identifierKeys(p.acronymType, p.number, p.year),
+  toResult: (p) => {
+    const { approved: _approved, ...rest } = p
+    return { ...rest, lastProceeding: { ...p.lastProceeding, date: p.lastProceeding.date ?? p.datePresentation } }
+  },
+})
+
+function stakeholderIds(people: readonly { stakeholderId: string | null }[]): string[] {
+  return people.flatMap((a) => (a.stakeholderId === null ? [] : [a.stakeholderId]))
+}

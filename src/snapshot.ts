@@ -1,0 +1,254 @@
+import type { SavedBucketRef, Monitor } from './api/monitors.js'
+import { Monitors } from './api/monitors.js'
+import { type SearchContext, type SearchResponse, search } from './api/search.js'
+import {
+  type Stakeholder,
+  type StakeholderMatch,
+  StakeholderFinder,
+  getStakeholder,
+  stakeholderSchema,
+  writeStakeholders,
+} from './api/stakeholders.js'
+import type { AnyCorpus, CorpusName } from './corpora/define.js'
+import { CORPORA, CORPUS_NAMES } from './corpora/registry.js'
+import { LegisearchError, invalid } from './errors.js'
+import { createIndex, layoutOf } from './index/fts.js'
+import { type Db, openDatabase } from './store/database.js'
+import { deleteDocuments, writeDocuments } from './store/documents.js'
+import { Statements } from './store/statements.js'
+import { validateRecords } from './store/validate.js'
+
+/** A collection `upsert` and `remove` accept. */
+export type Collection = CorpusName | 'stakeholders'
+
+export const COLLECTIONS: readonly Collection[] = [...CORPUS_NAMES, 'stakeholders']
+
+export interface OpenOptions {
+  /** Open for reading only: the file must exist and nothing can be written. Default `false`. */
+  readonly readonly?: boolean
+}
+
+/** The query string of a search: strings as from a URL, or typed values. */
+export interface SearchQuery {
+  readonly page?: number | string
+  readonly limit?: number | string
+  readonly q?: string
+  readonly modes?: string | readonly string[]
+  readonly sort?: 'newest' | 'recently_updated' | 'older' | 'relevance' | (string & {})
+}
+
+/** A search result: the record's fields plus highlights and saved-folder references. */
+export type SearchResult = Record<string, unknown>
+
+const defaultOptions: Required<OpenOptions> = { readonly: false }
+
+/**
+ * One snapshot file, open: the six search endpoints, stakeholders and monitors, as synchronous
+ * methods. Cheap to open (no index rebuild, no scan); close it when done.
+ */
+export class Snapshot {
+  readonly path: string
+  readonly readonly: boolean
+  private readonly db: Db
+  private readonly st: Statements
+  private readonly monitors: Monitors
+  private readonly finder: StakeholderFinder
+
+  /** @internal use {@link openSnapshot}. */
+  constructor(path: string, options: OpenOptions = {}) {
+    const opts = { ...defaultOptions, ...options }
+    if (typeof opts.readonly !== 'boolean') throw invalid('options.readonly: must be a boolean')
+    this.path = path
+    this.readonly = opts.readonly
+    this.db = openDatabase(path, opts.readonly)
+    try {
+      this.st = new Statements(this.db)
+      this.ensureIndexes()
+    } catch (e) {
+      this.db.close()
+      throw e
+    }
+    this.monitors = new Monitors(this.st)
+    this.finder = new StakeholderFinder(this.st)
+  }
+
+  /**
+   * Inserts or replaces records of a collection, given in the spec's result shape (without
+   * `relevance`, `highlights` and `saved*`). The whole call is validated first and written in one
+   * transaction: a bad record is refused with its index and field, and nothing of the call is kept.
+   *
+   * @example snap.upsert('propositions', [{ id: 'p1', acronymType: 'PL', number: 2630, year: 2020, datePresentation: '2020-05-04', title: 'PL 2630/2020' }])
+   */
+  upsert(collection: Collection, records: readonly unknown[]): { inserted: number; updated: number } {
+    this.writable()
+    if (collection === 'stakeholders') {
+      const valid = validateRecords('stakeholders', stakeholderSchema, records)
+      const r = this.db.transaction(() => writeStakeholders(this.st, valid))()
+      this.finder.invalidate()
+      return r
+    }
+    const corpus = corpusNamed(collection)
+    const valid = validateRecords(collection, corpus.schema, records)
+    return this.db.transaction(() => writeDocuments(this.st, corpus, valid))()
+  }
+
+  /**
+   * Removes records by id, in one transaction; unknown ids are skipped.
+   *
+   * @example snap.remove('dou', ['dou-1', 'dou-2']) // { removed: 2 }
+   */
+  remove(collection: Collection, ids: readonly string[]): { removed: number } {
+    this.writable()
+    if (!Array.isArray(ids) || ids.some((i) => typeof i !== 'string')) throw invalid('ids: must be an array of id strings')
+    if (collection === 'stakeholders') {
+      const del = this.st.get('DELETE FROM stakeholders WHERE id = ?')
+      const removed = this.db.transaction(() => ids.reduce((n, id) => n + del.run(id).changes, 0))()
+      this.finder.invalidate()
+      return { removed }
+    }
+    const corpus = corpusNamed(collection)
+    return { removed: this.db.transaction(() => deleteDocuments(this.st, corpus, ids))() }
+  }
+
+  /**
+   * `POST /search/propositions`.
+   *
+   * @example snap.searchPropositions({ q: 'PL 2630/2020', sort: 'relevance' }, { states: ['SP'] })
+   */
+  searchPropositions(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+    return this.search('propositions', query, body, ctx)
+  }
+
+  /** `POST /search/social`. Body: keywords, resources, stakeholders, parties, created_at. */
+  searchSocial(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+    return this.search('social', query, body, ctx)
+  }
+
+  /** `POST /search/dou`. Body: keywords, sections, organizations, created_at. */
+  searchDou(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+    return this.search('dou', query, body, ctx)
+  }
+
+  /** `POST /search/bacen`. Body: keywords, types, created_at. */
+  searchBacen(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+    return this.search('bacen', query, body, ctx)
+  }
+
+  /** `POST /search/notices`. Body: keywords, resources, created_at. */
+  searchNotices(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+    return this.search('notices', query, body, ctx)
+  }
+
+  /** `POST /search/irs`. Body: keywords, types, created_at. */
+  searchIrs(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+    return this.search('irs', query, body, ctx)
+  }
+
+  /** Any search corpus by name (the six methods above call this). */
+  search(collection: CorpusName, query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+    return search(this.st, this.monitors, corpusNamed(collection), query, body, ctx)
+  }
+
+  /**
+   * `GET /stakeholders/{id}`; an unknown id → 404 `not_found`.
+   *
+   * @example snap.getStakeholder('stk-0001').name
+   */
+  getStakeholder(id: string): Stakeholder {
+    return getStakeholder(this.st, id)
+  }
+
+  /**
+   * Finds stakeholders by name, tolerant of accents, prefixes and typos: how to get the ids the
+   * `authors`, `rapporteurs` and `stakeholders` filters need.
+   *
+   * @example snap.findStakeholders({ q: 'tabata amral' })[0]?.id
+   */
+  findStakeholders(input: { q: string; limit?: number }): StakeholderMatch[] {
+    return this.finder.find(input)
+  }
+
+  /** Creates a monitor (a client's folder of saved documents). */
+  createMonitor(clientId: string, name: string): { id: string; name: string } {
+    this.writable()
+    return this.monitors.create(clientId, name)
+  }
+
+  /** The client's monitors, oldest first, with how many documents each holds. */
+  listMonitors(clientId: string): Monitor[] {
+    return this.monitors.list(clientId)
+  }
+
+  /** Deletes a client's monitor and what was saved in it. */
+  deleteMonitor(clientId: string, monitorId: string): void {
+    this.writable()
+    this.monitors.delete(clientId, monitorId)
+  }
+
+  /** Saves a document in a client's monitor (idempotent); unknown monitor or document → 404. */
+  saveToMonitor(clientId: string, monitorId: string, collection: CorpusName, documentId: string): SavedBucketRef {
+    this.writable()
+    return this.monitors.save(clientId, monitorId, collection, documentId)
+  }
+
+  /** Removes a saved document from a client's monitor. */
+  removeFromMonitor(clientId: string, monitorId: string, collection: CorpusName, documentId: string): { removed: boolean } {
+    this.writable()
+    return this.monitors.unsave(clientId, monitorId, collection, documentId)
+  }
+
+  /** How many records each collection holds. */
+  counts(): Record<Collection, number> {
+    const rows = this.st.get('SELECT corpus, count(*) AS n FROM docs GROUP BY corpus').all() as { corpus: string; n: number }[]
+    const out = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<Collection, number>
+    for (const r of rows) out[r.corpus as Collection] = r.n
+    out.stakeholders = (this.st.get('SELECT count(*) AS n FROM stakeholders').get() as { n: number }).n
+    return out
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+
+  private writable(): void {
+    if (this.readonly) throw new LegisearchError(403, 'forbidden', `snapshot ${this.path} is open readonly; open it without { readonly: true } to write`)
+    if (!this.db.open) throw invalid('snapshot: closed')
+  }
+
+  /** Creates missing FTS tables of registered corpora; refuses a layout this version cannot read. */
+  private ensureIndexes(): void {
+    const known = new Map(
+      (this.st.get('SELECT name, layout FROM corpora').all() as { name: string; layout: string }[]).map((r) => [r.name, r.layout]),
+    )
+    const missing = Object.values(CORPORA).filter((c) => !known.has(c.name))
+    for (const c of Object.values(CORPORA)) {
+      const layout = known.get(c.name)
+      if (layout !== undefined && layout !== layoutOf(c)) {
+        throw invalid(`path: ${this.path} indexes ${c.name} with another field layout; rebuild the snapshot with this version`)
+      }
+    }
+    if (missing.length === 0) return
+    if (this.readonly) throw invalid(`path: ${this.path} lacks the index of ${missing.map((c) => c.name).join(', ')}; open it once without readonly`)
+    this.db.transaction(() => missing.forEach((c) => createIndex(this.db, c)))()
+  }
+}
+
+function corpusNamed(collection: unknown): AnyCorpus {
+  if (typeof collection !== 'string' || !Object.hasOwn(CORPORA, collection)) {
+    throw invalid(`collection: must be one of ${COLLECTIONS.join(', ')} (got ${JSON.stringify(collection)})`)
+  }
+  return CORPORA[collection as CorpusName]
+}
+
+/**
+ * Opens a snapshot file, creating it when missing (unless `readonly`). Opening does no index
+ * rebuild and no scan: it costs milliseconds whatever the size.
+ *
+ * @example
+ * const snap = openSnapshot('legisearch.db')
+ * const { results, pagination } = snap.searchPropositions({ q: 'reforma tributária', limit: 5 })
+ * snap.close()
+ */
+export function openSnapshot(path: string, options?: OpenOptions): Snapshot {
+  return new Snapshot(path, options)
+}

@@ -1,0 +1,76 @@
+import { existsSync, statSync } from 'node:fs'
+import Database from 'better-sqlite3'
+import { LegisearchError, invalid } from '../errors.js'
+import { MIGRATIONS } from './migrations/index.js'
+
+export type Db = Database.Database
+
+/** `PRAGMA application_id` of a legisearch snapshot ('LGSR'), so no other SQLite file is mistaken for one. */
+export const APPLICATION_ID = 0x4c475352
+
+/**
+ * Opens (or, when writable, creates) the snapshot file. Refuses, without writing a byte, any file
+ * that is not a legisearch snapshot or was written by a newer schema.
+ */
+export function openDatabase(path: string, readonly: boolean): Db {
+  if (typeof path !== 'string' || path.length === 0) {
+    throw invalid('path: must be a non-empty string naming the snapshot file')
+  }
+  const existed = path !== ':memory:' && existsSync(path)
+  if (readonly && !existed) {
+    throw new LegisearchError(404, 'not_found', `snapshot file not found: ${path} (a readonly snapshot must already exist)`)
+  }
+  if (existed && statSync(path).isDirectory()) throw invalid(`path: ${path} is a directory, not a snapshot file`)
+  let db: Db
+  try {
+    db = new Database(path, { readonly, fileMustExist: readonly })
+  } catch (e) {
+    throw invalid(`path: cannot open ${path} as a snapshot (${(e as Error).message})`)
+  }
+  try {
+    checkIdentity(db, path, existed)
+    if (!readonly) {
+      db.pragma('journal_mode = WAL')
+      db.pragma('synchronous = NORMAL')
+    }
+    db.pragma('foreign_keys = ON')
+    migrate(db, path, readonly)
+    return db
+  } catch (e) {
+    db.close()
+    throw e
+  }
+}
+
+function checkIdentity(db: Db, path: string, existed: boolean): void {
+  let appId: number
+  let objects: number
+  try {
+    appId = db.pragma('application_id', { simple: true }) as number
+    objects = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
+  } catch {
+    throw invalid(`path: ${path} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
+  }
+  if (appId === APPLICATION_ID) return
+  if (existed && (appId !== 0 || objects > 0)) {
+    throw invalid(`path: ${path} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
+  }
+}
+
+function migrate(db: Db, path: string, readonly: boolean): void {
+  const version = db.pragma('user_version', { simple: true }) as number
+  if (version > MIGRATIONS.length) {
+    throw invalid(
+      `path: ${path} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`,
+    )
+  }
+  if (version === MIGRATIONS.length) return
+  if (readonly) {
+    throw invalid(`path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly`)
+  }
+  db.transaction(() => {
+    for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v] as string)
+    db.pragma(`application_id = ${APPLICATION_ID}`)
+    db.pragma(`user_version = ${MIGRATIONS.length}`)
+  })()
+}

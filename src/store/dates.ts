@@ -1,0 +1,58 @@
+/**
+ * Dates are compared as calendar days in Brasília time (UTC−03:00; Brazil has had no daylight
+ * saving since 2019, and the fixed offset keeps old records comparable too).
+ */
+export const BRASILIA_OFFSET_MS = -3 * 3_600_000
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/
+
+/** `YYYY-MM-DD` → a day key `YYYYMMDD`, or null when the text is not a real calendar day. */
+export function parseDay(text: string): number | null {
+  const m = DAY.exec(text)
+  if (!m) return null
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (!isRealDay(y, mo, d)) return null
+  return y * 10_000 + mo * 100 + d
+}
+
+/**
+ * An ISO 8601 date or date-time → epoch milliseconds, or null. A value without a zone is taken as
+ * Brasília time, the zone every origin of these records publishes in.
+ */
+export function parseInstant(text: string): number | null {
+  const m = DATE_TIME.exec(text)
+  if (!m) return null
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (!isRealDay(y, mo, d)) return null
+  const h = Number(m[4] ?? 0)
+  const mi = Number(m[5] ?? 0)
+  const s = Number(m[6] ?? 0)
+  if (h > 23 || mi > 59 || s > 59) return null
+  const ms = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0
+  const local = Date.UTC(y, mo - 1, d, h, mi, s, ms)
+  const zone = m[8]
+  if (zone === undefined) return local - BRASILIA_OFFSET_MS
+  if (zone === 'Z') return local
+  const sign = zone[0] === '-' ? -1 : 1
+  const digits = zone.slice(1).replace(':', '')
+  const offsetMin = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))
+  if (offsetMin > 14 * 60) return null
+  return local - sign * offsetMin * 60_000
+}
+
+/** The Brasília calendar day `YYYYMMDD` of an instant. */
+export function dayOf(ms: number): number {
+  const t = new Date(ms + BRASILIA_OFFSET_MS)
+  return t.getUTCFullYear() * 10_000 + (t.getUTCMonth() + 1) * 100 + t.getUTCDate()
+}
+
+/** Today's Brasília calendar day `YYYYMMDD`. */
+export function today(now: number = Date.now()): number {
+  return dayOf(now)
+}
+
+function isRealDay(y: number, mo: number, d: number): boolean {
+  if (mo < 1 || mo > 12 || d < 1) return false
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate()
+}

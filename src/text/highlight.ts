@@ -1,0 +1,97 @@
+import type { TextItem } from '../query/text-query.js'
+import { type MatchMode, termOf } from './modes.js'
+import { tokenize } from './tokenize.js'
+
+/** One highlight of the Atlas Search shape: a passage of one field with its hits marked. */
+export interface Highlight {
+  readonly path: string
+  /** How many hits the field has (more hits, better passage). */
+  readonly score: number
+  readonly texts: readonly { readonly value: string; readonly type: 'hit' | 'text' }[]
+}
+
+/** Longest passage returned per field, in characters. */
+export const PASSAGE_LENGTH = 300
+
+/**
+ * Highlights of one record: for each field with a hit, a contiguous passage of the original text
+ * (at most ~300 characters) around the densest run of hits. Concatenating `texts[].value` gives
+ * the passage exactly. Never HTML.
+ *
+ * @example highlightsOf([{ name: 'title', text: 'Reforma Tributária' }], [{ words: ['tributarias'] }], 'default')
+ */
+export function highlightsOf(
+  fields: readonly { readonly name: string; readonly text: string }[],
+  items: readonly TextItem[],
+  mode: MatchMode,
+): Highlight[] {
+  if (items.length === 0) return []
+  const wanted = items.map((i) => i.words.map((w) => termOf(w, mode)))
+  const out: Highlight[] = []
+  for (const field of fields) {
+    const spans = hitSpans(field.text, wanted, mode)
+    if (spans.length === 0) continue
+    out.push({ path: field.name, score: spans.length, texts: passage(field.text, spans) })
+  }
+  return out
+}
+
+type Span = readonly [start: number, end: number]
+
+function hitSpans(text: string, wanted: readonly string[][], mode: MatchMode): Span[] {
+  const tokens = tokenize(text)
+  const terms = tokens.map((t) => termOf(t.text, mode))
+  // A phrase match is one hit from its first word to its last (`PL 2630/2020`).
+  const found: Span[] = []
+  for (const phrase of wanted) {
+    const k = phrase.length
+    for (let i = 0; i + k <= terms.length; i++) {
+      let ok = true
+      for (let j = 0; j < k && ok; j++) ok = terms[i + j] === phrase[j]
+      if (ok) found.push([(tokens[i] as { start: number }).start, (tokens[i + k - 1] as { end: number }).end])
+    }
+  }
+  found.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+  // Overlapping hits, and hits separated only by spaces (`reforma tributária`), form one hit.
+  const spans: Span[] = []
+  for (const span of found) {
+    const last = spans[spans.length - 1]
+    if (last && (span[0] <= last[1] || /^\s*$/.test(text.slice(last[1], span[0])))) {
+      spans[spans.length - 1] = [last[0], Math.max(last[1], span[1])]
+    } else {
+      spans.push(span)
+    }
+  }
+  return spans
+}
+
+function passage(text: string, spans: readonly Span[]): { value: string; type: 'hit' | 'text' }[] {
+  // The window of PASSAGE_LENGTH characters that starts at a hit and holds the most hits.
+  let best = 0
+  let bestCount = 0
+  for (let i = 0; i < spans.length; i++) {
+    const limit = (spans[i] as Span)[0] + PASSAGE_LENGTH
+    let n = 0
+    for (let j = i; j < spans.length && (spans[j] as Span)[1] <= limit; j++) n++
+    if (n > bestCount) [best, bestCount] = [i, n]
+  }
+  const inside = spans.slice(best, best + Math.max(bestCount, 1))
+  const hitStart = (inside[0] as Span)[0]
+  const hitEnd = (inside[inside.length - 1] as Span)[1]
+  const slack = Math.max(0, PASSAGE_LENGTH - (hitEnd - hitStart))
+  let start = Math.max(0, hitStart - Math.floor(slack / 2))
+  let end = Math.min(text.length, Math.max(hitEnd, start + PASSAGE_LENGTH))
+  if (end - start > PASSAGE_LENGTH && end > hitEnd) end = Math.max(hitEnd, start + PASSAGE_LENGTH)
+  // Do not cut words at the edges.
+  while (start > 0 && start < hitStart && /\S/.test(text[start - 1] as string)) start++
+  while (end < text.length && end > hitEnd && /\S/.test(text[end] as string)) end--
+  const out: { value: string; type: 'hit' | 'text' }[] = []
+  let at = start
+  for (const [s, e] of inside) {
+    if (s > at) out.push({ value: text.slice(at, s), type: 'text' })
+    out.push({ value: text.slice(s, e), type: 'hit' })
+    at = e
+  }
+  if (end > at) out.push({ value: text.slice(at, end), type: 'text' })
+  return out
+}

@@ -1,0 +1,63 @@
+import { fold } from './fold.js'
+import { stem } from './stem.js'
+import { tokenize } from './tokenize.js'
+
+/**
+ * How a query word matches a document word (DECISIONS §4). Each mode has its own token stream in
+ * the index, so every mode and every phrase is answered by the index.
+ * - `default`: case and accent folding plus light Portuguese stemming.
+ * - `keyword`: case and accent folding only.
+ * - `sensitive`: as written (NFC), case and accents kept, no stemming. `sensitive,keyword` is the
+ *   same stream: once nothing is folded or stemmed there is nothing left for `keyword` to remove.
+ */
+export type MatchMode = 'default' | 'keyword' | 'sensitive'
+
+export const MATCH_MODES: readonly MatchMode[] = ['default', 'keyword', 'sensitive']
+
+/** The mode a request's `modes` set selects. */
+export function matchModeOf(modes: ReadonlySet<string>): MatchMode {
+  if (modes.has('sensitive')) return 'sensitive'
+  if (modes.has('keyword')) return 'keyword'
+  return 'default'
+}
+
+/**
+ * The index term of one word under a mode.
+ *
+ * @example termOf('Tributárias', 'default') // 'tributari'
+ * @example termOf('Tributárias', 'keyword') // 'tributarias'
+ */
+export function termOf(word: string, mode: MatchMode): string {
+  switch (mode) {
+    case 'default':
+      return fold(stem(word.normalize('NFC').toLowerCase()))
+    case 'keyword':
+      return fold(word)
+    case 'sensitive':
+      return encodeSensitive(word.normalize('NFC'))
+  }
+}
+
+/**
+ * The index's tokenizer (FTS5 `ascii`) folds ASCII capitals and keeps every non-ASCII character
+ * as written. To keep case in the `sensitive` stream, each ASCII capital is moved to the Private
+ * Use Area (U+E000 + code), which no real text uses and the tokenizer leaves alone.
+ */
+function encodeSensitive(word: string): string {
+  let out = ''
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i)
+    out += c >= 65 && c <= 90 ? String.fromCharCode(0xe000 + c) : word[i]
+  }
+  return out
+}
+
+/** The index terms of a text under a mode, in order. */
+export function termsOf(text: string, mode: MatchMode): string[] {
+  return tokenize(text).map((t) => termOf(t.text, mode))
+}
+
+/** The token stream stored in the index for a text: its terms joined by spaces. */
+export function streamOf(text: string, mode: MatchMode): string {
+  return termsOf(text, mode).join(' ')
+}
