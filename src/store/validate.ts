@@ -28,7 +28,7 @@ export function validateRecords<R extends { id: string }>(
       const what =
         issue?.code === 'unrecognized_keys'
           ? `unknown field ${issue.keys.map((k) => `'${k}'`).join(', ')}`
-          : issue?.code === 'invalid_type' && issue.input === undefined
+          : issue?.code === 'invalid_type' && valueAt(records[i], issue.path) === undefined
             ? 'is required'
             : (issue?.message ?? 'is invalid')
       throw invalid(`${formatPath(path)}: ${what} (${collection} record ${i}; nothing of this call was written)`, path)
@@ -41,4 +41,13 @@ export function validateRecords<R extends { id: string }>(
     out.push(r.data)
   }
   return out
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined
+    v = (v as Record<PropertyKey, unknown>)[key]
+  }
+  return v
 }

@@ -1,0 +1,99 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { LegisearchError, openSnapshot, type Snapshot } from '../../src/index.js'
+
+let snap: Snapshot
+beforeEach(() => {
+  snap = openSnapshot(join(mkdtempSync(join(tmpdir(), 'ls-up-')), 's.db'))
+})
+afterEach(() => snap.close())
+
+const prop = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  acronymType: 'PL',
+  number: 1,
+  year: 2024,
+  title: `PL ${id}`,
+  summary: 'Dispõe sobre a proteção de dados pessoais.',
+  datePresentation: '2024-02-01T10:00:00-03:00',
+  ...extra,
+})
+
+function errorOf(fn: () => unknown): LegisearchError {
+  try {
+    fn()
+  } catch (e) {
+    expect(e).toBeInstanceOf(LegisearchError)
+    return e as LegisearchError
+  }
+  throw new Error('expected a LegisearchError')
+}
+
+describe('upsert', () => {
+  it('counts inserts and updates, and replaces the indexed words of an update', () => {
+    expect(snap.upsert('propositions', [prop('a'), prop('b')])).toEqual({ inserted: 2, updated: 0 })
+    expect(snap.upsert('propositions', [prop('a', { summary: 'Institui o programa de merenda escolar.' })])).toEqual({
+      inserted: 0,
+      updated: 1,
+    })
+    expect(snap.searchPropositions({ q: 'merenda' }).results.map((r) => r.id)).toEqual(['a'])
+    expect(snap.searchPropositions({ q: 'dados pessoais' }).results.map((r) => r.id)).toEqual(['b'])
+    expect(snap.checkIntegrity().ok).toBe(true)
+  })
+
+  it('rejects a bad record by index and field, and writes nothing of the call', () => {
+    snap.upsert('propositions', [prop('kept')])
+    const e = errorOf(() => snap.upsert('propositions', [prop('x1'), prop('x2', { number: 'dez' }), prop('x3')]))
+    expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
+    expect(e.message).toMatch(/^records\[1\]\.number: /)
+    expect(e.path).toEqual(['records', 1, 'number'])
+    expect(snap.counts().propositions).toBe(1)
+    expect(snap.searchPropositions().results.map((r) => r.id)).toEqual(['kept'])
+  })
+
+  it.each([
+    [{ datePresentation: '2024-13-01' }, /records\[0\]\.datePresentation: must be an ISO 8601/],
+    [{ datePresentation: undefined }, /records\[0\]\.datePresentation: is required/],
+    [{ id: '  ' }, /records\[0\]\.id: must be a non-empty string/],
+    [{ year: 2024.5 }, /records\[0\]\.year: must be an integer/],
+    [{ colour: 'red' }, /records\[0\]: unknown field 'colour'/],
+    [{ authors: [{ name: 'X', stakeholderId: 7 }] }, /records\[0\]\.authors\[0\]\.stakeholderId/],
+    [{ lastProceeding: { processing: 'yes' } }, /records\[0\]\.lastProceeding\.processing: must be 'true' or 'false'/],
+  ])('names the field at fault: %j', (extra, message) => {
+    expect(errorOf(() => snap.upsert('propositions', [prop('p', extra)])).message).toMatch(message)
+    expect(snap.counts().propositions).toBe(0)
+  })
+
+  it('refuses duplicate ids in one call, an unknown collection and a non-array', () => {
+    expect(errorOf(() => snap.upsert('propositions', [prop('d'), prop('d')])).message).toMatch(
+      /records\[1\]\.id: 'd' repeats records\[0\]\.id/,
+    )
+    expect(errorOf(() => snap.upsert('laws' as 'dou', [])).message).toMatch(/collection: must be one of propositions, social/)
+    expect(errorOf(() => snap.upsert('dou', {} as unknown as [])).message).toMatch(/records: must be an array/)
+    expect(snap.counts().propositions).toBe(0)
+  })
+
+  it('stores processing booleans as the spec’s strings and fills defaults', () => {
+    snap.upsert('propositions', [prop('b', { lastProceeding: { processing: false } })])
+    const [r] = snap.searchPropositions().results
+    expect(r).toMatchObject({
+      lastProceeding: { processing: 'false', date: '2024-02-01T10:00:00-03:00', situation: '' },
+      authors: [],
+      rapporteurs: [],
+      themes: [],
+      relevance: 0,
+      highlights: [],
+      savedPropositions: [],
+    })
+    expect(r).not.toHaveProperty('approved')
+  })
+
+  it('remove deletes records and their index entries', () => {
+    snap.upsert('propositions', [prop('a'), prop('b')])
+    expect(snap.remove('propositions', ['a', 'zzz'])).toEqual({ removed: 1 })
+    expect(snap.searchPropositions({ q: 'dados' }).pagination.total).toBe(1)
+    expect(snap.checkIntegrity().ok).toBe(true)
+  })
+})
