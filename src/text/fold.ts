@@ -3,7 +3,7 @@ import { remove as removeDiacritics } from 'diacritics'
 const MARKS = /\p{M}+/gu
 // Letters that survive NFD untouched (ø, ł, đ, æ, ß…) are mapped by the `diacritics` table; the
 // cheap test keeps plain ASCII and common Latin text off that slower path.
-const NEEDS_TABLE = /[^\u0000-\u024f]|[øØłŁđĐæÆßœŒðÐþÞħĦıĸŀĿŉŋŊŧŦ]/u
+const NEEDS_TABLE = /[^ -\u024f]|[øØłŁđĐæÆßœŒðÐþÞħĦıĸŀĿŉŋŊŧŦ]/u
 
 /**
  * Case and accent folding of one word: `Ação` → `acao`, `Øresund` → `oresund`, `Straße` → `strasse`.
