@@ -23,8 +23,9 @@ export function tokenize(text: string): Token[] {
   const n = text.length
   let i = 0
   while (i < n) {
-    if (!isWordChar(text, i)) {
-      i++
+    // A word starts at a letter or digit; a stray combining mark is not a word of its own.
+    if (!isWordChar(text, i) || isMark(text, i)) {
+      i += charLength(text, i)
       continue
     }
     const start = i
@@ -56,6 +57,12 @@ function isWordChar(text: string, i: number): boolean {
   const c = text.charCodeAt(i)
   if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
   return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(i) ?? c))
+}
+
+const MARK = /\p{M}/u
+
+function isMark(text: string, i: number): boolean {
+  return text.charCodeAt(i) >= 0x80 && MARK.test(text[i] ?? '')
 }
 
 function isDigit(text: string, i: number): boolean {
