@@ -31,8 +31,13 @@ export interface CompiledSearch {
   readonly pageArgs: readonly (string | number)[]
 }
 
-/** BM25 is a small negative float, better when lower; relevance is an integer, higher is better. */
-const RELEVANCE_SCALE = 1000
+/**
+ * `relevance` = round(10⁶ · log10(1 + 10⁶ · score)), score = −bm25 (higher is better). The
+ * transform is monotone, so it orders exactly as BM25 does, and it keeps integer resolution at
+ * both ends: FTS5 clamps the IDF of a word present in half the documents or more to 10⁻⁶, where a
+ * linear scale would round every score to 0 and turn the relevance sort into a date sort.
+ */
+const RELEVANCE_EXPR = 'CAST(round(1000000 * log10(1 + 1000000 * -m.score)) AS INTEGER)'
 
 /**
  * Compiles a search into SQL over `docs`, `facets` and the corpus's FTS5 table of the request's
@@ -79,7 +84,7 @@ export function compileSearch(req: SearchRequest): CompiledSearch {
     identExpr = `(d.rowid IN (SELECT doc FROM facets WHERE facet = ? AND value IN (${identKeys.map(() => '?').join(', ')})))`
     selectArgs.push(`${corpus.name}.ident`, ...identKeys)
   }
-  const relevanceExpr = scored ? `CAST(round(-m.score * ${RELEVANCE_SCALE}) AS INTEGER)` : '0'
+  const relevanceExpr = scored ? RELEVANCE_EXPR : '0'
   const order = {
     newest: 'd.main_ms DESC, d.id ASC',
     older: 'd.main_ms ASC, d.id ASC',

@@ -11,7 +11,8 @@ const NEEDS_TABLE = /[^ -\u024f]|[øØłŁđĐæÆßœŒðÐþÞħĦıĸŀĿŉŋ
  * @example fold('TRIBUTÁRIA') // 'tributaria'
  */
 export function fold(word: string): string {
-  let out = word.normalize('NFD').replace(MARKS, '')
-  if (NEEDS_TABLE.test(out)) out = removeDiacritics(out)
-  return out.toLowerCase()
+  // Lower case first: the table maps only lower-case letters (ρ → p, but not Ρ).
+  let out = word.toLowerCase().normalize('NFD').replace(MARKS, '')
+  if (NEEDS_TABLE.test(out)) out = removeDiacritics(out).toLowerCase()
+  return out
 }

@@ -22,7 +22,8 @@ export function matchModeOf(modes: ReadonlySet<string>): MatchMode {
 }
 
 /**
- * The index term of one word under a mode.
+ * The index term of one word under a mode. The default term is a function of the folded word, so
+ * accents and case never change what a word finds.
  *
  * @example termOf('Tributárias', 'default') // 'tributari'
  * @example termOf('Tributárias', 'keyword') // 'tributarias'
@@ -30,7 +31,7 @@ export function matchModeOf(modes: ReadonlySet<string>): MatchMode {
 export function termOf(word: string, mode: MatchMode): string {
   switch (mode) {
     case 'default':
-      return fold(stem(word.normalize('NFC').toLowerCase()))
+      return stem(fold(word))
     case 'keyword':
       return fold(word)
     case 'sensitive':

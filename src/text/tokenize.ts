@@ -50,7 +50,9 @@ export function tokenize(text: string): Token[] {
 
 function charLength(text: string, i: number): number {
   const c = text.charCodeAt(i)
-  return c >= 0xd800 && c <= 0xdbff && i + 1 < text.length ? 2 : 1
+  if (c < 0xd800 || c > 0xdbff || i + 1 >= text.length) return 1
+  const next = text.charCodeAt(i + 1)
+  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1
 }
 
 function isWordChar(text: string, i: number): boolean {
