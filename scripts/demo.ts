@@ -1,0 +1,120 @@
+// `npm run demo`: builds the demo snapshot from the seeded generator with the BUILT library
+// (dist/, so the package itself is exercised), then prints real searches against every endpoint.
+import { mkdirSync, rmSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { generateDataset } from './generate/index.js'
+
+type Lib = typeof import('../src/index.js')
+type Snap = ReturnType<Lib['openSnapshot']>
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const lib = (await import(join(root, 'dist/index.js'))) as Lib
+const path = join(root, '.demo', 'legisearch-demo.db')
+
+function build(): Snap {
+  mkdirSync(dirname(path), { recursive: true })
+  for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })
+  const t0 = performance.now()
+  const data = generateDataset({ size: 'demo' })
+  const t1 = performance.now()
+  const snap = lib.openSnapshot(path)
+  snap.upsert('stakeholders', data.stakeholders)
+  for (const c of ['propositions', 'social', 'dou', 'bacen', 'notices', 'irs'] as const) snap.upsert(c, data[c])
+  const t2 = performance.now()
+  const counts = snap.counts()
+  snap.close()
+  const docs = Object.values(counts).reduce((a, b) => a + b, 0)
+  console.log(`demo snapshot: ${path}`)
+  console.log(`  ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  console.log(
+    `  generated in ${ms(t1 - t0)}, ingested ${docs} records in ${ms(t2 - t1)} (${Math.round(docs / ((t2 - t1) / 1000))} records/s), ` +
+      `${(statSync(path).size / 1e6).toFixed(1)} MB on disk`,
+  )
+  const t3 = performance.now()
+  const reopened = lib.openSnapshot(path, { readonly: true })
+  console.log(`  reopened readonly in ${ms(performance.now() - t3)}\n`)
+  return reopened
+}
+
+function ms(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`
+}
+
+function passage(r: Record<string, unknown>): string {
+  const h = (r['highlights'] as { path: string; texts: { value: string; type: string }[] }[])[0]
+  if (!h) return ''
+  const text = h.texts.map((t) => (t.type === 'hit' ? `[${t.value}]` : t.value)).join('').replace(/\s+/g, ' ')
+  return `    ${h.path}: …${text.length > 150 ? `${text.slice(0, 150)}…` : text}…`
+}
+
+function show(
+  label: string,
+  run: () => { results: Record<string, unknown>[]; pagination: { total: number; pages: number } },
+  title: (r: Record<string, unknown>) => string,
+): void {
+  const t = performance.now()
+  const r = run()
+  const took = performance.now() - t
+  console.log(`▸ ${label}\n  ${r.pagination.total} results, ${r.pagination.pages} pages, ${ms(took)}`)
+  for (const item of r.results.slice(0, 3)) {
+    const rel = typeof item['relevance'] === 'number' && item['relevance'] !== 0 ? ` (relevance ${item['relevance']})` : ''
+    console.log(`  - ${String(item['id'])}: ${title(item).slice(0, 110)}${rel}`)
+    const p = passage(item)
+    if (p) console.log(p)
+  }
+  console.log()
+}
+
+const snap = build()
+const prop = (r: Record<string, unknown>) => `${String(r['title'])} — ${String(r['summary'])}`
+
+show("searchPropositions({ q: 'reforma tributária', sort: 'relevance', limit: 5 })", () =>
+  snap.searchPropositions({ q: 'reforma tributária', sort: 'relevance', limit: 5 }), prop)
+show("searchPropositions({ q: 'PL 2630/2020' })  — an identifier ranks its proposition first", () =>
+  snap.searchPropositions({ q: 'PL 2630/2020' }), prop)
+show(
+  "searchPropositions({ sort: 'newest' }, { keywords: { or: ['saúde', 'educação'], not: ['Medida Provisória'] }, states: ['SP', 'MG'], processing: ['true'] })",
+  () => snap.searchPropositions({ sort: 'newest' }, { keywords: { or: ['saúde', 'educação'], not: ['Medida Provisória'] }, states: ['SP', 'MG'], processing: ['true'] }),
+  prop,
+)
+show("searchPropositions({ q: '8.666' })  — numbers with dots: 8.666 = 8666", () => snap.searchPropositions({ q: '8.666' }), prop)
+show("searchPropositions({ q: 'Tributária', modes: 'sensitive' })  — case and accents as written", () =>
+  snap.searchPropositions({ q: 'Tributária', modes: 'sensitive' }), prop)
+show("searchPropositions({ q: 'tributárias', modes: 'keyword' })  — no stemming", () =>
+  snap.searchPropositions({ q: 'tributárias', modes: 'keyword' }), prop)
+
+const [someone] = snap.findStakeholders({ q: 'silva', limit: 1 })
+if (someone) {
+  console.log(`▸ findStakeholders({ q: 'silva' }) → ${someone.id} ${someone.name} (${someone.title})`)
+  const s = snap.getStakeholder(someone.id)
+  console.log(`▸ getStakeholder('${someone.id}') → ${s.name}, ${s.title}, ${s.organs.length} organs, active ${s.active}\n`)
+  show(`searchPropositions({}, { authors: ['${someone.id}'] })`, () => snap.searchPropositions({}, { authors: [someone.id] }), prop)
+  show(`searchSocial({ sort: 'newest' }, { stakeholders: ['${someone.id}'] })`, () =>
+    snap.searchSocial({ sort: 'newest' }, { stakeholders: [someone.id] }), (r) => String(r['text']))
+}
+show("searchSocial({ q: 'educação -privatização' }, { resources: ['twitter'] })", () =>
+  snap.searchSocial({ q: 'educação -privatização' }, { resources: ['twitter'] }), (r) => String(r['text']))
+show("searchDou({ q: 'portaria', sort: 'newest' }, { sections: ['1'], created_at: { from: '2024-01-01', to: '2024-12-31' } })", () =>
+  snap.searchDou({ q: 'portaria', sort: 'newest' }, { sections: ['1'], created_at: { from: '2024-01-01', to: '2024-12-31' } }),
+  (r) => `${String(r['title'])} — ${String(r['hierarchy'])}`)
+show("searchBacen({ sort: 'relevance' }, { keywords: { and: ['pagamentos'] }, types: ['Resolução BCB'] })", () =>
+  snap.searchBacen({ sort: 'relevance' }, { keywords: { and: ['pagamentos'] }, types: ['Resolução BCB'] }), (r) => String(r['title']))
+show("searchNotices({ q: '\"comissão aprova\"' }, { resources: ['camara'] })", () =>
+  snap.searchNotices({ q: '"comissão aprova"' }, { resources: ['camara'] }), (r) => String(r['title']))
+show("searchIrs({ q: 'imposto de renda' }, { types: ['Solução de Consulta'] })", () =>
+  snap.searchIrs({ q: 'imposto de renda' }, { types: ['Solução de Consulta'] }), (r) => `${String(r['type'])} ${String(r['number'])} — ${String(r['subject'])}`)
+
+try {
+  snap.searchPropositions({ limit: 50 })
+} catch (e) {
+  const err = e as InstanceType<Lib['LegisearchError']>
+  console.log(`▸ searchPropositions({ limit: 50 }) → ${err.status} ${err.code}: ${err.message}`)
+}
+try {
+  snap.searchDou({}, { created_at: { to: '2024-01-01' } })
+} catch (e) {
+  const err = e as InstanceType<Lib['LegisearchError']>
+  console.log(`▸ searchDou({}, { created_at: { to: '2024-01-01' } }) → ${err.status} ${err.code}: ${err.message}`)
+}
+snap.close()
