@@ -24,6 +24,7 @@ function build(): Snap {
   const t2 = performance.now()
   const counts = snap.counts()
   snap.close()
+
   const docs = Object.values(counts).reduce((a, b) => a + b, 0)
   console.log(`demo snapshot: ${path}`)
   console.log(`  ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`)
@@ -45,7 +46,7 @@ function passage(r: Record<string, unknown>): string {
   const h = (r['highlights'] as { path: string; texts: { value: string; type: string }[] }[])[0]
   if (!h) return ''
   const text = h.texts.map((t) => (t.type === 'hit' ? `[${t.value}]` : t.value)).join('').replace(/\s+/g, ' ')
-  return `    ${h.path}: …${text.length > 150 ? `${text.slice(0, 150)}…` : text}…`
+  return `    ${h.path}: ${text.length > 150 ? `${text.slice(0, 150)}…` : text}`
 }
 
 function show(
@@ -102,8 +103,8 @@ show("searchBacen({ sort: 'relevance' }, { keywords: { and: ['pagamentos'] }, ty
   snap.searchBacen({ sort: 'relevance' }, { keywords: { and: ['pagamentos'] }, types: ['Resolução BCB'] }), (r) => String(r['title']))
 show("searchNotices({ q: '\"comissão aprova\"' }, { resources: ['camara'] })", () =>
   snap.searchNotices({ q: '"comissão aprova"' }, { resources: ['camara'] }), (r) => String(r['title']))
-show("searchIrs({ q: 'imposto de renda' }, { types: ['Solução de Consulta'] })", () =>
-  snap.searchIrs({ q: 'imposto de renda' }, { types: ['Solução de Consulta'] }), (r) => `${String(r['type'])} ${String(r['number'])} — ${String(r['subject'])}`)
+show("searchIrs({ q: '\"imposto sobre a renda\" física' }, { types: ['Solução de Consulta'] })", () =>
+  snap.searchIrs({ q: '"imposto sobre a renda" física' }, { types: ['Solução de Consulta'] }), (r) => `${String(r['type'])} ${String(r['number'])} — ${String(r['subject'])}`)
 
 try {
   snap.searchPropositions({ limit: 50 })
@@ -118,3 +119,14 @@ try {
   console.log(`▸ searchDou({}, { created_at: { to: '2024-01-01' } }) → ${err.status} ${err.code}: ${err.message}`)
 }
 snap.close()
+
+// Monitors: what a client saved comes back in savedBuckets / savedPropositions, for that client only.
+const writable = lib.openSnapshot(path)
+const folder = writable.createMonitor('acme', 'Reforma tributária')
+writable.saveToMonitor('acme', folder.id, 'propositions', 'prop-0000002')
+const mine = writable.searchPropositions({ q: 'PEC 45/2019', limit: 1 }, {}, { clientId: 'acme' }).results[0]
+const theirs = writable.searchPropositions({ q: 'PEC 45/2019', limit: 1 }, {}, { clientId: 'other' }).results[0]
+console.log(`\n▸ createMonitor('acme', 'Reforma tributária') + saveToMonitor(…, 'propositions', 'prop-0000002')`)
+console.log(`  searchPropositions({ q: 'PEC 45/2019' }, {}, { clientId: 'acme' })  → savedPropositions ${JSON.stringify(mine?.['savedPropositions'])}`)
+console.log(`  searchPropositions({ q: 'PEC 45/2019' }, {}, { clientId: 'other' }) → savedPropositions ${JSON.stringify(theirs?.['savedPropositions'])}`)
+writable.close()
