@@ -1,9 +1,11 @@
-// `npm run demo`: builds the demo snapshot from the seeded generator with the BUILT library
+// `npm run demo [-- --size demo|bench|<propositions>] [--seed n]`: builds the demo snapshot from
+// the seeded generator with the BUILT library
 // (dist/, so the package itself is exercised), then prints real searches against every endpoint.
 import { mkdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { generateDataset } from './generate/index.js'
+import { parseArgs } from 'node:util'
+import { DEFAULT_SEED, generate, sizesFor } from './generate/index.js'
 
 type Lib = typeof import('../src/index.js')
 type Snap = ReturnType<Lib['openSnapshot']>
@@ -11,30 +13,53 @@ type Snap = ReturnType<Lib['openSnapshot']>
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const lib = (await import(join(root, 'dist/index.js'))) as Lib
 const path = join(root, '.demo', 'legisearch-demo.db')
+const BATCH = 10_000
 
-function build(): Snap {
+/** `--size demo|bench|<propositions>` and `--seed <n>`: the demo data's scale and seed. */
+function options(): { size: 'demo' | 'bench' | number; seed: number } {
+  const { values } = parseArgs({ options: { size: { type: 'string', default: 'demo' }, seed: { type: 'string', default: String(DEFAULT_SEED) } } })
+  const size = values.size === 'demo' || values.size === 'bench' ? values.size : Number(values.size)
+  if (typeof size === 'number' && !(Number.isSafeInteger(size) && size > 0)) {
+    throw new Error(`--size: must be demo, bench or a positive count of propositions (got ${values.size})`)
+  }
+  const seed = Number(values.seed)
+  if (!Number.isSafeInteger(seed)) throw new Error(`--seed: must be an integer (got ${values.seed})`)
+  return { size, seed }
+}
+
+/** Streams the generated records into a fresh snapshot, in calls of BATCH records. */
+function build(size: 'demo' | 'bench' | number, seed: number): Snap {
   mkdirSync(dirname(path), { recursive: true })
   for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })
+  const sizes = sizesFor(size)
   const t0 = performance.now()
-  const data = generateDataset({ size: 'demo' })
-  const t1 = performance.now()
   const snap = lib.openSnapshot(path)
-  snap.upsert('stakeholders', data.stakeholders)
-  for (const c of ['propositions', 'social', 'dou', 'bacen', 'notices', 'irs'] as const) snap.upsert(c, data[c])
-  const t2 = performance.now()
+  const stakeholders = [...generate('stakeholders', sizes.stakeholders, { seed })]
+  snap.upsert('stakeholders', stakeholders)
+  for (const c of ['propositions', 'social', 'dou', 'bacen', 'notices', 'irs'] as const) {
+    let batch: unknown[] = []
+    for (const r of generate(c, sizes[c], { seed, stakeholders, fullText: size === 'bench' })) {
+      batch.push(r)
+      if (batch.length === BATCH) {
+        snap.upsert(c, batch)
+        batch = []
+      }
+    }
+    if (batch.length > 0) snap.upsert(c, batch)
+  }
+  const t1 = performance.now()
   const counts = snap.counts()
   snap.close()
-
   const docs = Object.values(counts).reduce((a, b) => a + b, 0)
   console.log(`demo snapshot: ${path}`)
   console.log(`  ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`)
   console.log(
-    `  generated in ${ms(t1 - t0)}, ingested ${docs} records in ${ms(t2 - t1)} (${Math.round(docs / ((t2 - t1) / 1000))} records/s), ` +
+    `  generated and ingested ${docs} records in ${ms(t1 - t0)} (${Math.round(docs / ((t1 - t0) / 1000))} records/s), ` +
       `${(statSync(path).size / 1e6).toFixed(1)} MB on disk`,
   )
-  const t3 = performance.now()
+  const t2 = performance.now()
   const reopened = lib.openSnapshot(path, { readonly: true })
-  console.log(`  reopened readonly in ${ms(performance.now() - t3)}\n`)
+  console.log(`  reopened readonly in ${ms(performance.now() - t2)}\n`)
   return reopened
 }
 
@@ -67,7 +92,8 @@ function show(
   console.log()
 }
 
-const snap = build()
+const { size, seed } = options()
+const snap = build(size, seed)
 const prop = (r: Record<string, unknown>) => `${String(r['title'])} — ${String(r['summary'])}`
 
 show("searchPropositions({ q: 'reforma tributária', sort: 'relevance', limit: 5 })", () =>
