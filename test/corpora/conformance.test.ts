@@ -13,6 +13,7 @@ import {
 } from '../../src/index.js'
 import { sharedSnapshot, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, type CorpusCase, type Rec, SAVED_REF_SHAPE, defaultDate, merge, shapeProblems } from './cases.js'
+import { errorOf } from '../helpers/errors.js'
 
 type Response = SearchResponse<SearchResult>
 
@@ -24,15 +25,6 @@ function brt(ms: number): string {
   return new Date(ms + BRT_MS).toISOString().replace('Z', '-03:00')
 }
 
-function errorOf(fn: () => unknown): LegisearchError {
-  try {
-    fn()
-  } catch (e) {
-    if (e instanceof LegisearchError) return e
-    throw e
-  }
-  throw new Error('expected a LegisearchError, but the call succeeded')
-}
 
 function expectError(fn: () => unknown, status: number, code: string, mentions?: string): LegisearchError {
   const e = errorOf(fn)

@@ -4,20 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { LegisearchError, openSnapshot } from '../../src/index.js'
+import { openSnapshot } from '../../src/index.js'
+import { errorOf } from '../helpers/errors.js'
 
 const dir = () => mkdtempSync(join(tmpdir(), 'ls-open-'))
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex')
 
-function errorOf(fn: () => unknown): LegisearchError {
-  try {
-    fn()
-  } catch (e) {
-    expect(e).toBeInstanceOf(LegisearchError)
-    return e as LegisearchError
-  }
-  throw new Error('expected a LegisearchError')
-}
 
 describe('openSnapshot', () => {
   it('creates a missing file and reopens it with its records', () => {

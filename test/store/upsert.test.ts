@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { LegisearchError, openSnapshot, type Snapshot } from '../../src/index.js'
+import { openSnapshot, type Snapshot } from '../../src/index.js'
+import { errorOf } from '../helpers/errors.js'
 
 let snap: Snapshot
 beforeEach(() => {
@@ -21,15 +22,6 @@ const prop = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-function errorOf(fn: () => unknown): LegisearchError {
-  try {
-    fn()
-  } catch (e) {
-    expect(e).toBeInstanceOf(LegisearchError)
-    return e as LegisearchError
-  }
-  throw new Error('expected a LegisearchError')
-}
 
 describe('upsert', () => {
   it('counts inserts and updates, and replaces the indexed words of an update', () => {

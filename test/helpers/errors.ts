@@ -1,0 +1,12 @@
+import { LegisearchError } from '../../src/index.js'
+
+/** The `LegisearchError` a call throws; fails the test when it throws anything else or nothing. */
+export function errorOf(fn: () => unknown): LegisearchError {
+  try {
+    fn()
+  } catch (e) {
+    if (e instanceof LegisearchError) return e
+    throw e
+  }
+  throw new Error('expected a LegisearchError, but the call succeeded')
+}
