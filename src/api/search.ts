@@ -6,7 +6,7 @@ import { parseSearchParams } from '../query/params.js'
 import { parseQ } from '../query/q.js'
 import { andTextQueries, positiveItems } from '../query/text-query.js'
 import type { Statements } from '../store/statements.js'
-import { highlightsOf, type Highlight } from '../text/highlight.js'
+import { highlightsOf } from '../text/highlight.js'
 import { matchModeOf } from '../text/modes.js'
 import type { Monitors, SavedBucketRef } from './monitors.js'
 
@@ -26,11 +26,6 @@ export interface Pagination {
 export interface SearchResponse<T> {
   readonly results: T[]
   readonly pagination: Pagination
-}
-
-/** What every search result carries besides its record. */
-export interface ResultExtras {
-  readonly highlights: Highlight[]
 }
 
 function clientOf(ctx: unknown): string | undefined {

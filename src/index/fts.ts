@@ -1,7 +1,8 @@
 import type { AnyCorpus } from '../corpora/define.js'
 import type { TextItem, TextQuery } from '../query/text-query.js'
 import type { Db } from '../store/database.js'
-import { MATCH_MODES, type MatchMode, streamOf, termOf } from '../text/modes.js'
+import { MATCH_MODES, type MatchMode, termOf } from '../text/modes.js'
+import { tokenize } from '../text/tokenize.js'
 
 /**
  * The inverted index of one corpus: one contentless FTS5 table per match mode, whose rowid is the
@@ -28,11 +29,13 @@ export function createIndex(db: Db, corpus: AnyCorpus): void {
   db.prepare('INSERT INTO corpora (name, layout) VALUES (?, ?)').run(corpus.name, layoutOf(corpus))
 }
 
-/** The token streams of one record, one array of column values per mode. */
+/** The token streams of one record, one array of column values per mode (each text tokenized once). */
 export function streamsOf(corpus: AnyCorpus, record: unknown): Record<MatchMode, string[]> {
-  const texts = corpus.text.map((f) => f.get(record) as string)
+  const words = corpus.text.map((f) => tokenize(f.get(record) as string).map((t) => t.text))
   const out = {} as Record<MatchMode, string[]>
-  for (const mode of MATCH_MODES) out[mode] = corpus.text.map((f, i) => streamOf(texts[i] as string, f.analysis ?? mode))
+  for (const mode of MATCH_MODES) {
+    out[mode] = corpus.text.map((f, i) => (words[i] as string[]).map((w) => termOf(w, f.analysis ?? mode)).join(' '))
+  }
   return out
 }
 

@@ -1,4 +1,4 @@
 export { fold } from './fold.js'
 export { stem } from './stem.js'
 export { tokenize, type Token } from './tokenize.js'
-export { MATCH_MODES, matchModeOf, streamOf, termOf, termsOf, type MatchMode } from './modes.js'
+export { MATCH_MODES, matchModeOf, termOf, type MatchMode } from './modes.js'

@@ -1,6 +1,5 @@
 import { fold } from './fold.js'
 import { stem } from './stem.js'
-import { tokenize } from './tokenize.js'
 
 /**
  * How a query word matches a document word (DECISIONS §4). Each mode has its own token stream in
@@ -51,14 +50,4 @@ function encodeSensitive(word: string): string {
     out += c >= 65 && c <= 90 ? String.fromCharCode(0xe000 + c) : word[i]
   }
   return out
-}
-
-/** The index terms of a text under a mode, in order. */
-export function termsOf(text: string, mode: MatchMode): string[] {
-  return tokenize(text).map((t) => termOf(t.text, mode))
-}
-
-/** The token stream stored in the index for a text: its terms joined by spaces. */
-export function streamOf(text: string, mode: MatchMode): string {
-  return termsOf(text, mode).join(' ')
 }
