@@ -1,7 +1,7 @@
-// `npm run demo [-- --size demo|bench|<propositions>] [--seed n]`: builds the demo snapshot from
-// the seeded generator with the BUILT library
-// (dist/, so the package itself is exercised), then prints real searches against every endpoint.
-import { mkdirSync, rmSync, statSync } from 'node:fs'
+// `npm run demo [-- --size demo|bench|<propositions>] [--seed n] [--un-list file]`: builds the demo
+// snapshot from the seeded generator with the BUILT library (dist/, so the package itself is
+// exercised) and the real UN list beside the repo, then prints real searches against every endpoint.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -15,20 +15,31 @@ const lib = (await import(join(root, 'dist/index.js'))) as Lib
 const path = join(root, '.demo', 'legisearch-demo.db')
 const BATCH = 10_000
 
-/** `--size demo|bench|<propositions>` and `--seed <n>`: the demo data's scale and seed. */
-function options(): { size: 'demo' | 'bench' | number; seed: number } {
-  const { values } = parseArgs({ options: { size: { type: 'string', default: 'demo' }, seed: { type: 'string', default: String(DEFAULT_SEED) } } })
+/** The newest UN list beside the repository (`../shared/data/un_sc`), read in place. */
+const SHARED_UN_LIST = join(root, '..', 'shared', 'data', 'un_sc', 'UN_consolidated_2026-02-27.xml')
+
+/** `--size demo|bench|<propositions>`, `--seed <n>`, `--un-list <file>`: the demo data's scale and seed, and the UN list to load. */
+function options(): { size: 'demo' | 'bench' | number; seed: number; unList: string | null } {
+  const { values } = parseArgs({
+    options: {
+      size: { type: 'string', default: 'demo' },
+      seed: { type: 'string', default: String(DEFAULT_SEED) },
+      'un-list': { type: 'string' },
+    },
+  })
   const size = values.size === 'demo' || values.size === 'bench' ? values.size : Number(values.size)
   if (typeof size === 'number' && !(Number.isSafeInteger(size) && size > 0)) {
     throw new Error(`--size: must be demo, bench or a positive count of propositions (got ${values.size})`)
   }
   const seed = Number(values.seed)
   if (!Number.isSafeInteger(seed)) throw new Error(`--seed: must be an integer (got ${values.seed})`)
-  return { size, seed }
+  const unList = values['un-list'] ?? (existsSync(SHARED_UN_LIST) ? SHARED_UN_LIST : null)
+  if (unList !== null && !existsSync(unList)) throw new Error(`--un-list: no such file ${unList}`)
+  return { size, seed, unList }
 }
 
 /** Streams the generated records into a fresh snapshot, in calls of BATCH records. */
-function build(size: 'demo' | 'bench' | number, seed: number): Snap {
+function build(size: 'demo' | 'bench' | number, seed: number, unList: string | null): Snap {
   mkdirSync(dirname(path), { recursive: true })
   for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })
   const sizes = sizesFor(size)
@@ -46,6 +57,12 @@ function build(size: 'demo' | 'bench' | number, seed: number): Snap {
       }
     }
     if (batch.length > 0) snap.upsert(c, batch)
+  }
+  if (unList) {
+    const r = snap.reconcileWatchlist(readFileSync(unList))
+    console.log(`UN SC Consolidated List ${unList}: generated ${r.dateGenerated}, ${r.listed.length} designations listed`)
+  } else {
+    console.log('UN SC Consolidated List: none found (../shared/data/un_sc absent); pass --un-list <consolidated.xml> to load one')
   }
   const t1 = performance.now()
   const counts = snap.counts()
@@ -92,8 +109,8 @@ function show(
   console.log()
 }
 
-const { size, seed } = options()
-const snap = build(size, seed)
+const { size, seed, unList } = options()
+const snap = build(size, seed, unList)
 const prop = (r: Record<string, unknown>) => `${String(r['title'])} — ${String(r['summary'])}`
 
 show("searchPropositions({ q: 'reforma tributária', sort: 'relevance', limit: 5 })", () =>
@@ -143,6 +160,30 @@ try {
 } catch (e) {
   const err = e as InstanceType<Lib['LegisearchError']>
   console.log(`▸ searchDou({}, { created_at: { to: '2024-01-01' } }) → ${err.status} ${err.code}: ${err.message}`)
+}
+
+// The sanctions watchlist (GET /watchlist, GET /watchlist/{ref}).
+if (unList) {
+  const wl = (label: string, query: Parameters<Snap['listWatchlist']>[0]) => {
+    const t = performance.now()
+    const r = snap.listWatchlist(query)
+    console.log(`▸ ${label}\n  ${r.total} designations, ${ms(performance.now() - t)}`)
+    for (const d of r.data.slice(0, 3)) {
+      console.log(`  - ${d.sourceRefNumber} ${d.primaryName} (${d.subjectType}, ${d.regime}, listed ${d.listedOn ?? '?'}${d.extracted.subjectStatus ? `, ${d.extracted.subjectStatus}` : ''})`)
+    }
+    console.log()
+  }
+  wl("listWatchlist({ search: 'al qaida', limit: 3 })", { search: 'al qaida', limit: 3 })
+  wl("listWatchlist({ regime: 'DPRK', subjectType: 'entity', sort: 'listed_on' })", { regime: 'DPRK', subjectType: 'entity', sort: 'listed_on' })
+  wl("listWatchlist({ measure: 'travel ban', hideDeceased: 'true', sort: 'name' })", { measure: 'travel ban', hideDeceased: 'true', sort: 'name' })
+  const d = snap.getDesignation('QDi.001', { lang: 'pt' })
+  console.log(`▸ getDesignation('QDi.001', { lang: 'pt' })`)
+  console.log(`  ${d.primaryName} — ${d.regime}, ${d.committee ?? ''}`.slice(0, 160))
+  console.log(`  aliases: ${d.aliases.map((a) => `${a.name} (${a.quality})`).join('; ')}`.slice(0, 200))
+  console.log(`  narrative: ${d.narrative.slice(0, 150)}…`)
+  console.log(`  extracted: ${JSON.stringify(d.extracted)}`.slice(0, 300))
+  console.log(`  narrativeTranslated (${d.narrativeTranslatedLang}): ${JSON.stringify(d.narrativeTranslated)} — translations come only from data, none was ingested`)
+  console.log()
 }
 snap.close()
 

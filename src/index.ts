@@ -5,7 +5,7 @@
 
 // Opening a snapshot
 export { openSnapshot, Snapshot, COLLECTIONS } from './snapshot.js'
-export type { Collection, OpenOptions, SearchQuery, SearchResult } from './snapshot.js'
+export type { Collection, OpenOptions, SearchQuery, SearchResult, WatchlistQuery } from './snapshot.js'
 
 // Errors
 export { LegisearchError } from './errors.js'
@@ -23,6 +23,15 @@ export type { DouAct } from './corpora/dou/index.js'
 export type { BacenDocument } from './corpora/bacen/index.js'
 export type { Notice } from './corpora/notices/index.js'
 export type { IrsDocument } from './corpora/irs/index.js'
+
+// Sanctions watchlist (UN Security Council Consolidated List)
+export { parseUnConsolidatedList } from './watchlist/parse.js'
+export type { ParsedList, ListRecord, ListContent } from './watchlist/parse.js'
+export { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from './watchlist/fetch.js'
+export type { FetchUnListOptions, FetchedUnList } from './watchlist/fetch.js'
+export type { ReconcileOptions, ReconcileReport, DesignationEvent } from './watchlist/reconcile.js'
+export { REGIMES } from './watchlist/types.js'
+export type { Designation, DesignationDetail, Extracted, Alias, Regime } from './watchlist/types.js'
 
 // Text analysis (the same code the index uses), for callers that want to see how a word matches
 export { fold, stem, tokenize, termOf, type MatchMode, type Token } from './text/index.js'

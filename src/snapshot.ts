@@ -6,6 +6,7 @@ import {
   type StakeholderMatch,
   StakeholderFinder,
   getStakeholder,
+  removeStakeholders,
   stakeholderSchema,
   writeStakeholders,
 } from './api/stakeholders.js'
@@ -14,6 +15,10 @@ import { CORPORA, CORPUS_NAMES } from './corpora/registry.js'
 import { LegisearchError, invalid } from './errors.js'
 import { createIndex, ftsTable, layoutOf } from './index/fts.js'
 import { MATCH_MODES } from './text/modes.js'
+import type { ParsedList } from './watchlist/parse.js'
+import { designationHistory, getDesignation, importTranslations, listWatchlist } from './watchlist/query.js'
+import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from './watchlist/reconcile.js'
+import type { Designation, DesignationDetail } from './watchlist/types.js'
 import { type Db, openDatabase } from './store/database.js'
 import { deleteDocuments, writeDocuments } from './store/documents.js'
 import { Statements } from './store/statements.js'
@@ -41,6 +46,19 @@ export interface SearchQuery {
 /** A search result: the record's fields plus highlights and saved-folder references. */
 export type SearchResult = Record<string, unknown>
 
+/** The query string of `GET /watchlist`: strings as from a URL, or typed values. */
+export interface WatchlistQuery {
+  readonly search?: string
+  readonly limit?: number | string
+  readonly offset?: number | string
+  readonly status?: 'listed' | 'delisted'
+  readonly subjectType?: 'individual' | 'entity'
+  readonly regime?: string
+  readonly measure?: string
+  readonly hideDeceased?: boolean | 'true' | 'false'
+  readonly sort?: 'recently_changed' | 'name' | 'listed_on'
+}
+
 const defaultOptions: Required<OpenOptions> = { readonly: false }
 
 /**
@@ -57,7 +75,8 @@ export class Snapshot {
 
   /** @internal use {@link openSnapshot}. */
   constructor(path: string, options: OpenOptions = {}) {
-    const opts = { ...defaultOptions, ...options }
+    if (options !== undefined && (options === null || typeof options !== 'object')) throw invalid('options: must be an object { readonly?: boolean }')
+    const opts = { ...defaultOptions, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }
     if (typeof opts.readonly !== 'boolean') throw invalid('options.readonly: must be a boolean')
     this.path = path
     this.readonly = opts.readonly
@@ -84,9 +103,7 @@ export class Snapshot {
     this.writable()
     if (collection === 'stakeholders') {
       const valid = validateRecords('stakeholders', stakeholderSchema, records)
-      const r = this.db.transaction(() => writeStakeholders(this.st, valid))()
-      this.finder.invalidate()
-      return r
+      return this.db.transaction(() => writeStakeholders(this.st, valid))()
     }
     const corpus = corpusNamed(collection)
     const valid = validateRecords(collection, corpus.schema, records)
@@ -101,12 +118,7 @@ export class Snapshot {
   remove(collection: Collection, ids: readonly string[]): { removed: number } {
     this.writable()
     if (!Array.isArray(ids) || ids.some((i) => typeof i !== 'string')) throw invalid('ids: must be an array of id strings')
-    if (collection === 'stakeholders') {
-      const del = this.st.get('DELETE FROM stakeholders WHERE id = ?')
-      const removed = this.db.transaction(() => ids.reduce((n, id) => n + del.run(id).changes, 0))()
-      this.finder.invalidate()
-      return { removed }
-    }
+    if (collection === 'stakeholders') return { removed: this.db.transaction(() => removeStakeholders(this.st, ids))() }
     const corpus = corpusNamed(collection)
     return { removed: this.db.transaction(() => deleteDocuments(this.st, corpus, ids))() }
   }
@@ -147,6 +159,7 @@ export class Snapshot {
 
   /** Any search corpus by name (the six methods above call this). */
   search(collection: CorpusName, query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+    this.assertOpen()
     return search(this.st, this.monitors, corpusNamed(collection), query, body, ctx)
   }
 
@@ -156,6 +169,7 @@ export class Snapshot {
    * @example snap.getStakeholder('stk-0001').name
    */
   getStakeholder(id: string): Stakeholder {
+    this.assertOpen()
     return getStakeholder(this.st, id)
   }
 
@@ -166,6 +180,7 @@ export class Snapshot {
    * @example snap.findStakeholders({ q: 'tabata amral' })[0]?.id
    */
   findStakeholders(input: { q: string; limit?: number }): StakeholderMatch[] {
+    this.assertOpen()
     return this.finder.find(input)
   }
 
@@ -177,6 +192,7 @@ export class Snapshot {
 
   /** The client's monitors, oldest first, with how many documents each holds. */
   listMonitors(clientId: string): Monitor[] {
+    this.assertOpen()
     return this.monitors.list(clientId)
   }
 
@@ -198,8 +214,58 @@ export class Snapshot {
     return this.monitors.unsave(clientId, monitorId, collection, documentId)
   }
 
+  /**
+   * Reconciles the watchlist with a version of the UN Security Council Consolidated List (the XML
+   * as a string or Buffer, or a list parsed by `parseUnConsolidatedList`), in one transaction.
+   *
+   * @example snap.reconcileWatchlist(readFileSync('consolidated.xml'), { observedOn: '2026-02-27' })
+   * // { listed: [...], relisted: [], amended: [...], delisted: [], blocked: [], unchanged: 998, warnings: [] }
+   */
+  reconcileWatchlist(input: string | Buffer | ParsedList, options?: ReconcileOptions): ReconcileReport {
+    this.writable()
+    return reconcile(this.db, this.st, input, options)
+  }
+
+  /**
+   * `GET /watchlist` → `{ data, total }`: search (normalized substring of every name), status,
+   * subjectType, regime, measure, hideDeceased, sort, limit (1..100, default 20), offset.
+   *
+   * @example snap.listWatchlist({ search: 'al qaida', status: 'listed', limit: 5 })
+   */
+  listWatchlist(query?: WatchlistQuery): { data: Designation[]; total: number } {
+    this.assertOpen()
+    return listWatchlist(this.st, query)
+  }
+
+  /**
+   * `GET /watchlist/{ref}` → the designation, with `narrativeTranslated` in `lang` (or null).
+   * Unknown ref → 404 `not_found`.
+   *
+   * @example snap.getDesignation('QDi.001', { lang: 'pt' }).narrativeTranslated
+   */
+  getDesignation(ref: string, query?: { lang?: string }): DesignationDetail {
+    this.assertOpen()
+    return getDesignation(this.st, ref, query)
+  }
+
+  /** The audit history of a designation (an extension: the spec names it without a path), oldest first. */
+  getDesignationHistory(ref: string): DesignationEvent[] {
+    this.assertOpen()
+    return designationHistory(this.st, ref)
+  }
+
+  /**
+   * Stores narrative translations `{ sourceRefNumber, lang, text }`, each bound to the narrative it
+   * translates (an amended narrative stops serving its old translations).
+   */
+  importNarrativeTranslations(translations: readonly { sourceRefNumber: string; lang: string; text: string }[]): { imported: number } {
+    this.writable()
+    return importTranslations(this.db, this.st, translations)
+  }
+
   /** How many records each collection holds. */
   counts(): Record<Collection, number> {
+    this.assertOpen()
     const rows = this.st.get('SELECT corpus, count(*) AS n FROM docs GROUP BY corpus').all() as { corpus: string; n: number }[]
     const out = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<Collection, number>
     for (const r of rows) out[r.corpus as Collection] = r.n
@@ -215,6 +281,7 @@ export class Snapshot {
    * @example snap.checkIntegrity() // { ok: true, problems: [] }
    */
   checkIntegrity(): { ok: boolean; problems: string[] } {
+    this.assertOpen()
     const problems: string[] = []
     const quick = this.db.pragma('quick_check', { simple: true }) as string
     if (quick !== 'ok') problems.push(`sqlite quick_check: ${quick}`)
@@ -241,8 +308,12 @@ export class Snapshot {
   }
 
   private writable(): void {
+    this.assertOpen()
     if (this.readonly) throw new LegisearchError(403, 'forbidden', `snapshot ${this.path} is open readonly; open it without { readonly: true } to write`)
-    if (!this.db.open) throw invalid('snapshot: closed')
+  }
+
+  private assertOpen(): void {
+    if (!this.db.open) throw invalid(`snapshot ${this.path} is closed; open it again with openSnapshot()`)
   }
 
   /** Creates missing FTS tables of registered corpora; refuses a layout this version cannot read. */

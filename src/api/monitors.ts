@@ -28,7 +28,7 @@ function nonEmpty(value: unknown, name: string, max = 200): string {
 }
 
 function corpusOf(collection: unknown): CorpusName {
-  if (typeof collection !== 'string' || !(collection in CORPORA)) {
+  if (typeof collection !== 'string' || !Object.hasOwn(CORPORA, collection)) {
     throw invalid(`collection: must be one of ${Object.keys(CORPORA).join(', ')} (got ${JSON.stringify(collection)})`)
   }
   return collection as CorpusName

@@ -4,7 +4,7 @@ import { compileSearch } from '../index/search.js'
 import { parseBody } from '../query/body.js'
 import { parseSearchParams } from '../query/params.js'
 import { parseQ } from '../query/q.js'
-import { andTextQueries, positiveItems } from '../query/text-query.js'
+import { andTextQueries, isEmptyTextQuery, positiveItems } from '../query/text-query.js'
 import type { Statements } from '../store/statements.js'
 import { highlightsOf } from '../text/highlight.js'
 import { matchModeOf } from '../text/modes.js'
@@ -54,7 +54,11 @@ export function search(
   const params = parseSearchParams(query)
   const compiledBody = parseBody(corpus, body)
   const clientId = clientOf(ctx)
-  const text = andTextQueries(parseQ(params.q), compiledBody.text)
+  const qText = parseQ(params.q)
+  if (params.q.trim() !== '' && isEmptyTextQuery(qText)) {
+    throw invalid(`q: ${JSON.stringify(params.q)} has no word with a letter or digit to search for`, ['q'])
+  }
+  const text = andTextQueries(qText, compiledBody.text)
   const mode = matchModeOf(params.modes)
   const offset = (params.page - 1) * params.limit
   const sql = compileSearch({ corpus, text, mode, body: compiledBody, sort: params.sort, limit: params.limit, offset })

@@ -59,7 +59,25 @@ export function writeStakeholders(st: Statements, records: readonly Stakeholder[
     if (!exists.get(s.id)) inserted++
     upsert.run(s.id, s.name, JSON.stringify(s))
   }
+  bumpStakeholdersVersion(st)
   return { inserted, updated: records.length - inserted }
+}
+
+export function removeStakeholders(st: Statements, ids: readonly string[]): number {
+  const del = st.get('DELETE FROM stakeholders WHERE id = ?')
+  const removed = ids.reduce((n, id) => n + del.run(id).changes, 0)
+  bumpStakeholdersVersion(st)
+  return removed
+}
+
+/** Counts stakeholder writes in the file, so every connection's name index sees them. */
+function bumpStakeholdersVersion(st: Statements): void {
+  st.get("INSERT INTO meta (key, value) VALUES ('stakeholders_version', 1) ON CONFLICT (key) DO UPDATE SET value = value + 1").run()
+}
+
+function stakeholdersVersion(st: Statements): number {
+  const row = st.get("SELECT value FROM meta WHERE key = 'stakeholders_version'").get() as { value: number } | undefined
+  return row?.value ?? 0
 }
 
 const findShape = z.strictObject({
@@ -74,14 +92,15 @@ const findShape = z.strictObject({
 export class StakeholderFinder {
   private index: MiniSearch<{ id: string; name: string; title: string; openDataResource: string; active: boolean }> | null =
     null
+  /** The `stakeholders_version` the index was built at; another connection's write moves it. */
+  private builtAt = -1
   constructor(private readonly st: Statements) {}
 
-  invalidate(): void {
-    this.index = null
-  }
-
   find(input: unknown): StakeholderMatch[] {
-    const r = findShape.safeParse(input ?? {})
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      throw invalid('findStakeholders: takes an object { q: string, limit?: 1..100 }')
+    }
+    const r = findShape.safeParse(input)
     if (!r.success) {
       const issue = r.error.issues[0]
       const field = issue?.path.join('.') || 'query'
@@ -104,7 +123,8 @@ export class StakeholderFinder {
   }
 
   private built() {
-    if (this.index) return this.index
+    const version = stakeholdersVersion(this.st)
+    if (this.index && this.builtAt === version) return this.index
     const index = new MiniSearch<{ id: string; name: string; title: string; openDataResource: string; active: boolean }>({
       fields: ['name'],
       storeFields: ['name', 'title', 'openDataResource', 'active'],
@@ -119,6 +139,7 @@ export class StakeholderFinder {
       }),
     )
     this.index = index
+    this.builtAt = version
     return index
   }
 }

@@ -10,8 +10,11 @@ export interface TextField<R> {
   readonly weight: number
   /** Whether the field appears in `highlights` (synthetic fields do not). */
   readonly highlight: boolean
-  /** A fixed analysis for every mode's stream (the proposition identifier column is always folded). */
-  readonly analysis?: 'keyword'
+  /**
+   * `identifier`: the column that proposition identifiers typed in `q` match, whatever the mode:
+   * folded terms behind a marker no typed word can carry, so ordinary words never match it.
+   */
+  readonly role?: 'identifier'
   get(record: R): string
 }
 

@@ -9,11 +9,25 @@ export const text = () => z.string().default('')
 /** A required, non-blank identifier. */
 export const id = () => z.string().trim().min(1, 'must be a non-empty string').max(512, 'must be at most 512 characters')
 
-/** A required ISO 8601 date-time (a bare date or a zone-less time is read as Brasília time). */
+/**
+ * A required ISO 8601 date-time. A bare date or a zone-less time is read as Brasília time and
+ * stored as a full date-time with its offset (`2024-05-04` → `2024-05-04T00:00:00-03:00`), so
+ * results always carry the spec's date-time type.
+ */
 export const dateTime = () =>
-  z.string().refine((v) => parseInstant(v) !== null, {
-    message: 'must be an ISO 8601 date or date-time, e.g. 2024-05-04T14:30:00-03:00',
-  })
+  z
+    .string()
+    .refine((v) => parseInstant(v) !== null, {
+      message: 'must be an ISO 8601 date or date-time, e.g. 2024-05-04T14:30:00-03:00',
+    })
+    .transform(asDateTime)
+
+/** `2024-05-04` → `2024-05-04T00:00:00-03:00`; `2024-05-04 10:00` → `2024-05-04T10:00-03:00`; a zoned value as given. */
+export function asDateTime(v: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return `${v}T00:00:00-03:00`
+  const t = v.replace(' ', 'T')
+  return /(Z|[+-]\d{2}:?\d{2})$/.test(t) ? t : `${t}-03:00`
+}
 
 /** An optional ISO 8601 date-time. */
 export const optionalDateTime = () => dateTime().optional()

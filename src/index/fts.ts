@@ -15,7 +15,14 @@ export function ftsTable(corpus: string, mode: MatchMode): string {
 
 /** The field layout an index was built for; a snapshot with another layout must be rebuilt. */
 export function layoutOf(corpus: AnyCorpus): string {
-  return JSON.stringify({ v: 1, fields: corpus.text.map((f) => f.name) })
+  return JSON.stringify({ v: 2, fields: corpus.text.map((f) => (f.role ? `${f.name}:${f.role}` : f.name)) })
+}
+
+/** Marks the terms of the identifier column (U+E100, Private Use: no typed word contains it). */
+const IDENTIFIER_MARK = '\ue100'
+
+function identifierTerm(word: string): string {
+  return IDENTIFIER_MARK + termOf(word, 'keyword')
 }
 
 export function createIndex(db: Db, corpus: AnyCorpus): void {
@@ -34,7 +41,9 @@ export function streamsOf(corpus: AnyCorpus, record: unknown): Record<MatchMode,
   const words = corpus.text.map((f) => tokenize(f.get(record) as string).map((t) => t.text))
   const out = {} as Record<MatchMode, string[]>
   for (const mode of MATCH_MODES) {
-    out[mode] = corpus.text.map((f, i) => (words[i] as string[]).map((w) => termOf(w, f.analysis ?? mode)).join(' '))
+    out[mode] = corpus.text.map((f, i) =>
+      (words[i] as string[]).map((w) => (f.role === 'identifier' ? identifierTerm(w) : termOf(w, mode))).join(' '),
+    )
   }
   return out
 }
@@ -51,10 +60,10 @@ function phrase(item: TextItem, mode: MatchMode): string {
 
 function itemExpression(item: TextItem, mode: MatchMode, identColumn: string | undefined): string {
   const p = phrase(item, mode)
-  // An identifier also matches the type/number/year column, whatever the case typed (`pl 2630`
-  // finds `PL 2630/2020` even in `sensitive` mode).
-  if (item.identifier !== undefined && identColumn !== undefined && mode !== 'keyword') {
-    return `(${p} OR {${identColumn}} : ${phrase(item, 'keyword')})`
+  // An identifier also matches the identifier column, whatever the case typed (`pl 2630` finds
+  // `PL 2630/2020` even in `sensitive` mode).
+  if (item.identifier !== undefined && identColumn !== undefined) {
+    return `(${p} OR {${identColumn}} : "${item.words.map(identifierTerm).join(' ')}")`
   }
   return p
 }

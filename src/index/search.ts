@@ -48,7 +48,7 @@ export function compileSearch(req: SearchRequest): CompiledSearch {
   const text = req.text
   const args: (string | number)[] = []
   const table = ftsTable(corpus.name, mode)
-  const identColumn = corpus.identifiers ? 'ident' : undefined
+  const identColumn = corpus.text.find((f) => f.role === 'identifier')?.name
   const { positive, negative } = isEmptyTextQuery(text)
     ? { positive: null, negative: null }
     : matchExpressions(text, mode, identColumn)

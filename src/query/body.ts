@@ -18,7 +18,10 @@ const keywordList = z
   .max(MAX_KEYWORDS, `must hold at most ${MAX_KEYWORDS} items`)
   .optional()
 
-const keywordsShape = z.strictObject({ or: keywordList, and: keywordList, not: keywordList })
+const keywordsShape = z.strictObject(
+  { or: keywordList, and: keywordList, not: keywordList },
+  { error: 'must be an object { or?, and?, not? } of string arrays' },
+)
 
 const valueList = z
   .array(z.string({ error: 'must be a string' }).max(512, 'must be at most 512 characters'), {

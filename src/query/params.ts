@@ -12,7 +12,7 @@ export const MAX_Q_LENGTH = 1000
 /** An integer query parameter: a JS integer, or its decimal string as it arrives from a URL. */
 const intParam = (min: number, max: number, fallback: number) =>
   z
-    .union([z.number(), z.string()])
+    .union([z.number(), z.string()], { error: `must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`}` })
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return fallback

@@ -16,6 +16,8 @@ export function openDatabase(path: string, readonly: boolean): Db {
   if (typeof path !== 'string' || path.length === 0) {
     throw invalid('path: must be a non-empty string naming the snapshot file')
   }
+  // SQLite would cut the path at a NUL and open another file than the one checked here.
+  if (path.includes('\0')) throw invalid('path: must not contain a NUL character')
   const existed = path !== ':memory:' && existsSync(path)
   if (readonly && !existed) {
     throw new LegisearchError(404, 'not_found', `snapshot file not found: ${path} (a readonly snapshot must already exist)`)
@@ -28,7 +30,7 @@ export function openDatabase(path: string, readonly: boolean): Db {
     throw invalid(`path: cannot open ${path} as a snapshot (${(e as Error).message})`)
   }
   try {
-    checkIdentity(db, path, existed)
+    checkIdentity(db, path)
     if (!readonly) {
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = NORMAL')
@@ -42,7 +44,8 @@ export function openDatabase(path: string, readonly: boolean): Db {
   }
 }
 
-function checkIdentity(db: Db, path: string, existed: boolean): void {
+/** Judged from the file actually opened: an empty database is ours to initialize, anything else must be ours already. */
+function checkIdentity(db: Db, path: string): void {
   let appId: number
   let objects: number
   try {
@@ -52,7 +55,7 @@ function checkIdentity(db: Db, path: string, existed: boolean): void {
     throw invalid(`path: ${path} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
   }
   if (appId === APPLICATION_ID) return
-  if (existed && (appId !== 0 || objects > 0)) {
+  if (appId !== 0 || objects > 0) {
     throw invalid(`path: ${path} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
   }
 }

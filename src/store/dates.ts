@@ -30,14 +30,15 @@ export function parseInstant(text: string): number | null {
   const s = Number(m[6] ?? 0)
   if (h > 23 || mi > 59 || s > 59) return null
   const ms = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0
-  const local = Date.UTC(y, mo - 1, d, h, mi, s, ms)
+  const local = utc(y, mo, d, h, mi, s, ms)
   const zone = m[8]
   if (zone === undefined) return local - BRASILIA_OFFSET_MS
   if (zone === 'Z') return local
   const sign = zone[0] === '-' ? -1 : 1
   const digits = zone.slice(1).replace(':', '')
-  const offsetMin = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))
-  if (offsetMin > 14 * 60) return null
+  const offsetMinutes = Number(digits.slice(2, 4))
+  const offsetMin = Number(digits.slice(0, 2)) * 60 + offsetMinutes
+  if (offsetMinutes > 59 || offsetMin > 14 * 60) return null
   return local - sign * offsetMin * 60_000
 }
 
@@ -52,7 +53,15 @@ export function today(now: number = Date.now()): number {
   return dayOf(now)
 }
 
+/** Epoch ms of a UTC calendar time; unlike `Date.UTC`, years 0–99 stay years 0–99. */
+function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
+  const t = new Date(0)
+  t.setUTCFullYear(y, mo - 1, d)
+  t.setUTCHours(h, mi, s, ms)
+  return t.getTime()
+}
+
 function isRealDay(y: number, mo: number, d: number): boolean {
   if (mo < 1 || mo > 12 || d < 1) return false
-  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate()
+  return d <= new Date(utc(y, mo + 1, 0)).getUTCDate()
 }

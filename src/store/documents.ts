@@ -65,12 +65,15 @@ export function writeDocuments(
 export function deleteDocuments(st: Statements, corpus: AnyCorpus, ids: readonly string[]): number {
   const find = st.get('SELECT rowid FROM docs WHERE corpus = ? AND id = ?')
   const del = st.get('DELETE FROM docs WHERE rowid = ?')
+  // A removed document leaves no saved reference behind for a later record with the same id.
+  const unsave = st.get('DELETE FROM monitor_items WHERE corpus = ? AND doc_id = ?')
   let removed = 0
   for (const id of ids) {
     const row = find.get(corpus.name, id) as { rowid: number } | undefined
     if (!row) continue
     removeIndexEntries(st, corpus, row.rowid)
     del.run(row.rowid)
+    unsave.run(corpus.name, id)
     removed++
   }
   return removed

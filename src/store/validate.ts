@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { invalid } from '../errors.js'
 import { formatPath } from '../query/issues.js'
+import { jsonProblem } from './json-value.js'
 
 /** Most records accepted by one `upsert` call; larger loads are split by the caller (or the ingest runner). */
 export const MAX_RECORDS_PER_CALL = 100_000
@@ -21,6 +22,8 @@ export function validateRecords<R extends { id: string }>(
   const out: R[] = []
   const seen = new Map<string, number>()
   for (let i = 0; i < records.length; i++) {
+    const bad = jsonProblem(records[i], ['records', i])
+    if (bad) throw invalid(`${formatPath(bad.path)}: ${bad.message} (${collection} record ${i}; nothing of this call was written)`, bad.path)
     const r = schema.safeParse(records[i])
     if (!r.success) {
       const issue = r.error.issues[0]

@@ -52,13 +52,16 @@ function hitSpans(text: string, wanted: readonly string[][], mode: MatchMode): S
     }
   }
   found.sort((a, b) => a[0] - b[0] || a[1] - b[1])
-  // Overlapping hits, and hits separated only by spaces (`reforma tributária`), form one hit.
+  // Overlapping hits, and hits separated only by spaces (`reforma tributária`), form one hit, as
+  // long as it fits in a passage; a single word longer than a passage is cut to one.
   const spans: Span[] = []
-  for (const span of found) {
+  for (const [start, end] of found) {
+    const span: Span = [start, Math.min(end, start + PASSAGE_LENGTH)]
     const last = spans[spans.length - 1]
-    if (last && (span[0] <= last[1] || /^\s*$/.test(text.slice(last[1], span[0])))) {
+    const joinable = last && (span[0] <= last[1] || /^\s*$/.test(text.slice(last[1], span[0])))
+    if (last && joinable && Math.max(last[1], span[1]) - last[0] <= PASSAGE_LENGTH) {
       spans[spans.length - 1] = [last[0], Math.max(last[1], span[1])]
-    } else {
+    } else if (!last || span[0] >= last[1]) {
       spans.push(span)
     }
   }
@@ -78,10 +81,10 @@ function passage(text: string, spans: readonly Span[]): { value: string; type: '
   const inside = spans.slice(best, best + Math.max(bestCount, 1))
   const hitStart = (inside[0] as Span)[0]
   const hitEnd = (inside[inside.length - 1] as Span)[1]
-  const slack = Math.max(0, PASSAGE_LENGTH - (hitEnd - hitStart))
+  // hitEnd − hitStart ≤ PASSAGE_LENGTH by construction, so the passage holds every hit in it.
+  const slack = PASSAGE_LENGTH - (hitEnd - hitStart)
   let start = Math.max(0, hitStart - Math.floor(slack / 2))
-  let end = Math.min(text.length, Math.max(hitEnd, start + PASSAGE_LENGTH))
-  if (end - start > PASSAGE_LENGTH && end > hitEnd) end = Math.max(hitEnd, start + PASSAGE_LENGTH)
+  let end = Math.min(text.length, start + PASSAGE_LENGTH)
   // Do not cut words at the edges.
   while (start > 0 && start < hitStart && /\S/.test(text[start - 1] as string)) start++
   while (end < text.length && end > hitEnd && /\S/.test(text[end] as string)) end--

@@ -6,8 +6,9 @@ import { stem } from './stem.js'
  * the index, so every mode and every phrase is answered by the index.
  * - `default`: case and accent folding plus light Portuguese stemming.
  * - `keyword`: case and accent folding only.
- * - `sensitive`: as written (NFC), case and accents kept, no stemming. `sensitive,keyword` is the
- *   same stream: once nothing is folded or stemmed there is nothing left for `keyword` to remove.
+ * - `sensitive`: byte-equal words as written: case and accents kept, no stemming, no Unicode
+ *   normalization. `sensitive,keyword` is the same stream: once nothing is folded or stemmed there
+ *   is nothing left for `keyword` to remove.
  */
 export type MatchMode = 'default' | 'keyword' | 'sensitive'
 
@@ -34,7 +35,7 @@ export function termOf(word: string, mode: MatchMode): string {
     case 'keyword':
       return fold(word)
     case 'sensitive':
-      return encodeSensitive(word.normalize('NFC'))
+      return encodeSensitive(word)
   }
 }
 

@@ -39,7 +39,7 @@ export interface Designation {
   nationalities: string[]
   aliases: Alias[]
   regime: string
-  committee: string
+  committee: string | null
   status: 'listed' | 'delisted'
   listedOn: string | null
   /** The day this service's reconciliation observed the absence; never an official date. */

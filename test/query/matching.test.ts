@@ -309,11 +309,14 @@ describe('text written in decomposed form (NFD)', () => {
   it.each([
     [undefined, 'Tributária', ['d1', 'd2']],
     ['keyword', 'Tributária', ['d1', 'd2']],
-    ['sensitive', 'Tributária', ['d1']],
+    // Sensitive compares bytes as written: a composed query misses the decomposed text…
+    ['sensitive', 'Tributária', []],
+    // …and the decomposed query finds it.
     ['sensitive', 'Tributa\u0301ria', ['d1']],
     [undefined, 'ação', ['d3']],
     ['keyword', 'AÇÕES', ['d3']],
-    ['sensitive', 'ações', ['d3']],
+    ['sensitive', 'ações', []],
+    ['sensitive', 'ac\u0327o\u0303es', ['d3']],
   ])('modes=%s %s', (modes, word, expected) => {
     const query = modes === undefined ? {} : { modes }
     expect(sorted(allNoticeIds(nfd, query, { keywords: { and: [word] } }))).toEqual(expected)

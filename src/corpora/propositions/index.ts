@@ -66,8 +66,10 @@ export const propositions = defineCorpus<Proposition>({
   text: [
     { name: 'title', weight: 3, highlight: true, get: (p) => p.title },
     { name: 'summary', weight: 1, highlight: true, get: (p) => p.summary },
-    // type/number/year, so `PL 2630/2020` and `2630` find the proposition itself.
-    { name: 'ident', weight: 2, highlight: false, analysis: 'keyword', get: (p) => `${p.acronymType} ${p.number}/${p.year}` },
+    // type/number/year, so `PL 2630/2020` and `2630` find the proposition itself, under each mode…
+    { name: 'ident', weight: 2, highlight: false, get: identText },
+    // …and an identifier typed in `q` (`pl 2630`) finds it in any mode.
+    { name: 'identkey', weight: 0, highlight: false, role: 'identifier', get: identText },
   ],
   filters: {
     resources: { kind: 'open', values: (p) => [p.openDataResource] },
@@ -102,6 +104,10 @@ export const propositions = defineCorpus<Proposition>({
     return { ...rest, lastProceeding: { ...p.lastProceeding, date: p.lastProceeding.date ?? p.datePresentation } }
   },
 })
+
+function identText(p: Proposition): string {
+  return `${p.acronymType} ${p.number}/${p.year}`
+}
 
 function stakeholderIds(people: readonly { stakeholderId: string | null }[]): string[] {
   return people.flatMap((a) => (a.stakeholderId === null ? [] : [a.stakeholderId]))

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto'
+import { extractFacts } from './extract/index.js'
+import type { ListRecord } from './parse.js'
+import { COMMITTEES, regimeOf } from './regimes.js'
+import type { Designation } from './types.js'
+
+/** The fields of a designation that come from the origin record (the rest is observation state). */
+export type OriginFields = Omit<
+  Designation,
+  'status' | 'delistedOn' | 'lastEventAt' | 'lastEventType' | 'firstSeenAt' | 'lastSeenAt' | 'narrativeTranslations'
+>
+
+/** A UUID-shaped id derived from the business key: stable across list versions and DATAID re-issues. */
+export function stableUuid(kind: string, ref: string): string {
+  const h = createHash('sha256').update(`un_sc:${kind}:${ref}`).digest('hex')
+  const variant = ((parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16)
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+const MONTHS: Readonly<Record<string, number>> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+}
+
+/** `15 Jun. 2010`, `21 February 2019` → `2010-06-15`, `2019-02-21`; null when not a date. */
+export function englishDate(text: string): string | null {
+  const m = /^(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})$/.exec(text.trim())
+  if (!m) return null
+  const month = MONTHS[(m[2] as string).toLowerCase().slice(0, (m[2] as string).toLowerCase().startsWith('sept') ? 4 : 3)]
+  const day = Number(m[1])
+  if (!month || day < 1 || day > 31) return null
+  return `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+const REVIEW = /review[^.]{0,120}?concluded on\s+(\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4})/gi
+
+/** The latest "Review pursuant to … was concluded on <date>" of a narrative (the Al-Qaida and Taliban lists state them). */
+export function lastReviewOf(narrative: string): string | null {
+  let latest: string | null = null
+  for (const m of narrative.matchAll(REVIEW)) {
+    const d = englishDate(m[1] as string)
+    if (d && (latest === null || d > latest)) latest = d
+  }
+  return latest
+}
+
+function latestOf(days: readonly string[]): string | null {
+  const valid = days.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort()
+  return valid.length > 0 ? (valid[valid.length - 1] as string) : null
+}
+
+/**
+ * The origin fields of a designation, from one parsed record and its narrative as published.
+ * `warn` receives what the caller should report (an unknown list type).
+ */
+export function originFieldsOf(rec: ListRecord, narrative: string, warn: (message: string) => void): OriginFields {
+  const c = rec.content
+  const { regime, known } = regimeOf(c.listType)
+  if (!known) warn(`${rec.ref}: unknown UN_LIST_TYPE '${c.listType}' kept verbatim as its regime`)
+  const primaryName = c.names.filter(Boolean).join(' ')
+  const aliases = c.aliases.map((a) => ({ name: a['ALIAS_NAME'] as string, quality: a['QUALITY'] ?? '' }))
+  const listedOn = /^\d{4}-\d{2}-\d{2}$/.test(c.listedOn) ? c.listedOn : null
+  const sourceLastUpdated = latestOf(c.lastDayUpdated)
+  return {
+    sourceRefNumber: rec.ref,
+    source: 'un_sc',
+    sourceDataId: rec.dataId,
+    designationId: stableUuid('designation', rec.ref),
+    subjectId: stableUuid('subject', rec.ref),
+    subjectType: c.subjectType,
+    primaryName,
+    nameOriginalScript: c.nameOriginalScript || null,
+    nationalities: [...c.nationalities],
+    aliases,
+    regime,
+    committee: COMMITTEES[regime] ?? null,
+    listedOn,
+    lastReviewedOn: lastReviewOf(narrative),
+    sourceLastUpdated,
+    lastUpdatedOn: latestOf([...(listedOn ? [listedOn] : []), ...c.lastDayUpdated]),
+    narrative,
+    extracted: extractFacts(narrative, { subjectType: c.subjectType, regime, primaryName, aliases: aliases.map((a) => a.name) }),
+    pressReleaseUrl: null,
+    pressReleaseSymbol: null,
+  }
+}

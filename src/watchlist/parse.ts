@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto'
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { invalid } from '../errors.js'
+
+/**
+ * One record of the UN list, read from its XML: the business key, the DATAID, and the CONTENT —
+ * a canonical projection of the origin fields, the thing `amended` compares. The projection is
+ * about meaning, not bytes: whitespace collapsed, empty placeholders dropped, repeated elements in
+ * a stable order, dates reduced to their day, and the 2024-era layout (a date of birth parked in an
+ * alias with no name) folded into the dates of birth where later files put it.
+ */
+export interface ListRecord {
+  /** REFERENCE_NUMBER, trimmed: the business key. */
+  readonly ref: string
+  readonly dataId: string
+  readonly content: ListContent
+}
+
+export interface ListContent {
+  readonly subjectType: 'individual' | 'entity'
+  /** FIRST_NAME … FOURTH_NAME, each collapsed; '' where absent. */
+  readonly names: readonly [string, string, string, string]
+  readonly nameOriginalScript: string
+  readonly listType: string
+  readonly listedOn: string
+  /** COMMENTS1 with whitespace runs collapsed (the stored narrative keeps its line breaks). */
+  readonly narrative: string
+  readonly gender: string
+  readonly titles: readonly string[]
+  readonly designations: readonly string[]
+  readonly nationalities: readonly string[]
+  readonly lastDayUpdated: readonly string[]
+  readonly aliases: readonly Readonly<Record<string, string>>[]
+  readonly addresses: readonly Readonly<Record<string, string>>[]
+  readonly datesOfBirth: readonly Readonly<Record<string, string>>[]
+  readonly placesOfBirth: readonly Readonly<Record<string, string>>[]
+  readonly documents: readonly Readonly<Record<string, string>>[]
+  /** Any other element the origin adds one day, so a change there is still seen. */
+  readonly other: Readonly<Record<string, unknown>>
+}
+
+export interface ParsedList {
+  /** The root's `dateGenerated`, as published. */
+  readonly dateGenerated: string
+  readonly records: readonly ListRecord[]
+  /** The narrative of each record as published (trimmed at the ends only), by ref. */
+  readonly narratives: ReadonlyMap<string, string>
+  /** SHA-256 of the file's bytes. */
+  readonly sha256: string
+}
+
+/** Elements that carry no content of the designation (ids, sort keys, the constant LIST_TYPE). */
+const IGNORED = new Set(['DATAID', 'VERSIONNUM', 'LIST_TYPE', 'SORT_KEY', 'SORT_KEY_LAST_MOD', 'SUBMITTED_BY', 'SUBMITTED_ON', 'REFERENCE_NUMBER'])
+const NAME_TAGS = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'] as const
+const SCALARS = new Set([...NAME_TAGS, 'NAME_ORIGINAL_SCRIPT', 'UN_LIST_TYPE', 'LISTED_ON', 'COMMENTS1', 'GENDER'])
+const VALUE_LISTS: Record<string, 'titles' | 'designations' | 'nationalities' | 'lastDayUpdated'> = {
+  TITLE: 'titles',
+  DESIGNATION: 'designations',
+  NATIONALITY: 'nationalities',
+  LAST_DAY_UPDATED: 'lastDayUpdated',
+}
+const GROUPS: Record<string, 'aliases' | 'addresses' | 'datesOfBirth' | 'placesOfBirth' | 'documents'> = {
+  INDIVIDUAL_ALIAS: 'aliases',
+  ENTITY_ALIAS: 'aliases',
+  INDIVIDUAL_ADDRESS: 'addresses',
+  ENTITY_ADDRESS: 'addresses',
+  INDIVIDUAL_DATE_OF_BIRTH: 'datesOfBirth',
+  INDIVIDUAL_PLACE_OF_BIRTH: 'placesOfBirth',
+  INDIVIDUAL_DOCUMENT: 'documents',
+}
+const ALWAYS_ARRAY = new Set(['INDIVIDUAL', 'ENTITY', 'VALUE', ...Object.keys(GROUPS)])
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  // Decodes numeric character references (`&#39;`) too, so `'` and `&#39;` are the same content.
+  htmlEntities: true,
+  isArray: (name) => ALWAYS_ARRAY.has(name),
+})
+
+/**
+ * Parses the UN Security Council Consolidated List XML (`CONSOLIDATED_LIST`, every format era
+ * since 2017). A file that is not well-formed (truncated, say) or lacks the list's structure is
+ * refused with a `LegisearchError` saying where, before anything is done with it.
+ *
+ * @example
+ * const list = parseUnConsolidatedList(readFileSync('consolidated.xml'))
+ * list.dateGenerated // '2026-02-27T00:00:09.554Z'; list.records.length // 1003
+ */
+export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
+  if (typeof xml !== 'string' && !Buffer.isBuffer(xml)) throw invalid('xml: must be a string or a Buffer of the UN list XML')
+  const text = typeof xml === 'string' ? xml : xml.toString('utf8')
+  const sha256 = createHash('sha256').update(xml).digest('hex')
+  if (text.trim() === '') throw invalid('UN list: the file is empty')
+  const valid = XMLValidator.validate(text)
+  if (valid !== true) {
+    throw invalid(`UN list: not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg} (a truncated or damaged file?); nothing was changed`)
+  }
+  const doc = parser.parse(text) as Record<string, unknown>
+  const root = doc['CONSOLIDATED_LIST'] as Record<string, unknown> | undefined
+  if (!root || typeof root !== 'object') throw invalid('UN list: the root element is not CONSOLIDATED_LIST; is this the UN consolidated list?')
+  const dateGenerated = str(root['@dateGenerated'])
+  if (!dateGenerated || Number.isNaN(Date.parse(dateGenerated))) {
+    throw invalid(`UN list: the root has no valid dateGenerated attribute (got ${JSON.stringify(root['@dateGenerated'] ?? null)})`)
+  }
+  const individuals = section(root, 'INDIVIDUALS', 'INDIVIDUAL')
+  const entities = section(root, 'ENTITIES', 'ENTITY')
+  const records: ListRecord[] = []
+  const narratives = new Map<string, string>()
+  const seen = new Set<string>()
+  for (const [kind, items] of [['individual', individuals], ['entity', entities]] as const) {
+    items.forEach((item, i) => {
+      const tag = kind === 'individual' ? 'INDIVIDUAL' : 'ENTITY'
+      const ref = collapse(str(item['REFERENCE_NUMBER']))
+      if (ref === '') throw invalid(`UN list: ${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'])) || '?'}) has no REFERENCE_NUMBER; nothing was changed`)
+      if (seen.has(ref)) throw invalid(`UN list: REFERENCE_NUMBER ${ref} appears twice; nothing was changed`)
+      seen.add(ref)
+      records.push({ ref, dataId: collapse(str(item['DATAID'])), content: contentOf(kind, item) })
+      narratives.set(ref, str(item['COMMENTS1']).trim())
+    })
+  }
+  return { dateGenerated, records, narratives, sha256 }
+}
+
+function section(root: Record<string, unknown>, outer: string, inner: string): Record<string, unknown>[] {
+  if (!(outer in root)) throw invalid(`UN list: no ${outer} element; the file is not a complete consolidated list`)
+  const holder = root[outer]
+  // An empty section may be written `<ENTITIES/>` or `<ENTITIES>` + whitespace + `</ENTITIES>`.
+  if (holder === undefined || holder === null || (typeof holder === 'string' && holder.trim() === '')) return []
+  if (typeof holder !== 'object') throw invalid(`UN list: ${outer} is not a list of ${inner} elements`)
+  const items = (holder as Record<string, unknown>)[inner]
+  return Array.isArray(items) ? (items as Record<string, unknown>[]) : []
+}
+
+function str(v: unknown): string {
+  if (typeof v === 'string') return v
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (v && typeof v === 'object' && '#text' in v) return str((v as Record<string, unknown>)['#text'])
+  return ''
+}
+
+/** Whitespace runs become one space; ends trimmed. */
+export function collapse(s: string): string {
+  return s.replace(/\s+/g, ' ').trim()
+}
+
+/** `2015-07-01-04:00` or `2015-07-01T00:00:00` → `2015-07-01`: a date's day, whatever zone suffix it carries. */
+export function dayPart(s: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(s.trim())
+  return m ? (m[1] as string) : collapse(s)
+}
+
+const DATE_KEYS = new Set(['DATE', 'DATE_OF_ISSUE', 'DATE_OF_BIRTH', 'LISTED_ON'])
+
+/** A group element (alias, address…) as its non-empty children, collapsed. */
+function flat(item: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (!item || typeof item !== 'object') return out
+  for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
+    if (k.startsWith('@')) continue
+    const value = Array.isArray(v) ? v.map((x) => collapse(str(x))).filter(Boolean).join('; ') : collapse(str(v))
+    if (value !== '') out[k] = DATE_KEYS.has(k) ? dayPart(value) : value
+  }
+  return out
+}
+
+/** A set of records, each with its keys in order: duplicates once, in a stable order. */
+function sortedByJson(items: Record<string, string>[]): Record<string, string>[] {
+  const byKey = new Map<string, Record<string, string>>()
+  for (const item of items) {
+    const ordered = Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    byKey.set(JSON.stringify(ordered), ordered)
+  }
+  return [...byKey.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, x]) => x)
+}
+
+/** A set of values: duplicates once, sorted. */
+function sortedSet(values: readonly string[]): string[] {
+  return [...new Set(values)].sort()
+}
+
+function contentOf(subjectType: 'individual' | 'entity', item: Record<string, unknown>): ListContent {
+  const lists = { titles: [] as string[], designations: [] as string[], nationalities: [] as string[], lastDayUpdated: [] as string[] }
+  const groups = { aliases: [], addresses: [], datesOfBirth: [], placesOfBirth: [], documents: [] } as Record<
+    'aliases' | 'addresses' | 'datesOfBirth' | 'placesOfBirth' | 'documents',
+    Record<string, string>[]
+  >
+  const other: Record<string, unknown> = {}
+  for (const [tag, value] of Object.entries(item)) {
+    if (IGNORED.has(tag) || SCALARS.has(tag) || tag.startsWith('@')) continue
+    const list = VALUE_LISTS[tag]
+    if (list) {
+      const values = ((value as Record<string, unknown> | undefined)?.['VALUE'] ?? []) as unknown[]
+      for (const v of values) {
+        const s = collapse(str(v))
+        if (s !== '') lists[list].push(list === 'lastDayUpdated' ? dayPart(s) : s)
+      }
+      continue
+    }
+    const group = GROUPS[tag]
+    if (group) {
+      for (const entry of value as unknown[]) {
+        const f = flat(entry)
+        if (group === 'aliases') {
+          if (f['QUALITY'] !== undefined) f['QUALITY'] = f['QUALITY'].toLowerCase()
+          if (!f['ALIAS_NAME']) {
+            // An alias with no name is a placeholder; the 2024-era files park a date of birth in it.
+            if (f['DATE_OF_BIRTH']) groups.datesOfBirth.push(dateOfBirth({ TYPE_OF_DATE: 'EXACT', DATE: f['DATE_OF_BIRTH'] }))
+            continue
+          }
+        }
+        if (Object.keys(f).length > 0) groups[group].push(group === 'datesOfBirth' ? dateOfBirth(f) : f)
+      }
+      continue
+    }
+    const f = typeof value === 'object' ? flat(value) : collapse(str(value))
+    if (typeof f === 'string' ? f !== '' : Object.keys(f).length > 0) other[tag] = f
+  }
+  const scalar = (tag: string) => collapse(str(item[tag]))
+  return {
+    subjectType,
+    names: NAME_TAGS.map(scalar) as unknown as [string, string, string, string],
+    nameOriginalScript: scalar('NAME_ORIGINAL_SCRIPT'),
+    listType: scalar('UN_LIST_TYPE'),
+    listedOn: dayPart(scalar('LISTED_ON')),
+    narrative: scalar('COMMENTS1'),
+    gender: scalar('GENDER'),
+    titles: sortedSet(lists.titles),
+    designations: sortedSet(lists.designations),
+    nationalities: sortedSet(lists.nationalities),
+    lastDayUpdated: sortedSet(lists.lastDayUpdated),
+    aliases: sortedByJson(groups.aliases),
+    addresses: sortedByJson(groups.addresses),
+    datesOfBirth: sortedByJson(groups.datesOfBirth),
+    placesOfBirth: sortedByJson(groups.placesOfBirth),
+    documents: sortedByJson(groups.documents),
+    other: Object.fromEntries(Object.entries(other).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  }
+}
+
+/** Some files write a year-only date of birth as DATE, others as YEAR: the same fact. */
+function dateOfBirth(f: Record<string, string>): Record<string, string> {
+  const date = f['DATE']
+  if (date === undefined || !/^\d{4}$/.test(date) || f['YEAR'] !== undefined) return f
+  const { DATE: _date, ...rest } = f
+  return { ...rest, YEAR: date }
+}
+
+/** A stable fingerprint of a record's content: equal content ⇔ equal fingerprint. */
+export function fingerprintOf(content: ListContent): string {
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex')
+}

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+import { invalid, notFound } from '../errors.js'
+import { toLegisearchError } from '../query/issues.js'
+import type { Db } from '../store/database.js'
+import type { Statements } from '../store/statements.js'
+import { nameKey } from './names.js'
+import type { DesignationEvent } from './reconcile.js'
+import { REGIMES, type Designation, type DesignationDetail } from './types.js'
+
+const SORTS = ['recently_changed', 'name', 'listed_on'] as const
+
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .union([z.number(), z.string()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return fallback
+      const n = typeof v === 'number' ? v : /^\s*\+?\d+\s*$/.test(v) ? Number(v) : Number.NaN
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`} (got ${JSON.stringify(v)})` })
+        return z.NEVER
+      }
+      return n
+    })
+    .describe(name)
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional()
+
+const listShape = z.strictObject({
+  search: z.string({ error: 'must be a string' }).max(500, 'must be at most 500 characters').optional(),
+  limit: intParam('limit', 1, 100, 20),
+  offset: intParam('offset', 0, Number.MAX_SAFE_INTEGER, 0),
+  status: oneOf(['listed', 'delisted']),
+  subjectType: oneOf(['individual', 'entity']),
+  regime: oneOf(REGIMES),
+  measure: z.string({ error: 'must be a string (a restrictive measure, e.g. asset freeze)' }).max(200).optional(),
+  hideDeceased: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: "must be true or false (or the strings 'true'/'false')" })
+    .optional()
+    .transform((v) => v === true || v === 'true'),
+  sort: z.enum(SORTS, { error: `must be one of ${SORTS.join(', ')}` }).default('recently_changed'),
+})
+
+const ALLOWED = Object.keys(listShape.shape).join(', ')
+
+function parse<T>(schema: z.ZodType<T>, input: unknown, where: string): T {
+  const value = input ?? {}
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid(`${where}: must be an object of query-string parameters`)
+  const r = schema.safeParse(value)
+  if (r.success) return r.data
+  const e = toLegisearchError(r.error, where)
+  if (r.error.issues[0]?.code === 'unrecognized_keys') {
+    throw invalid(`${where}: unknown parameter ${e.message.replace(/^.*unknown field /, '')}; allowed: ${where === 'query' ? ALLOWED : 'lang'}`, e.path)
+  }
+  throw e
+}
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex')
+
+/** The designation as stored, with the translations made from its current narrative. */
+function withTranslations(st: Statements, d: Designation): Designation {
+  const rows = st.get('SELECT lang, text, narrative_sha FROM watchlist_translations WHERE ref = ? ORDER BY lang').all(d.sourceRefNumber) as {
+    lang: string
+    text: string
+    narrative_sha: string
+  }[]
+  const current = sha(d.narrative)
+  const narrativeTranslations: Record<string, string> = {}
+  for (const r of rows) if (r.narrative_sha === current) narrativeTranslations[r.lang] = r.text
+  return { ...d, narrativeTranslations }
+}
+
+/**
+ * `GET /watchlist`: designations by normalized name substring and filters (DECISIONS §6).
+ *
+ * @example listWatchlist(st, { search: 'al qaida', status: 'listed', sort: 'name', limit: 10 })
+ */
+export function listWatchlist(st: Statements, query: unknown): { data: Designation[]; total: number } {
+  const q = parse(listShape, query, 'query')
+  const where: string[] = []
+  const args: (string | number)[] = []
+  if (q.search !== undefined && q.search.trim() !== '') {
+    const key = nameKey(q.search)
+    if (key === '') throw invalid(`search: ${JSON.stringify(q.search)} has no letter or digit to look for`, ['search'])
+    where.push('instr(names_key, ?) > 0')
+    args.push(key)
+  }
+  for (const [column, value] of [['status', q.status], ['subject_type', q.subjectType], ['regime', q.regime]] as const) {
+    if (value === undefined) continue
+    where.push(`${column} = ?`)
+    args.push(value)
+  }
+  if (q.measure !== undefined && q.measure.trim() !== '') {
+    where.push('EXISTS (SELECT 1 FROM json_each(measures) WHERE value = ?)')
+    args.push(q.measure.trim().toLowerCase())
+  }
+  if (q.hideDeceased) where.push('deceased = 0')
+  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
+  const order = {
+    recently_changed: 'last_updated_on IS NULL, last_updated_on DESC, ref ASC',
+    name: 'name_sort ASC, ref ASC',
+    listed_on: 'listed_on IS NULL, listed_on DESC, ref ASC',
+  }[q.sort]
+  const total = (st.get(`SELECT count(*) AS n FROM watchlist_designations ${whereSql}`).get(...args) as { n: number }).n
+  const rows =
+    q.offset < total
+      ? (st.get(`SELECT record FROM watchlist_designations ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as {
+          record: string
+        }[])
+      : []
+  return { data: rows.map((r) => withTranslations(st, JSON.parse(r.record) as Designation)), total }
+}
+
+function stored(st: Statements, ref: unknown): Designation {
+  if (typeof ref !== 'string' || ref.trim() === '') throw invalid('ref: must be a non-empty reference number such as QDi.001')
+  const row = st.get('SELECT record FROM watchlist_designations WHERE ref = ?').get(ref.trim()) as { record: string } | undefined
+  if (!row) throw notFound(`designation '${ref}' not found`)
+  return JSON.parse(row.record) as Designation
+}
+
+const detailShape = z.strictObject({
+  lang: z
+    .string({ error: 'must be a lower-case ISO 639-1 code such as pt or es' })
+    .regex(/^[a-z]{2}$/, 'must be a lower-case ISO 639-1 code such as pt or es')
+    .optional(),
+})
+
+/**
+ * `GET /watchlist/{ref}`: one designation with the translation asked for. `narrative` is never
+ * replaced; `narrativeTranslated` is the stored translation into `lang`, or null (always null for
+ * `en` or no `lang`: the original is English). Unknown ref → 404.
+ */
+export function getDesignation(st: Statements, ref: unknown, query: unknown): DesignationDetail {
+  const { lang } = parse(detailShape, query, 'query')
+  const d = withTranslations(st, stored(st, ref))
+  if (lang === undefined || lang === 'en') return { ...d, narrativeTranslated: null, narrativeTranslatedLang: 'en' }
+  return { ...d, narrativeTranslated: d.narrativeTranslations[lang] ?? null, narrativeTranslatedLang: lang }
+}
+
+/** The audit history of one designation, oldest first. Unknown ref → 404. */
+export function designationHistory(st: Statements, ref: unknown): DesignationEvent[] {
+  const d = stored(st, ref)
+  const rows = st
+    .get('SELECT type, observed_at, list_generated, changes FROM watchlist_events WHERE ref = ? ORDER BY id')
+    .all(d.sourceRefNumber) as { type: DesignationEvent['type']; observed_at: string; list_generated: string; changes: string | null }[]
+  return rows.map((r) => ({
+    type: r.type,
+    observedAt: r.observed_at,
+    listDateGenerated: r.list_generated,
+    ...(r.changes ? { changes: JSON.parse(r.changes) as NonNullable<DesignationEvent['changes']> } : {}),
+  }))
+}
+
+const translationShape = z.strictObject({
+  sourceRefNumber: z.string().trim().min(1, 'must be a reference number such as QDi.001'),
+  lang: z.string().regex(/^[a-z]{2}$/, 'must be a lower-case ISO 639-1 code such as pt').refine((l) => l !== 'en', 'en is the original; give another language'),
+  text: z.string().trim().min(1, 'must be the non-empty translated narrative'),
+})
+
+/**
+ * Stores translations of narratives (from a translations file keyed by reference and language),
+ * each bound to the narrative it translates: when the origin amends a narrative, its old
+ * translations stop being served. Validated first; one transaction.
+ */
+export function importTranslations(db: Db, st: Statements, items: unknown): { imported: number } {
+  if (!Array.isArray(items)) throw invalid('translations: must be an array of { sourceRefNumber, lang, text }')
+  const valid = items.map((item, i) => {
+    const r = translationShape.safeParse(item)
+    if (!r.success) throw toLegisearchError(r.error, `translations[${i}]`, ['translations', i])
+    return r.data
+  })
+  const narratives = valid.map((t, i) => {
+    const row = st.get('SELECT record FROM watchlist_designations WHERE ref = ?').get(t.sourceRefNumber) as { record: string } | undefined
+    if (!row) throw invalid(`translations[${i}].sourceRefNumber: unknown designation '${t.sourceRefNumber}'`, ['translations', i, 'sourceRefNumber'])
+    return (JSON.parse(row.record) as Designation).narrative
+  })
+  const put = st.get(
+    'INSERT INTO watchlist_translations (ref, lang, text, narrative_sha) VALUES (?, ?, ?, ?) ON CONFLICT (ref, lang) DO UPDATE SET text = excluded.text, narrative_sha = excluded.narrative_sha',
+  )
+  db.transaction(() => valid.forEach((t, i) => put.run(t.sourceRefNumber, t.lang, t.text, sha(narratives[i] as string))))()
+  return { imported: valid.length }
+}

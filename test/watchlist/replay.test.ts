@@ -1,0 +1,417 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Designation, DesignationEvent, ReconcileReport, Snapshot } from '../../src/index.js'
+import { tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { type IndependentList, type IndependentRecord, changedFields, diffLists, fieldValueMatches, readList } from './independent-diff.js'
+
+// Replays the 15 real versions of the UN SC Consolidated List (2017–2026) into a fresh snapshot,
+// in the order of their dateGenerated, and checks every report, every designation and a sample of
+// histories against an independent reading of the files (./independent-diff.ts, no src code).
+
+const DIR = fileURLToPath(new URL('../../../shared/data/un_sc/', import.meta.url))
+const MAX_REMOVAL_RATIO = 0.05
+
+interface Version {
+  readonly file: string
+  readonly xml: Buffer
+  readonly list: IndependentList
+  /** observedOn: the day of the file's dateGenerated, as written. */
+  readonly day: string
+}
+
+interface ExpectedEvent {
+  type: DesignationEvent['type']
+  observedAt: string
+  listDateGenerated: string
+  /** For amended (and relisted with a content change): each changed field, with this reader's canonical values. */
+  changes?: { field: string; before: string; after: string }[]
+}
+
+/** What the model thinks the snapshot holds for one reference. */
+interface State {
+  status: 'listed' | 'delisted'
+  rec: IndependentRecord
+  delistedOn: string | null
+  lastEventType: Designation['lastEventType']
+  firstSeenAt: string
+  lastSeenAt: string
+  events: ExpectedEvent[]
+}
+
+interface ExpectedReport {
+  listed: string[]
+  relisted: string[]
+  amended: string[]
+  delisted: string[]
+  blocked: string[]
+  unchanged: number
+  /** Would-be removals over listed designations before the step. */
+  removalShare: number
+}
+
+type Model = Map<string, State>
+
+const sorted = (xs: readonly string[]) => [...xs].sort()
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`
+
+function changesOf(before: IndependentRecord, after: IndependentRecord): ExpectedEvent['changes'] {
+  return changedFields(before, after).map((field) => ({ field, before: before.fields[field] ?? '', after: after.fields[field] ?? '' }))
+}
+
+/** Reconciliation as DECISIONS §6 describes it, on the model; returns what the report must say. */
+function step(model: Model, v: Version, force: boolean): ExpectedReport {
+  const at = `${v.day}T00:00:00.000Z`
+  const ev = (type: DesignationEvent['type'], changes?: ExpectedEvent['changes']): ExpectedEvent => ({
+    type,
+    observedAt: at,
+    listDateGenerated: v.list.dateGenerated,
+    ...(changes ? { changes } : {}),
+  })
+  const out: ExpectedReport = { listed: [], relisted: [], amended: [], delisted: [], blocked: [], unchanged: 0, removalShare: 0 }
+  const listedBefore = [...model.values()].filter((s) => s.status === 'listed').length
+  const gone = [...model].filter(([ref, s]) => s.status === 'listed' && !v.list.records.has(ref)).map(([ref]) => ref)
+  for (const [ref, rec] of v.list.records) {
+    const s = model.get(ref)
+    if (!s) {
+      out.listed.push(ref)
+      model.set(ref, { status: 'listed', rec, delistedOn: null, lastEventType: 'listed', firstSeenAt: at, lastSeenAt: at, events: [ev('listed')] })
+    } else if (s.status === 'delisted') {
+      out.relisted.push(ref)
+      const changes = s.rec.content === rec.content ? undefined : changesOf(s.rec, rec)
+      Object.assign(s, { status: 'listed', rec, delistedOn: null, lastEventType: 'listed', lastSeenAt: at })
+      s.events.push(ev('relisted', changes))
+    } else if (s.rec.content !== rec.content) {
+      out.amended.push(ref)
+      s.events.push(ev('amended', changesOf(s.rec, rec)))
+      Object.assign(s, { rec, lastEventType: 'amended', lastSeenAt: at })
+    } else {
+      out.unchanged++
+      Object.assign(s, { rec, lastSeenAt: at })
+    }
+  }
+  out.removalShare = listedBefore === 0 ? 0 : gone.length / listedBefore
+  const block = !force && gone.length > 0 && out.removalShare > MAX_REMOVAL_RATIO
+  for (const ref of gone) {
+    const s = model.get(ref) as State
+    if (block) {
+      out.blocked.push(ref)
+      s.events.push(ev('reconciliation_blocked'))
+      s.lastEventType = 'reconciliation_blocked'
+    } else {
+      out.delisted.push(ref)
+      s.events.push(ev('delisted'))
+      Object.assign(s, { status: 'delisted', delistedOn: v.day, lastEventType: 'delisted' })
+    }
+  }
+  return out
+}
+
+/** Every designation of the snapshot, through the public listing (pages of 100). */
+function dump(snap: Snapshot, status: 'listed' | 'delisted'): Designation[] {
+  const out: Designation[] = []
+  for (let offset = 0; ; offset += 100) {
+    const page = snap.listWatchlist({ status, limit: 100, offset, sort: 'name' })
+    out.push(...page.data)
+    if (out.length >= page.total || page.data.length === 0) {
+      expect(out.length).toBe(page.total)
+      return out
+    }
+  }
+}
+
+/** Ids first seen for each reference: they must never change. */
+type Ids = Map<string, { designationId: string; subjectId: string }>
+
+function checkDesignations(snap: Snapshot, model: Model, ids: Ids, where: string): void {
+  const listed = dump(snap, 'listed')
+  const delisted = dump(snap, 'delisted')
+  const modelListed = [...model.values()].filter((s) => s.status === 'listed').length
+  expect(listed.length, `${where}: listed total`).toBe(modelListed)
+  expect(delisted.length, `${where}: delisted total`).toBe(model.size - modelListed)
+  for (const d of [...listed, ...delisted]) {
+    const s = model.get(d.sourceRefNumber)
+    expect(s, `${where}: ${d.sourceRefNumber} is unknown to the model`).toBeDefined()
+    if (!s) continue
+    const actual = {
+      ref: d.sourceRefNumber,
+      status: d.status,
+      delistedOn: d.delistedOn,
+      lastEventType: d.lastEventType,
+      firstSeenAt: d.firstSeenAt,
+      lastSeenAt: d.lastSeenAt,
+      sourceDataId: d.sourceDataId,
+      subjectType: d.subjectType,
+    }
+    const expected = {
+      ref: d.sourceRefNumber,
+      status: s.status,
+      delistedOn: s.delistedOn,
+      lastEventType: s.lastEventType,
+      firstSeenAt: s.firstSeenAt,
+      lastSeenAt: s.lastSeenAt,
+      sourceDataId: s.rec.dataId,
+      subjectType: s.rec.kind,
+    }
+    expect(actual, where).toEqual(expected)
+    const first = ids.get(d.sourceRefNumber)
+    if (first) expect({ designationId: d.designationId, subjectId: d.subjectId }, `${where}: ids of ${d.sourceRefNumber}`).toEqual(first)
+    else ids.set(d.sourceRefNumber, { designationId: d.designationId, subjectId: d.subjectId })
+  }
+}
+
+/**
+ * Compares one reference's audit history with the model. Mismatches are collected (not thrown) so a
+ * replay runs to its end and reports every one; the test asserts the list is empty at the end.
+ */
+function checkHistory(snap: Snapshot, model: Model, ref: string, where: string, problems: string[]): void {
+  const s = model.get(ref) as State
+  const actual = snap.getDesignationHistory(ref)
+  const shape = (e: { type: string; observedAt: string; listDateGenerated: string; changes?: { field: string }[] }) =>
+    `${e.type} ${e.observedAt} ${e.listDateGenerated}${e.changes ? ` [${e.changes.map((c) => c.field).sort().join(',')}]` : ''}`
+  const got = actual.map(shape)
+  const want = s.events.map(shape)
+  if (JSON.stringify(got) !== JSON.stringify(want)) {
+    const i = want.findIndex((w, k) => got[k] !== w)
+    const k = i === -1 ? want.length : i
+    problems.push(`history of ${ref}, event ${k + 1}: got ${got[k] ?? '(none)'}, expected ${want[k] ?? '(none)'} (seen at ${where})`)
+    return
+  }
+  actual.forEach((e, i) => {
+    const exp = s.events[i]?.changes
+    if (!e.changes || !exp) return
+    for (const c of e.changes) {
+      const mine = exp.find((x) => x.field === c.field)
+      if (!fieldValueMatches(c.field, c.before, mine?.before) || !fieldValueMatches(c.field, c.after, mine?.after)) {
+        problems.push(`${ref} event ${i + 1} ${c.field}: got ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}, expected ${mine?.before} → ${mine?.after} (seen at ${where})`)
+      }
+    }
+  })
+}
+
+/** Problems found more than once (by a sample, then by the final full check) counted once. */
+function unique(problems: string[]): string[] {
+  return [...new Map(problems.map((p) => [p.split(' (seen at ')[0], p])).values()]
+}
+
+/** A few refs of each kind of event of this step, plus a fixed sample of everything seen. */
+function sampleOf(exp: ExpectedReport, model: Model, all = false): string[] {
+  if (all) return [...model.keys()]
+  const every = [...model.keys()].filter((_, i) => i % 97 === 0)
+  const some = (xs: string[]) => xs.slice(0, 15)
+  return [...new Set([...some(exp.listed), ...some(exp.relisted), ...some(exp.amended), ...some(exp.delisted), ...exp.blocked, ...every])]
+}
+
+interface Row {
+  step: number
+  file: string
+  records: number
+  listed: number
+  relisted: number
+  amended: number
+  delisted: number
+  blocked: number
+  unchanged: number
+  share: string
+}
+
+function table(title: string, rows: Row[]): string {
+  const cols: (keyof Row)[] = ['step', 'file', 'records', 'listed', 'relisted', 'amended', 'delisted', 'blocked', 'unchanged', 'share']
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)))
+  const line = (cells: string[]) => cells.map((x, i) => (i === 1 ? x.padEnd(width[i] ?? 0) : x.padStart(width[i] ?? 0))).join(' | ')
+  return [title, line(cols), width.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join('\n')
+}
+
+const rowOf = (i: number, v: Version, r: ReconcileReport, share: number): Row => ({
+  step: i + 1,
+  file: v.file,
+  records: v.list.records.size,
+  listed: r.listed.length,
+  relisted: r.relisted.length,
+  amended: r.amended.length,
+  delisted: r.delisted.length,
+  blocked: r.blocked.length,
+  unchanged: r.unchanged,
+  share: pct(share),
+})
+
+describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017–2026 (needs ../shared/data/un_sc)', () => {
+  let versions: Version[] = []
+  const forcedReports: ReconcileReport[] = []
+
+  beforeAll(() => {
+    versions = readdirSync(DIR)
+      .filter((f) => f.endsWith('.xml'))
+      .map((file) => {
+        const xml = readFileSync(`${DIR}${file}`)
+        const list = readList(xml)
+        return { file, xml, list, day: list.dateGenerated.slice(0, 10) }
+      })
+      .sort((a, b) => Date.parse(a.list.dateGenerated) - Date.parse(b.list.dateGenerated))
+  })
+
+  it('has the 15 versions, with distinct dates, each named after its dateGenerated day', () => {
+    expect(versions).toHaveLength(15)
+    expect(new Set(versions.map((v) => v.list.dateGenerated)).size).toBe(15)
+    for (const v of versions) expect(v.file).toContain(v.day)
+  })
+
+  it('forced replay: every report equals the independent diff; designations, histories and ids agree', () => {
+    const snap = tempSnapshot()
+    const model: Model = new Map()
+    const ids: Ids = new Map()
+    const seen = new Set<string>()
+    const rows: Row[] = []
+    const problems: string[] = []
+    const reissues: string[] = []
+    versions.forEach((v, i) => {
+      const where = `step ${i + 1} (${v.file})`
+      const report = snap.reconcileWatchlist(v.xml, { observedOn: v.day, force: true })
+      forcedReports.push(report)
+      const exp = step(model, v, true)
+
+      // 1. The report against the independent diff of this file and the previous one.
+      const prev = versions[i - 1]
+      if (!prev) {
+        expect(sorted(report.listed), where).toEqual(sorted([...v.list.records.keys()]))
+        expect({ relisted: report.relisted, amended: report.amended, delisted: report.delisted, blocked: report.blocked, unchanged: report.unchanged }).toEqual({
+          relisted: [],
+          amended: [],
+          delisted: [],
+          blocked: [],
+          unchanged: 0,
+        })
+      } else {
+        const d = diffLists(prev.list, v.list)
+        expect(d.dateGenerated).toBe(v.list.dateGenerated)
+        const actual = {
+          listed: sorted(report.listed),
+          relisted: sorted(report.relisted),
+          amended: sorted(report.amended),
+          delisted: sorted(report.delisted),
+          blocked: report.blocked,
+          unchanged: report.unchanged,
+        }
+        expect(actual, where).toEqual({
+          listed: d.added.filter((r) => !seen.has(r)),
+          relisted: d.added.filter((r) => seen.has(r)),
+          amended: d.changed,
+          delisted: d.removed,
+          blocked: [],
+          unchanged: v.list.records.size - d.added.length - d.changed.length,
+        })
+        // DATAIDs re-issued under the same reference: the designation keeps its ids and follows the
+        // new DATAID; with the same content it is not an amendment.
+        for (const [ref, rec] of v.list.records) {
+          const before = prev.list.records.get(ref)
+          if (!before || before.dataId === rec.dataId) continue
+          const sameContent = before.content === rec.content
+          reissues.push(`${ref} ${before.dataId}→${rec.dataId} at step ${i + 1}${sameContent ? ' (same content)' : ' (content changed too)'}`)
+          expect(report.amended.includes(ref), `${where}: ${ref} re-issued DATAID, amended?`).toBe(!sameContent)
+          const g = snap.getDesignation(ref)
+          expect({ sourceDataId: g.sourceDataId, designationId: g.designationId, subjectId: g.subjectId }, `${where}: ${ref}`).toEqual({
+            sourceDataId: rec.dataId,
+            ...ids.get(ref),
+          })
+        }
+      }
+      // 2. The report against the model (same thing said another way, and the model moves on).
+      expect(
+        { listed: sorted(report.listed), relisted: sorted(report.relisted), amended: sorted(report.amended), delisted: sorted(report.delisted), blocked: report.blocked, unchanged: report.unchanged },
+        where,
+      ).toEqual({ listed: sorted(exp.listed), relisted: sorted(exp.relisted), amended: sorted(exp.amended), delisted: sorted(exp.delisted), blocked: [], unchanged: exp.unchanged })
+      expect(report.applied).toBe(true)
+      expect(report.dateGenerated).toBe(v.list.dateGenerated)
+      expect(report.observedAt).toBe(`${v.day}T00:00:00.000Z`)
+      for (const ref of v.list.records.keys()) seen.add(ref)
+
+      // 3. Every designation, the totals by status, stable ids; a sample of histories; integrity.
+      checkDesignations(snap, model, ids, where)
+      for (const ref of sampleOf(exp, model, i === versions.length - 1)) checkHistory(snap, model, ref, where, problems)
+      expect(snap.checkIntegrity()).toEqual({ ok: true, problems: [] })
+      rows.push(rowOf(i, v, report, exp.removalShare))
+    })
+    console.log(table('Forced replay (force: true)', rows))
+    // The data holds DATAID re-issues under an unchanged reference: KPe.068 (same content) and
+    // HTi.001–006 (content changed too).
+    console.log(`DATAID re-issues: ${reissues.join('; ')}`)
+    expect(reissues.some((r) => r.startsWith('KPe.068 ') && r.endsWith('(same content)'))).toBe(true)
+    const mismatches = unique(problems)
+    expect(mismatches.slice(0, 12), `${mismatches.length} history mismatches`).toEqual([])
+  })
+
+  it('unforced replay: exactly the steps removing more than 5% of the listed designations are blocked', () => {
+    const snap = tempSnapshot()
+    const model: Model = new Map()
+    const ids: Ids = new Map()
+    const rows: Row[] = []
+    const problems: string[] = []
+    let diverged = false
+    let blockedSteps = 0
+    versions.forEach((v, i) => {
+      const where = `unforced step ${i + 1} (${v.file})`
+      const before = [...model].filter(([, s]) => s.status === 'listed').map(([ref]) => ref)
+      const report = snap.reconcileWatchlist(v.xml, { observedOn: v.day })
+      const exp = step(model, v, false)
+      const gone = before.filter((ref) => !v.list.records.has(ref))
+      const share = before.length === 0 ? 0 : gone.length / before.length
+      expect(exp.removalShare).toBe(share)
+      const actual = {
+        listed: sorted(report.listed),
+        relisted: sorted(report.relisted),
+        amended: sorted(report.amended),
+        delisted: sorted(report.delisted),
+        blocked: sorted(report.blocked),
+        unchanged: report.unchanged,
+      }
+      expect(actual, where).toEqual({
+        listed: sorted(exp.listed),
+        relisted: sorted(exp.relisted),
+        amended: sorted(exp.amended),
+        delisted: sorted(exp.delisted),
+        blocked: sorted(exp.blocked),
+        unchanged: exp.unchanged,
+      })
+      if (share > MAX_REMOVAL_RATIO) {
+        blockedSteps++
+        diverged = true
+        expect(sorted(report.blocked), where).toEqual(sorted(gone))
+        expect(report.delisted, where).toEqual([])
+        expect(report.warnings.some((w) => w.includes('reconciliation_blocked') && w.includes(String(gone.length))), `${where}: warnings ${JSON.stringify(report.warnings)}`).toBe(
+          true,
+        )
+        for (const ref of gone) {
+          const d = snap.getDesignation(ref)
+          expect({ status: d.status, lastEventType: d.lastEventType, delistedOn: d.delistedOn }, `${where}: ${ref}`).toEqual({
+            status: 'listed',
+            lastEventType: 'reconciliation_blocked',
+            delistedOn: null,
+          })
+          const last = snap.getDesignationHistory(ref).at(-1)
+          expect(last, `${where}: last event of ${ref}`).toEqual({ type: 'reconciliation_blocked', observedAt: `${v.day}T00:00:00.000Z`, listDateGenerated: v.list.dateGenerated })
+        }
+      } else {
+        expect(report.blocked, where).toEqual([])
+        expect(sorted(report.delisted), where).toEqual(sorted(gone))
+        // Until the first blocked step the two replays hold the same state: same report.
+        const forced = forcedReports[i]
+        if (!diverged && forced) expect({ ...report, warnings: [] }, where).toEqual({ ...forced, warnings: [] })
+      }
+      checkDesignations(snap, model, ids, where)
+      for (const ref of sampleOf(exp, model, i === versions.length - 1)) checkHistory(snap, model, ref, where, problems)
+      expect(snap.checkIntegrity()).toEqual({ ok: true, problems: [] })
+      rows.push(rowOf(i, v, report, share))
+    })
+    console.log(table(`Unforced replay (maxRemovalRatio ${MAX_REMOVAL_RATIO})`, rows))
+    expect(blockedSteps).toBeGreaterThan(0)
+    // The diff of consecutive files alone says which steps must block first: 2020-03-20 removes 125 of 1,021.
+    const firstBlocked = rows.find((r) => r.blocked > 0)
+    const firstOver = versions.findIndex((v, i) => {
+      const p = versions[i - 1]
+      return p !== undefined && diffLists(p.list, v.list).removed.length / p.list.records.size > MAX_REMOVAL_RATIO
+    })
+    expect(firstBlocked?.step).toBe(firstOver + 1)
+    const mismatches = unique(problems)
+    expect(mismatches.slice(0, 12), `${mismatches.length} history mismatches`).toEqual([])
+  })
+})

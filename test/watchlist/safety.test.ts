@@ -1,0 +1,588 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Designation, LegisearchError, type Snapshot } from '../../src/index.js'
+import { errorOf } from '../helpers/errors.js'
+import { sharedSnapshot, tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { diffLists, readList } from './independent-diff.js'
+
+// The safety rules of reconciliation (DECISIONS §6), each with a REAL list made bad. The real files
+// are read in place; every bad variant is written to a temporary directory and read back from there.
+
+const DIR = fileURLToPath(new URL('../../../shared/data/un_sc/', import.meta.url))
+const LATEST = 'UN_consolidated_2026-02-27.xml' // 1,003 records, dateGenerated 2026-02-27T00:00:09.554Z
+const PREVIOUS = 'consolidated-2026-01-28.xml' // 999 records, dateGenerated 2026-01-28T00:00:11.197Z
+const OLDER = 'consolidated-2025-12-10.xml' // 999 records, dateGenerated 2025-12-10T00:00:06.263Z
+
+const cache = new Map<string, string>()
+/** A real file's text, read once. */
+function real(name: string): string {
+  let text = cache.get(name)
+  if (text === undefined) {
+    text = readFileSync(path.join(DIR, name), 'utf8')
+    cache.set(name, text)
+  }
+  return text
+}
+
+let tmp = ''
+let written = 0
+/** Writes a variant to the temporary directory and reads it back as the Buffer to reconcile. */
+function file(content: string | Buffer): Buffer {
+  const p = path.join(tmp, `variant-${++written}.xml`)
+  writeFileSync(p, content)
+  return readFileSync(p)
+}
+
+const RECORD = /<(INDIVIDUAL|ENTITY)>[\s\S]*?<\/\1>/g
+
+function refOf(block: string): string {
+  return (/<REFERENCE_NUMBER>([\s\S]*?)<\/REFERENCE_NUMBER>/.exec(block)?.[1] ?? '').trim()
+}
+
+/** The list with its dateGenerated replaced. */
+function withDate(xml: string, iso: string): string {
+  const out = xml.replace(/dateGenerated=(["'])[^"']*\1/, `dateGenerated="${iso}"`)
+  expect(out).not.toBe(xml)
+  return out
+}
+
+/** The list with one record's XML block rewritten. */
+function editRecord(xml: string, ref: string, edit: (block: string) => string): string {
+  let hits = 0
+  const out = xml.replace(RECORD, (block) => {
+    if (refOf(block) !== ref) return block
+    hits++
+    const next = edit(block)
+    expect(next, `edit of ${ref} changed nothing`).not.toBe(block)
+    return next
+  })
+  expect(hits, `records with REFERENCE_NUMBER ${ref}`).toBe(1)
+  return out
+}
+
+/** The list without the records a predicate selects (with the whitespace before each). */
+function dropRecords(xml: string, drop: (block: string) => boolean): string {
+  return xml.replace(/\s*<(INDIVIDUAL|ENTITY)>[\s\S]*?<\/\1>/g, (m) => (drop(m) ? '' : m))
+}
+
+const at = (day: string) => `${day}T00:00:00.000Z`
+
+/** Everything a caller can see of the watchlist: every designation (both statuses) and every history. */
+function stateOf(snap: Snapshot): { designations: Designation[]; histories: Record<string, number>; totals: Record<string, number> } {
+  const designations: Designation[] = []
+  for (let offset = 0; ; offset += 100) {
+    const page = snap.listWatchlist({ limit: 100, offset, sort: 'name' })
+    designations.push(...page.data)
+    if (designations.length >= page.total || page.data.length === 0) break
+  }
+  const histories: Record<string, number> = {}
+  for (const d of designations) histories[d.sourceRefNumber] = snap.getDesignationHistory(d.sourceRefNumber).length
+  return {
+    designations,
+    histories,
+    totals: {
+      listed: snap.listWatchlist({ status: 'listed', limit: 1 }).total,
+      delisted: snap.listWatchlist({ status: 'delisted', limit: 1 }).total,
+    },
+  }
+}
+
+/** A snapshot of this test holding the real `name`, observed on its day. */
+function snapshotWith(name: string): Snapshot {
+  const snap = tempSnapshot()
+  const day = readList(real(name)).dateGenerated.slice(0, 10)
+  const r = snap.reconcileWatchlist(file(real(name)), { observedOn: day })
+  expect(r.applied).toBe(true)
+  return snap
+}
+
+/** Deterministic pseudo-random bytes (not valid UTF-8, not XML). */
+function garbage(n: number): Buffer {
+  const out = Buffer.alloc(n)
+  let x = 0x2545f491
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    out[i] = x & 0xff
+  }
+  return out
+}
+
+describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists made bad (needs ../shared/data/un_sc)', () => {
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'legisearch-unsc-'))
+  })
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true })
+  })
+
+  describe('unreadable or incomplete files are refused and change nothing', () => {
+    const snap = sharedSnapshot((s) => {
+      s.reconcileWatchlist(file(real(PREVIOUS)), { observedOn: '2026-01-28' })
+    })
+    let before: ReturnType<typeof stateOf>
+    beforeAll(() => {
+      before = stateOf(snap())
+      expect(before.totals).toEqual({ listed: 999, delisted: 0 })
+    })
+
+    const cases: { name: string; bytes: () => Buffer; message: RegExp }[] = [
+      {
+        name: 'truncated in the middle of the file',
+        bytes: () => Buffer.from(real(LATEST), 'utf8').subarray(0, Math.floor(Buffer.byteLength(real(LATEST)) / 2)),
+        message: /not well-formed XML at line \d+.*truncated/,
+      },
+      {
+        name: 'truncated in the middle of a multi-byte character',
+        bytes: () => {
+          const buf = Buffer.from(real(LATEST), 'utf8')
+          const arabic = buf.indexOf(Buffer.from('<NAME_ORIGINAL_SCRIPT>', 'utf8')) + '<NAME_ORIGINAL_SCRIPT>'.length
+          return buf.subarray(0, arabic + 1)
+        },
+        message: /not well-formed XML/,
+      },
+      {
+        name: 'truncated right after a </INDIVIDUAL> (no closing tags)',
+        bytes: () => {
+          const xml = real(LATEST)
+          const cut = xml.indexOf('</INDIVIDUAL>', Math.floor(xml.length / 3)) + '</INDIVIDUAL>'.length
+          return Buffer.from(xml.slice(0, cut), 'utf8')
+        },
+        message: /not well-formed XML/,
+      },
+      {
+        name: 'missing only its last closing tag',
+        bytes: () => Buffer.from(real(LATEST).replace(/<\/CONSOLIDATED_LIST>\s*$/, ''), 'utf8'),
+        message: /not well-formed XML/,
+      },
+      {
+        name: 'cut after an </INDIVIDUAL> with only the closing tags appended (no ENTITIES section at all)',
+        bytes: () => {
+          const xml = real(LATEST)
+          const cut = xml.indexOf('</INDIVIDUAL>', Math.floor(xml.indexOf('</INDIVIDUALS>') * 0.7)) + '</INDIVIDUAL>'.length
+          return Buffer.from(`${xml.slice(0, cut)}\n  </INDIVIDUALS>\n</CONSOLIDATED_LIST>\n`, 'utf8')
+        },
+        message: /ENTITIES/,
+      },
+      { name: 'garbage bytes', bytes: () => garbage(65_536), message: /not well-formed XML|not the UN consolidated list|CONSOLIDATED_LIST/ },
+      {
+        name: 'an HTML error page',
+        bytes: () =>
+          Buffer.from(
+            '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>503 Service Unavailable</title>\n</head>\n<body>\n<h1>Service Unavailable</h1>\n<p>The server is temporarily unable to service your request.<br>Please try again later.</p>\n</body>\n</html>\n',
+          ),
+        message: /not well-formed XML|CONSOLIDATED_LIST/,
+      },
+      {
+        name: 'a well-formed XHTML page',
+        bytes: () =>
+          Buffer.from(
+            '<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Maintenance</title></head><body><p>Down for maintenance</p></body></html>\n',
+          ),
+        message: /root element is not CONSOLIDATED_LIST/,
+      },
+      { name: 'an empty file', bytes: () => Buffer.alloc(0), message: /empty/ },
+      { name: 'a file of whitespace only', bytes: () => Buffer.from('\n  \r\n\t\n'), message: /empty/ },
+      {
+        name: 'a real list whose root is not CONSOLIDATED_LIST',
+        bytes: () => Buffer.from(real(LATEST).replace('<CONSOLIDATED_LIST ', '<SANCTIONS_LIST ').replace('</CONSOLIDATED_LIST>', '</SANCTIONS_LIST>'), 'utf8'),
+        message: /root element is not CONSOLIDATED_LIST/,
+      },
+      {
+        name: 'a real list with one record without REFERENCE_NUMBER',
+        bytes: () => Buffer.from(editRecord(real(LATEST), 'CDi.002', (b) => b.replace(/\s*<REFERENCE_NUMBER>[^<]*<\/REFERENCE_NUMBER>/, '')), 'utf8'),
+        message: /REFERENCE_NUMBER/,
+      },
+      {
+        name: 'a real list with one blank REFERENCE_NUMBER',
+        bytes: () => Buffer.from(editRecord(real(LATEST), 'CDi.002', (b) => b.replace('<REFERENCE_NUMBER>CDi.002</REFERENCE_NUMBER>', '<REFERENCE_NUMBER> </REFERENCE_NUMBER>')), 'utf8'),
+        message: /REFERENCE_NUMBER/,
+      },
+      {
+        name: 'a real list with one REFERENCE_NUMBER twice',
+        bytes: () => Buffer.from(editRecord(real(LATEST), 'CDi.002', (b) => b.replace('<REFERENCE_NUMBER>CDi.002</REFERENCE_NUMBER>', '<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER>')), 'utf8'),
+        message: /CDi\.001.*twice/,
+      },
+      {
+        name: 'a real list without dateGenerated',
+        bytes: () => Buffer.from(real(LATEST).replace(/ dateGenerated="[^"]*"/, ''), 'utf8'),
+        message: /dateGenerated/,
+      },
+    ]
+
+    it.each(cases)('$name', ({ bytes, message }) => {
+      const err = errorOf(() => snap().reconcileWatchlist(file(bytes()), { observedOn: '2026-02-27' }))
+      expect(err).toBeInstanceOf(LegisearchError)
+      expect({ status: err.status, code: err.code }).toEqual({ status: 400, code: 'invalid_parameters' })
+      expect(err.message).toMatch(message)
+      expect(err.message.length).toBeLessThan(400)
+      expect(stateOf(snap())).toEqual(before)
+      expect(snap().checkIntegrity().ok).toBe(true)
+    })
+
+    it('a malformed file is refused by an empty snapshot too, which stays empty', () => {
+      const fresh = tempSnapshot()
+      const half = Buffer.from(real(LATEST), 'utf8').subarray(0, 700_000)
+      expect(errorOf(() => fresh.reconcileWatchlist(file(half), { observedOn: '2026-02-27' })).message).toMatch(/not well-formed XML/)
+      expect(fresh.listWatchlist({}).total).toBe(0)
+    })
+  })
+
+  // A file cut at a record boundary and closed again is well-formed and looks complete: only the
+  // removal threshold can catch it.
+  const partials: { name: string; build: (xml: string) => string }[] = [
+    {
+      name: 'entities dropped as <ENTITIES/>: cut after an </INDIVIDUAL>, closing tags appended',
+      build: (xml) => {
+        const cut = xml.indexOf('</INDIVIDUAL>', Math.floor(xml.indexOf('</INDIVIDUALS>') * 0.7)) + '</INDIVIDUAL>'.length
+        return `${xml.slice(0, cut)}\n  </INDIVIDUALS>\n  <ENTITIES/>\n</CONSOLIDATED_LIST>\n`
+      },
+    },
+    {
+      name: 'entities half gone: cut after an </ENTITY>, closing tags appended',
+      build: (xml) => {
+        const cut = xml.indexOf('</ENTITY>', Math.floor((xml.indexOf('<ENTITIES>') + xml.length) / 2)) + '</ENTITY>'.length
+        return `${xml.slice(0, cut)}\n  </ENTITIES>\n</CONSOLIDATED_LIST>\n`
+      },
+    },
+    {
+      // The 2024-era serializer writes an empty element open/close with whitespace inside
+      // (`<INDIVIDUAL_DATE_OF_BIRTH>\n    </INDIVIDUAL_DATE_OF_BIRTH>`): an empty section written so is still empty.
+      name: 'entities dropped as <ENTITIES>\\n  </ENTITIES> (whitespace inside): cut after an </INDIVIDUAL>, closing tags appended',
+      build: (xml) => {
+        const cut = xml.indexOf('</INDIVIDUAL>', Math.floor(xml.indexOf('</INDIVIDUALS>') * 0.7)) + '</INDIVIDUAL>'.length
+        return `${xml.slice(0, cut)}\n  </INDIVIDUALS>\n  <ENTITIES>\n  </ENTITIES>\n</CONSOLIDATED_LIST>\n`
+      },
+    },
+  ]
+
+  it.each(partials)('a complete-looking partial list is caught by the removal threshold: $name', ({ build }) => {
+    const snap = snapshotWith(PREVIOUS)
+    const before = stateOf(snap)
+    const partial = build(real(LATEST))
+    const d = diffLists(real(PREVIOUS), partial)
+    const share = d.removed.length / readList(real(PREVIOUS)).records.size
+    expect(share).toBeGreaterThan(0.05)
+
+    const r = snap.reconcileWatchlist(file(partial), { observedOn: '2026-02-27' })
+    expect(r.applied).toBe(true)
+    expect(r.delisted).toEqual([])
+    expect([...r.blocked].sort()).toEqual(d.removed)
+    expect([...r.listed].sort()).toEqual(d.added)
+    expect([...r.amended].sort()).toEqual(d.changed)
+    expect(r.warnings.some((w) => w.includes(`${d.removed.length} of 999`) && w.includes('reconciliation_blocked'))).toBe(true)
+    expect(snap.listWatchlist({ status: 'delisted', limit: 1 }).total).toBe(0)
+    expect(snap.listWatchlist({ status: 'listed', limit: 1 }).total).toBe(999 + d.added.length)
+    for (const ref of d.removed) {
+      const g = snap.getDesignation(ref)
+      expect({ ref, status: g.status, delistedOn: g.delistedOn, lastEventType: g.lastEventType }).toEqual({
+        ref,
+        status: 'listed',
+        delistedOn: null,
+        lastEventType: 'reconciliation_blocked',
+      })
+      expect(snap.getDesignationHistory(ref).map((e) => e.type)).toEqual(['listed', 'reconciliation_blocked'])
+    }
+    // The held-back designations keep what they had; only the event moved.
+    const kept = before.designations.find((x) => x.sourceRefNumber === d.removed[0])
+    const { narrativeTranslated: _t, narrativeTranslatedLang: _l, ...now } = snap.getDesignation(d.removed[0] as string)
+    expect({ ...now, lastEventAt: kept?.lastEventAt, lastEventType: kept?.lastEventType }).toEqual(kept)
+  })
+
+  it('a whole regime removed (every Taliban record) is blocked; forced, it is delisted on the observation day', () => {
+    const snap = snapshotWith(PREVIOUS)
+    const prev = readList(real(PREVIOUS))
+    const taliban = [...prev.records.values()].filter((r) => r.fields['listType'] === JSON.stringify('Taliban')).map((r) => r.ref).sort()
+    const noTaliban = dropRecords(real(LATEST), (b) => /<UN_LIST_TYPE>\s*Taliban\s*<\/UN_LIST_TYPE>/.test(b))
+    const d = diffLists(prev, readList(noTaliban))
+    expect(d.removed).toEqual(taliban)
+    expect(taliban.length / prev.records.size).toBeGreaterThan(0.05)
+    const before = stateOf(snap)
+
+    const blocked = snap.reconcileWatchlist(file(noTaliban), { observedOn: '2026-02-27' })
+    expect(blocked.applied).toBe(true)
+    expect(blocked.delisted).toEqual([])
+    expect([...blocked.blocked].sort()).toEqual(taliban)
+    expect([...blocked.listed].sort()).toEqual(d.added)
+    expect([...blocked.amended].sort()).toEqual(d.changed)
+    const warning = blocked.warnings.find((w) => w.includes('reconciliation_blocked'))
+    expect(warning).toContain(`${taliban.length} of ${prev.records.size}`)
+    expect(warning).toMatch(/force/)
+    expect(snap.listWatchlist({ status: 'listed', regime: 'Taliban', limit: 1 }).total).toBe(taliban.length)
+    expect(snap.listWatchlist({ status: 'delisted', limit: 1 }).total).toBe(0)
+    for (const ref of taliban) {
+      const g = snap.getDesignation(ref)
+      expect([ref, g.status, g.delistedOn, g.lastEventType]).toEqual([ref, 'listed', null, 'reconciliation_blocked'])
+      expect(snap.getDesignationHistory(ref).at(-1)).toEqual({ type: 'reconciliation_blocked', observedAt: at('2026-02-27'), listDateGenerated: d.dateGenerated })
+    }
+    // Nothing else moved: the other designations are as the added/changed ones of the diff say.
+    const moved = new Set([...taliban, ...d.added, ...d.changed])
+    const after = stateOf(snap)
+    for (const x of before.designations) {
+      if (moved.has(x.sourceRefNumber)) continue
+      expect(after.histories[x.sourceRefNumber], x.sourceRefNumber).toBe(before.histories[x.sourceRefNumber])
+    }
+
+    // An operator forces the same list through: now they are delisted, on the day it was observed.
+    const forced = snap.reconcileWatchlist(file(noTaliban), { observedOn: '2026-02-28', force: true })
+    expect(forced.applied).toBe(true)
+    expect(forced.blocked).toEqual([])
+    expect([...forced.delisted].sort()).toEqual(taliban)
+    expect({ listed: forced.listed, relisted: forced.relisted, amended: forced.amended }).toEqual({ listed: [], relisted: [], amended: [] })
+    expect(snap.listWatchlist({ status: 'delisted', limit: 1 }).total).toBe(taliban.length)
+    expect(snap.listWatchlist({ status: 'listed', regime: 'Taliban', limit: 1 }).total).toBe(0)
+    for (const ref of taliban) {
+      const g = snap.getDesignation(ref)
+      expect([ref, g.status, g.delistedOn, g.lastEventType]).toEqual([ref, 'delisted', '2026-02-28', 'delisted'])
+      expect(snap.getDesignationHistory(ref).map((e) => e.type)).toEqual(['listed', 'reconciliation_blocked', 'delisted'])
+    }
+    expect(snap.checkIntegrity().ok).toBe(true)
+  })
+
+  it('an older list after a newer one is refused, naming both dates, and nothing changes', () => {
+    const snap = snapshotWith(LATEST)
+    const before = stateOf(snap)
+    const older = readList(real(OLDER)).dateGenerated
+    const newer = readList(real(LATEST)).dateGenerated
+    const err = errorOf(() => snap.reconcileWatchlist(file(real(OLDER)), { observedOn: '2026-03-01' }))
+    expect({ status: err.status, code: err.code }).toEqual({ status: 400, code: 'invalid_parameters' })
+    expect(err.message).toContain(older)
+    expect(err.message).toContain(newer)
+    expect(stateOf(snap)).toEqual(before)
+  })
+
+  it('the same file twice: the second report has applied false, no events, and nothing changes (lastSeenAt too)', () => {
+    const snap = snapshotWith(LATEST)
+    const before = stateOf(snap)
+    const again = snap.reconcileWatchlist(file(real(LATEST)), { observedOn: '2026-03-05' })
+    expect(again.applied).toBe(false)
+    expect({ listed: again.listed, relisted: again.relisted, amended: again.amended, delisted: again.delisted, blocked: again.blocked }).toEqual({
+      listed: [],
+      relisted: [],
+      amended: [],
+      delisted: [],
+      blocked: [],
+    })
+    expect(stateOf(snap)).toEqual(before)
+  })
+
+  it('a relisting (absent from one version, back in the next) is relisted with delistedOn cleared', () => {
+    const snap = snapshotWith(LATEST)
+    const ref = 'CDe.004'
+    const without = withDate(dropRecords(real(LATEST), (b) => refOf(b) === ref), '2026-03-01T00:00:00.000Z')
+    const r1 = snap.reconcileWatchlist(file(without), { observedOn: '2026-03-01' })
+    expect({ delisted: r1.delisted, blocked: r1.blocked, amended: r1.amended, listed: r1.listed, unchanged: r1.unchanged }).toEqual({
+      delisted: [ref],
+      blocked: [],
+      amended: [],
+      listed: [],
+      unchanged: 1002,
+    })
+    const gone = snap.getDesignation(ref)
+    expect([gone.status, gone.delistedOn, gone.lastEventType, gone.lastSeenAt]).toEqual(['delisted', '2026-03-01', 'delisted', at('2026-02-27')])
+
+    const r2 = snap.reconcileWatchlist(file(withDate(real(LATEST), '2026-03-02T00:00:00.000Z')), { observedOn: '2026-03-02' })
+    expect({ relisted: r2.relisted, listed: r2.listed, amended: r2.amended, delisted: r2.delisted, unchanged: r2.unchanged }).toEqual({
+      relisted: [ref],
+      listed: [],
+      amended: [],
+      delisted: [],
+      unchanged: 1002,
+    })
+    const back = snap.getDesignation(ref)
+    expect({ status: back.status, delistedOn: back.delistedOn, firstSeenAt: back.firstSeenAt, lastSeenAt: back.lastSeenAt, designationId: back.designationId }).toEqual({
+      status: 'listed',
+      delistedOn: null,
+      firstSeenAt: at('2026-02-27'),
+      lastSeenAt: at('2026-03-02'),
+      designationId: gone.designationId,
+    })
+    expect(snap.getDesignationHistory(ref)).toEqual([
+      { type: 'listed', observedAt: at('2026-02-27'), listDateGenerated: '2026-02-27T00:00:09.554Z' },
+      { type: 'delisted', observedAt: at('2026-03-01'), listDateGenerated: '2026-03-01T00:00:00.000Z' },
+      { type: 'relisted', observedAt: at('2026-03-02'), listDateGenerated: '2026-03-02T00:00:00.000Z' },
+    ])
+    expect(snap.listWatchlist({ status: 'delisted', limit: 1 }).total).toBe(0)
+  })
+
+  it('a narrative edit (one COMMENTS1) is amended, with changes = [{ field: narrative, before, after }]', () => {
+    const snap = snapshotWith(LATEST)
+    const ref = 'CDi.001'
+    const added = ' He was reported to have moved to Uganda in 2025.'
+    const edited = withDate(
+      editRecord(real(LATEST), ref, (b) => b.replace(/<\/COMMENTS1>/, `${added}</COMMENTS1>`)),
+      '2026-03-01T00:00:00.000Z',
+    )
+    const beforeText = JSON.parse(readList(real(LATEST)).records.get(ref)?.fields['narrative'] ?? 'null') as string
+    const afterText = JSON.parse(readList(edited).records.get(ref)?.fields['narrative'] ?? 'null') as string
+    expect(afterText).toBe(`${beforeText}${added}`)
+    const historyBefore = snap.getDesignationHistory(ref).length
+
+    const r = snap.reconcileWatchlist(file(edited), { observedOn: '2026-03-01' })
+    expect({ amended: r.amended, listed: r.listed, delisted: r.delisted, unchanged: r.unchanged }).toEqual({ amended: [ref], listed: [], delisted: [], unchanged: 1002 })
+    const history = snap.getDesignationHistory(ref)
+    expect(history).toHaveLength(historyBefore + 1)
+    expect(history.at(-1)).toEqual({
+      type: 'amended',
+      observedAt: at('2026-03-01'),
+      listDateGenerated: '2026-03-01T00:00:00.000Z',
+      changes: [{ field: 'narrative', before: beforeText, after: afterText }],
+    })
+    const g = snap.getDesignation(ref)
+    expect(g.narrative.endsWith(added.trim())).toBe(true)
+    expect(g.lastEventType).toBe('amended')
+  })
+
+  it('re-indenting a whole file (all whitespace between tags changed) amends nothing', () => {
+    const snap = snapshotWith(LATEST)
+    const before = stateOf(snap)
+    const flat = withDate(real(LATEST).replace(/>\s+</g, '><'), '2026-03-01T00:00:00.000Z')
+    let depth = 0
+    const tabbed = withDate(
+      real(LATEST)
+        .replace(/>\s+</g, '><')
+        .replace(/<(\/?)([A-Za-z_][\w]*)([^>]*?)(\/?)>/g, (m, close: string, _t: string, _a: string, self: string) => {
+          if (close) depth--
+          const s = `\r\n${'\t'.repeat(Math.max(depth, 0))}${m}`
+          if (!close && !self) depth++
+          return s
+        }),
+      '2026-03-02T00:00:00.000Z',
+    )
+    for (const [variant, day] of [
+      [flat, '2026-03-01'],
+      [tabbed, '2026-03-02'],
+    ] as const) {
+      expect(diffLists(real(LATEST), variant).changed).toEqual([])
+      const r = snap.reconcileWatchlist(file(variant), { observedOn: day })
+      expect({ amended: r.amended, listed: r.listed, relisted: r.relisted, delisted: r.delisted, blocked: r.blocked, unchanged: r.unchanged }, day).toEqual({
+        amended: [],
+        listed: [],
+        relisted: [],
+        delisted: [],
+        blocked: [],
+        unchanged: 1003,
+      })
+    }
+    const after = stateOf(snap)
+    expect(after.histories).toEqual(before.histories)
+    expect(after.designations.map((d) => ({ ...d, lastSeenAt: '' }))).toEqual(before.designations.map((d) => ({ ...d, lastSeenAt: '' })))
+  })
+
+  it('a DATAID re-issued under the same reference is not an amendment: sourceDataId follows, ids stay', () => {
+    const snap = snapshotWith(LATEST)
+    const ref = 'KPe.068'
+    const d0 = snap.getDesignation(ref)
+    const h0 = snap.getDesignationHistory(ref)
+    const reissued = withDate(
+      editRecord(real(LATEST), ref, (b) => b.replace(/<DATAID>\s*\d+\s*<\/DATAID>/, '<DATAID>9999991</DATAID>')),
+      '2026-03-01T00:00:00.000Z',
+    )
+    const r = snap.reconcileWatchlist(file(reissued), { observedOn: '2026-03-01' })
+    expect({ amended: r.amended, unchanged: r.unchanged }).toEqual({ amended: [], unchanged: 1003 })
+    const d1 = snap.getDesignation(ref)
+    expect(d1.sourceDataId).toBe('9999991')
+    expect(d0.sourceDataId).not.toBe('9999991')
+    expect({ designationId: d1.designationId, subjectId: d1.subjectId, lastEventType: d1.lastEventType, lastEventAt: d1.lastEventAt }).toEqual({
+      designationId: d0.designationId,
+      subjectId: d0.subjectId,
+      lastEventType: d0.lastEventType,
+      lastEventAt: d0.lastEventAt,
+    })
+    expect(snap.getDesignationHistory(ref)).toEqual(h0)
+  })
+
+  it('a date with a zone suffix: LISTED_ON 2015-07-01-04:00 is listedOn 2015-07-01, and adding/removing a suffix is no amendment', () => {
+    const snap = snapshotWith(LATEST)
+    const block = real(LATEST).match(RECORD)?.find((b) => refOf(b) === 'SSi.001') ?? ''
+    expect(block).toContain('<LISTED_ON>2015-07-01-04:00</LISTED_ON>')
+    expect(snap.getDesignation('SSi.001').listedOn).toBe('2015-07-01')
+    const cdi001 = snap.getDesignation('CDi.001').listedOn
+    expect(cdi001).toBe('2012-12-31')
+
+    let xml = editRecord(real(LATEST), 'SSi.001', (b) => b.replace('<LISTED_ON>2015-07-01-04:00</LISTED_ON>', '<LISTED_ON>2015-07-01</LISTED_ON>'))
+    xml = editRecord(xml, 'CDi.001', (b) => b.replace('<LISTED_ON>2012-12-31</LISTED_ON>', '<LISTED_ON>2012-12-31-05:00</LISTED_ON>'))
+    const r = snap.reconcileWatchlist(file(withDate(xml, '2026-03-01T00:00:00.000Z')), { observedOn: '2026-03-01' })
+    expect({ amended: r.amended, unchanged: r.unchanged }).toEqual({ amended: [], unchanged: 1003 })
+    expect(snap.getDesignation('SSi.001').listedOn).toBe('2015-07-01')
+    expect(snap.getDesignation('CDi.001').listedOn).toBe('2012-12-31')
+    expect(snap.listWatchlist({ sort: 'listed_on', limit: 100 }).data.every((d) => d.listedOn === null || /^\d{4}-\d{2}-\d{2}$/.test(d.listedOn))).toBe(true)
+  })
+
+  it('an unknown UN_LIST_TYPE is kept verbatim as the regime and reported in the warnings', () => {
+    const snap = snapshotWith(LATEST)
+    const ref = 'CDi.002'
+    const xml = withDate(
+      editRecord(real(LATEST), ref, (b) => b.replace('<UN_LIST_TYPE>DRC</UN_LIST_TYPE>', '<UN_LIST_TYPE>Atlantis Sanctions</UN_LIST_TYPE>')),
+      '2026-03-01T00:00:00.000Z',
+    )
+    const r = snap.reconcileWatchlist(file(xml), { observedOn: '2026-03-01' })
+    expect(r.amended).toEqual([ref])
+    expect(r.warnings.filter((w) => w.includes('Atlantis Sanctions'))).toHaveLength(1)
+    expect(r.warnings.find((w) => w.includes('Atlantis Sanctions'))).toContain(ref)
+    const g = snap.getDesignation(ref)
+    expect(g.regime).toBe('Atlantis Sanctions')
+    expect(g.status).toBe('listed')
+    expect(snap.getDesignationHistory(ref).at(-1)?.changes).toEqual([{ field: 'listType', before: 'DRC', after: 'Atlantis Sanctions' }])
+
+    // And as the very first list of a snapshot.
+    const fresh = tempSnapshot()
+    const first = fresh.reconcileWatchlist(file(xml), { observedOn: '2026-03-01' })
+    expect(first.listed).toHaveLength(1003)
+    expect(first.warnings.some((w) => w.includes(ref) && w.includes('Atlantis Sanctions'))).toBe(true)
+    expect(fresh.getDesignation(ref).regime).toBe('Atlantis Sanctions')
+  })
+
+  // The content compared for `amended` treats each repeated group as a SET of {child → text} maps,
+  // TITLE/DESIGNATION/NATIONALITY as sets, and decodes XML entities: equivalent serialisations of
+  // the same record are not amendments.
+  describe('equivalent serialisations of the same content are not amendments', () => {
+    const cases: { name: string; edit: (xml: string) => string }[] = [
+      {
+        name: 'the children of an address in another order',
+        edit: (xml) =>
+          editRecord(xml, 'CDi.001', (b) => b.replace(/<COUNTRY>Rwanda<\/COUNTRY>(\s*)<NOTE>as of early 2016<\/NOTE>/, '<NOTE>as of early 2016</NOTE>$1<COUNTRY>Rwanda</COUNTRY>')),
+      },
+      {
+        name: 'the aliases in another order',
+        edit: (xml) =>
+          editRecord(xml, 'CDi.002', (b) => {
+            const aliases = b.match(/<INDIVIDUAL_ALIAS>[\s\S]*?<\/INDIVIDUAL_ALIAS>/g) ?? []
+            expect(aliases.length).toBeGreaterThan(1)
+            let i = 0
+            const reversed = [...aliases].reverse()
+            return b.replace(/<INDIVIDUAL_ALIAS>[\s\S]*?<\/INDIVIDUAL_ALIAS>/g, () => reversed[i++] as string)
+          }),
+      },
+      {
+        name: 'a NATIONALITY value repeated',
+        edit: (xml) => editRecord(xml, 'CDi.001', (b) => b.replace(/<NATIONALITY>(\s*)(<VALUE>[^<]*<\/VALUE>)/, '<NATIONALITY>$1$2$2')),
+      },
+      {
+        name: 'an address repeated',
+        edit: (xml) => editRecord(xml, 'CDi.001', (b) => b.replace(/<INDIVIDUAL_ADDRESS>[\s\S]*?<\/INDIVIDUAL_ADDRESS>/, (a) => `${a}${a}`)),
+      },
+      {
+        name: 'characters written as character references (&#38; for &amp;, &#x27; for \')',
+        edit: (xml) => {
+          const start = xml.indexOf('<INDIVIDUALS>')
+          const body = xml.slice(start).replaceAll('&amp;', '&#38;').replace(/>([^<]*)</g, (_m, t: string) => `>${t.replaceAll("'", '&#x27;')}<`)
+          return xml.slice(0, start) + body
+        },
+      },
+    ]
+
+    it.each(cases)('$name', ({ edit }) => {
+      const snap = snapshotWith(LATEST)
+      const variant = withDate(edit(real(LATEST)), '2026-03-01T00:00:00.000Z')
+      expect(variant).not.toBe(withDate(real(LATEST), '2026-03-01T00:00:00.000Z'))
+      expect(diffLists(real(LATEST), variant).changed).toEqual([])
+      const r = snap.reconcileWatchlist(file(variant), { observedOn: '2026-03-01' })
+      expect({ amended: r.amended, unchanged: r.unchanged }).toEqual({ amended: [], unchanged: 1003 })
+    })
+  })
+})
