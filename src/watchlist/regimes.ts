@@ -22,7 +22,13 @@ export const COMMITTEES: Readonly<Record<string, string>> = {
 }
 
 /** Spellings of UN_LIST_TYPE that name a regime of the spec differently. */
-const ALIASES: Readonly<Record<string, Regime>> = { 'South Sudan': 'SouthSudan', 'Guinea-Bissau': 'GB', 'Al-Qaida/ISIL': 'Al-Qaida' }
+const ALIASES: Readonly<Record<string, Regime>> = {
+  'South Sudan': 'SouthSudan',
+  'Guinea-Bissau': 'GB',
+  'Al-Qaida/ISIL': 'Al-Qaida',
+  // The 2023-03-09 list files HTi.001 under "26532022": resolution 2653 (2022), the Haiti regime.
+  '26532022': 'Haiti',
+}
 
 /**
  * The regime of a UN_LIST_TYPE. An unknown list type is kept verbatim (never dropped) and the

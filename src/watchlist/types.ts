@@ -12,9 +12,19 @@ export interface Extracted {
   flagState: string | null
   validFrom: string | null
   validUntil: string | null
-  /** Identifiers stated in the narrative, as `kind:value` (`imo:9321483`, `imo-company:5678901`, `passport:A1234567`, `national-id:…`). */
+  /**
+   * Identifiers stated in the narrative, as `kind:value`: `imo` (a ship's number, passing the IMO
+   * check digit and said of a vessel), `imo-company` (every IMO number in the UN narratives so far
+   * is a company's), `passport`, `national-id`, `identity-card`, `military-id`, `tax-id`,
+   * `company-registration`, `licence`.
+   */
   identifiers: string[]
-  lastKnownLocation: { place: string; observedOn: string | null } | null
+  /**
+   * The latest place the narrative puts the subject. `observedOn` is a date `YYYY-MM-DD` when the
+   * narrative gives the day, else null; `observedAsOf` is the date at the precision stated
+   * (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`), or null.
+   */
+  lastKnownLocation: { place: string; observedOn: string | null; observedAsOf: string | null } | null
   affiliations: string[]
   /** `deceased` only when the narrative states the listed subject's own death; otherwise null. */
   subjectStatus: 'deceased' | null

@@ -114,19 +114,26 @@ const FIELDS = ['subjectStatus', 'lastKnownLocation.place', 'lastKnownLocation.o
 type Field = (typeof FIELDS)[number]
 
 /**
- * Floors the current extractor meets on the labelled set (measured values in the comment of each);
- * set a little below so that a regression fails. subjectStatus precision must stay exact.
+ * Floors on the whole labelled set (dev + holdout, 135 narratives), a little below what the extractor
+ * measured when written, so that a regression fails; subjectStatus precision must stay exact.
+ * Measured (all): subjectStatus P 1.000 R 1.000 · place P 1.000 R 0.957 · observedOn P 1.000 R 1.000 ·
+ * identifiers P 1.000 R 1.000 · affiliations P 1.000 R 0.990 · prohibitions P 1.000 R 1.000 ·
+ * flagState / validFrom / validUntil: no gold value and no output.
+ * The 28 holdout narratives, scored blind before any rule was adjusted to them, gave: place P 1.000
+ * R 0.800 · observedOn 1.000/1.000 · identifiers 1.000/1.000 · affiliations P 0.833 R 0.833 ·
+ * prohibitions 1.000/1.000 (no deceased subject in that sample) — the better estimate of accuracy on
+ * unseen narratives.
  */
 const FLOORS: Record<Field, { precision: number; recall: number }> = {
-  subjectStatus: { precision: 1, recall: 0.97 },
-  'lastKnownLocation.place': { precision: 0.9, recall: 0.9 },
-  'lastKnownLocation.observedOn': { precision: 0.9, recall: 0.9 },
+  subjectStatus: { precision: 1, recall: 0.95 },
+  'lastKnownLocation.place': { precision: 0.95, recall: 0.9 },
+  'lastKnownLocation.observedOn': { precision: 0.95, recall: 0.9 },
   identifiers: { precision: 0.95, recall: 0.95 },
-  affiliations: { precision: 0.85, recall: 0.8 },
+  affiliations: { precision: 0.93, recall: 0.9 },
   flagState: { precision: 1, recall: 1 },
   validFrom: { precision: 1, recall: 1 },
   validUntil: { precision: 1, recall: 1 },
-  prohibitions: { precision: 1, recall: 1 },
+  prohibitions: { precision: 0.98, recall: 0.98 },
 }
 
 function findLabelled(l: LabelledNarrative): ListRecord {
@@ -142,7 +149,7 @@ function score(labels: readonly LabelledNarrative[]): Record<Field, Tally> {
     const got = run(findLabelled(l))
     scoreScalar(tallies.subjectStatus, id, l.subjectStatus, got.subjectStatus)
     scoreScalar(tallies['lastKnownLocation.place'], id, l.location?.place ?? null, got.lastKnownLocation?.place ?? null)
-    scoreScalar(tallies['lastKnownLocation.observedOn'], id, l.location?.observedOn ?? null, got.lastKnownLocation?.observedOn ?? null, (s) => s)
+    scoreScalar(tallies['lastKnownLocation.observedOn'], id, l.location?.observedOn ?? null, got.lastKnownLocation?.observedAsOf ?? null, (s) => s)
     scoreSet(tallies.identifiers, id, l.identifiers, got.identifiers, (s) => s)
     scoreSet(tallies.affiliations, id, l.affiliations, got.affiliations)
     scoreScalar(tallies.flagState, id, l.flagState, got.flagState)
@@ -221,7 +228,7 @@ describe.skipIf(!HAVE_DATA)('extractFacts on the labelled UN narratives (../shar
       if (r.narrative.trim()) counts.withNarrative++
       if (x.subjectStatus) counts.deceased++
       if (x.lastKnownLocation) counts.location++
-      if (x.lastKnownLocation?.observedOn) counts.observedOn++
+      if (x.lastKnownLocation?.observedAsOf) counts.observedOn++
       if (x.identifiers.length) counts.identifiers++
       if (x.identifiers.some((i) => i.startsWith('imo:'))) counts.imo++
       if (x.identifiers.some((i) => i.startsWith('imo-company:'))) counts.imoCompany++
@@ -231,7 +238,7 @@ describe.skipIf(!HAVE_DATA)('extractFacts on the labelled UN narratives (../shar
       if (x.prohibitions.length) counts.prohibitions++
       const table = MEASURES_BY_REGIME[r.regime]
       const base = table ? (r.subjectType === 'individual' ? table.individual : table.entity) : []
-      if (x.prohibitions.join('|') !== base.join('|')) counts.narrativeMeasures++
+      if ([...x.prohibitions].sort().join('|') !== [...base].sort().join('|')) counts.narrativeMeasures++
     }
     console.log(`Facts found in ${LATEST}:`, counts)
     expect(counts.records).toBe(1003)
@@ -241,74 +248,80 @@ describe.skipIf(!HAVE_DATA)('extractFacts on the labelled UN narratives (../shar
 })
 
 // ── unit tests on synthetic strings ─────────────────────────────────────────
+// Invented names, places and dates, written in the list's phrasings; no narrative is copied here.
 
-const IND = { subjectType: 'individual', regime: 'Al-Qaida', primaryName: 'JOHN EXAMPLE DOE' } as const
+const IND = { subjectType: 'individual', regime: 'Al-Qaida', primaryName: 'KARIM SAMPLE DOE' } as const
 const ENT = { subjectType: 'entity', regime: 'DPRK', primaryName: 'EXAMPLE SHIPPING CO' } as const
-const status = (n: string, ctx: Parameters<typeof extractFacts>[1] = IND) => extractFacts(n, ctx).subjectStatus
-const loc = (n: string, ctx: Parameters<typeof extractFacts>[1] = IND) => extractFacts(n, ctx).lastKnownLocation
-const aff = (n: string, ctx: Parameters<typeof extractFacts>[1] = IND) => extractFacts(n, ctx).affiliations
-const ids = (n: string, ctx: Parameters<typeof extractFacts>[1] = ENT) => extractFacts(n, ctx).identifiers
+type Ctx = Parameters<typeof extractFacts>[1]
+const status = (n: string, ctx: Ctx = IND) => extractFacts(n, ctx).subjectStatus
+/** The location with its date as stated (the labels' and these tables' `observedOn`). */
+const loc = (n: string, ctx: Ctx = IND) => {
+  const l = extractFacts(n, ctx).lastKnownLocation
+  return l && { place: l.place, observedOn: l.observedAsOf }
+}
+const aff = (n: string, ctx: Ctx = IND) => extractFacts(n, ctx).affiliations
+const ids = (n: string, ctx: Ctx = ENT) => extractFacts(n, ctx).identifiers
 
 describe('subjectStatus', () => {
   it.each([
-    'Confirmed to have died in Yemen on 30 Sep. 2011.',
-    'Reportedly deceased as at 11 October 2015.',
-    'Reportedly deceased as of April 2013.',
+    'Confirmed to have died in Oman on 4 Mar. 2012.',
+    'Reportedly deceased as at 2 June 2014.',
+    'Reportedly deceased as of May 2011.',
     'Believed status/location: deceased.',
-    'Believed\n   status/location: deceased.',
-    'Listed pursuant to paragraph 15 of resolution 1970 (Travel Ban). Believed\nstatus/location: deceased.',
-    'Died in 2003',
-    'Died on 27 July 2022.',
-    'Killed in Pakistan on 28 Jul. 2015.',
-    'Killed on 3 December 2016 in Makhachkala.',
-    'Deceased as of 9 February 2016.',
-    'Death confirmed on 2 May 2011.',
-    'Confirmed killed on 17 February in Peshawar.',
-    'Confirmed assassinated by Taliban on 9 November 2008.',
-    'Reported to have died in Kigali on 9 May 2014.',
+    'Listed pursuant to paragraph 15 of resolution 1970 (Travel Ban). Believed\n   status/location: deceased.',
+    'Died in 2005',
+    'Died on 14 August 2020.',
+    'Killed in Yemen on 12 Oct. 2013.',
+    'Killed on 5 April 2017 in Mosul.',
+    'Deceased as of 3 March 2015.',
+    'Death confirmed on 9 May 2012.',
+    'Confirmed killed on 11 March in Quetta.',
+    'Confirmed assassinated by unknown gunmen on 2 June 2009.',
+    'Reported to have died in Goma on 1 July 2016.',
+    'Confirmed deceased.',
     'Status: reportedly deceased.',
-    'As of February 2020, reportedly killed in a counterterrorism operation in Yemen.',
-    'Review pursuant to resolution 2253 (2015) was concluded on 21 Feb. 2019.Reportedly deceased in February 2019.',
-    'Reportedly Deceased. Former spokesperson of the Group.',
-    'Father of X (TAi.144) and Y (deceased). Reportedly deceased as of September 2018.',
-    'In December 2020, after joining a coalition, John Example Doe was reportedly killed during fighting.',
-    'While president of the federation, John Example Doe is believed to have died in Ariwara on 23 September 2008.',
-    'He was killed in an air strike in 2015.',
+    'As of March 2021, reportedly killed in an air strike in Syria.',
+    'Review pursuant to resolution 2368 (2017) was concluded on 4 Dec. 2019.Reportedly deceased in March 2020.',
+    'Reportedly Deceased. Former spokesperson of the Example Front.',
+    'Father of Omar Sample (TAi.900) and Ali Sample (deceased). Reportedly deceased as of May 2019.',
+    'In March 2021, after joining a coalition, Karim Sample Doe was reportedly killed during fighting.',
+    'While chairman of the federation, Karim Sample Doe is believed to have died in Bunia on 2 May 2009.',
+    'He was killed in an air strike in 2016.',
   ])('deceased: %j', (n) => {
     expect(status(n)).toBe('deceased')
   })
 
   it.each([
-    'Responsible for Usama bin Laden’s (deceased) security.',
-    'Driver and private bodyguard to Usama bin Laden (deceased) from 1996 until 2001.',
-    'Brother of Abdul X (deceased).',
-    'Father’s name is Hajji Meyawar Khan (deceased).',
-    'Associated with Abdelmalek Droukdel (QDi.232, reported deceased in June 2020).',
-    'Formed in June 2016 upon announcement by now-deceased Isnilon Hapilon (QDi.204).',
-    'He usurped the identity of Abid Hammadou, who allegedly died in Chad in 2004.',
-    'Sentenced to death by the Indonesian Supreme Court.',
-    'Held in detention since 2019 and has been sentenced to death, Physical description: none.',
-    'Faces a death sentence in Iraq.',
-    'Responsible for the deaths of hundreds of civilians.',
+    'Responsible for Omar Sample’s (deceased) security.',
+    'Driver and bodyguard to Omar Sample (deceased) from 1998 until 2002.',
+    'Brother of Ali Sample (deceased).',
+    'Father’s name is Hajji Omar Sample (deceased).',
+    'Associated with Omar Sample (QDi.900, reported deceased in May 2021).',
+    'Formed in May 2015 upon announcement by now-deceased Omar Sample (QDi.900).',
+    'He used the identity of Ali Sample, who allegedly died in Niger in 2006.',
+    'Sentenced to death by a national court.',
+    'Held in detention since 2018 and has been sentenced to death, Physical description: none.',
+    'Faces a death sentence.',
+    'Responsible for the deaths of dozens of civilians.',
     'Ordered the killing of journalists.',
-    'Leader of the group following the death of former leader Maulana Fazlullah (QDi.352).',
-    'During May 2015, forces under his command killed children, women and old men.',
-    'The group has killed, tortured, raped, and displaced civilians.',
-    'On 21 May 2019, 3R killed 34 unarmed civilians.',
-    'His son Hamza Doe was killed in 2019.',
-    'His son was killed in a drone strike in 2019.',
-    'Usama bin Laden was killed in 2011.',
-    'Killed 34 civilians in 2019.',
+    'Leader of the group following the death of its former leader Omar Sample (QDi.900).',
+    'During June 2016, forces under his command killed civilians and burned villages.',
+    'The group has killed, tortured and displaced civilians.',
+    'On 3 June 2018, the militia killed 20 villagers.',
+    'His son Ali Doe was killed in 2019.',
+    'His son was killed in a drone strike in 2020.',
+    'Omar Sample Doe was killed in 2012.',
+    'Killed 12 civilians in 2018.',
     '',
   ])('not deceased: %j', (n) => {
     expect(status(n)).toBeNull()
   })
 
   it('needs the subject’s own name, not a few shared words', () => {
-    const hamza = { subjectType: 'individual', regime: 'Al-Qaida', primaryName: 'HAMZA USAMA MUHAMMAD BIN LADEN' } as const
-    expect(status('Son of Usama bin Laden (deceased). Usama bin Laden was killed in 2011.', hamza)).toBeNull()
-    expect(status('Hamza Usama Muhammad bin Laden was reportedly killed in 2019.', hamza)).toBe('deceased')
-    expect(status('Bi Sidi Souleman was reportedly killed during fighting.', { subjectType: 'individual', regime: 'CAR', primaryName: 'BI SIDI SOULEMAN' })).toBe('deceased')
+    const son = { subjectType: 'individual', regime: 'Al-Qaida', primaryName: 'ALI OMAR HASSAN BIN SAMPLE' } as const
+    expect(status('Son of Omar bin Sample (deceased). Omar bin Sample was killed in 2011.', son)).toBeNull()
+    expect(status('Ali Omar Hassan bin Sample was reportedly killed in 2019.', son)).toBe('deceased')
+    expect(status('Nour Sidi Sample was reportedly killed during fighting.', { subjectType: 'individual', regime: 'CAR', primaryName: 'NOUR SIDI SAMPLE' })).toBe('deceased')
   })
 
   it('never marks an entity', () => {
@@ -317,42 +330,54 @@ describe('subjectStatus', () => {
 })
 
 describe('lastKnownLocation', () => {
+  it('observedOn is a full date or null (spec 2.6: a date); observedAsOf keeps the precision stated', () => {
+    expect(extractFacts('As of May 2017, resides in Bukavu.', IND).lastKnownLocation).toEqual({ place: 'Bukavu', observedOn: null, observedAsOf: '2017-05' })
+    expect(extractFacts('Reportedly located in Idlib, Syrian Arab Republic as of 2 March 2021.', IND).lastKnownLocation).toEqual({
+      place: 'Idlib, Syrian Arab Republic',
+      observedOn: '2021-03-02',
+      observedAsOf: '2021-03-02',
+    })
+  })
+
   it.each([
-    ['As of June 2016, resides in Kinshasa.', { place: 'Kinshasa', observedOn: '2016-06' }],
-    ['Resides in the Russian Federation as at Nov. 2010.', { place: 'Russian Federation', observedOn: '2010-11' }],
+    ['As of May 2017, resides in Bukavu.', { place: 'Bukavu', observedOn: '2017-05' }],
+    ['Resides in the Syrian Arab Republic as at Feb. 2012.', { place: 'Syrian Arab Republic', observedOn: '2012-02' }],
     ['Believed to be in the Afghanistan/Pakistan border area.', { place: 'Afghanistan/Pakistan border area', observedOn: null }],
     ['Reportedly located in Idlib, Syrian Arab Republic as of 2 March 2021.', { place: 'Idlib, Syrian Arab Republic', observedOn: '2021-03-02' }],
-    ['Location: Yemen. Alternative location: Saudi Arabia (2004 – 2006).', { place: 'Yemen', observedOn: null }],
-    ['Location Libya.', { place: 'Libya', observedOn: null }],
-    ['As of late 2014, living in Ngoma camp, Rwanda.', { place: 'Ngoma camp, Rwanda', observedOn: '2014' }],
-    ['He fled to Rwanda in March 2013 and is still living there as of early 2016.', { place: 'Rwanda', observedOn: '2016' }],
-    ['Lived in Egypt in 2005 and moved to Somalia in 2009.', { place: 'Somalia', observedOn: '2009' }],
-    ['Incarcerated at the El-Harrach prison in Algiers, as of August 2015. Incarcerated in the Blida penitentiary, Algeria as of November 2023.', { place: 'Blida penitentiary, Algeria', observedOn: '2023-11' }],
-    ['Believed to be in Algeria as of Apr. 2010 and May 2022.', { place: 'Algeria', observedOn: '2022-05' }],
-    ['John Example Doe is in Iraq.', { place: 'Iraq', observedOn: null }],
-    ['Left Kuwait for Pakistan in June 2001. He is currently incarcerated in the United States of America.', { place: 'United States of America', observedOn: null }],
-    ['Disappeared while in Tanzania in early 2013. Whereabouts unknown as of June 2016.', { place: 'Tanzania', observedOn: '2013' }],
+    ['Location: Somalia. Alternative location: Kenya (2008 – 2010).', { place: 'Somalia', observedOn: null }],
+    ['Location Sudan.', { place: 'Sudan', observedOn: null }],
+    ['As of late 2015, living in Kiziba camp, Rwanda.', { place: 'Kiziba camp, Rwanda', observedOn: '2015' }],
+    ['He fled to Uganda in April 2012 and is still living there as of mid-2015.', { place: 'Uganda', observedOn: '2015' }],
+    ['Lived in Kenya in 2004 and moved to Yemen in 2010.', { place: 'Yemen', observedOn: '2010' }],
+    ['Incarcerated at the Central prison in Rabat, as of May 2014. Incarcerated in the Tazmamart penitentiary, Morocco as of June 2022.', { place: 'Tazmamart penitentiary, Morocco', observedOn: '2022-06' }],
+    ['Believed to be in Libya as of Mar. 2011 and June 2021.', { place: 'Libya', observedOn: '2021-06' }],
+    ['Karim Sample Doe is in Iraq.', { place: 'Iraq', observedOn: null }],
+    ['Left Qatar for Yemen in May 2003. He is currently incarcerated in the United States of America.', { place: 'United States of America', observedOn: null }],
+    ['Disappeared while in Burundi in late 2014. Whereabouts unknown as of May 2017.', { place: 'Burundi', observedOn: '2014' }],
+    ['Transferred to The Hague on 3 March 2012.', { place: 'The Hague', observedOn: '2012-03-03' }],
   ])('%j', (n, want) => {
     expect(loc(n)).toEqual(want)
   })
 
   it.each([
-    'Cho is believed to be in charge of overseas espionage operations.',
-    'Reportedly deceased in Sirte, Libya, on 20 October 2011.',
-    'Confirmed killed on 17 February in Peshawar, Pakistan and buried in Takhar Province, Afghanistan.',
-    'Arrested in Algeria on 16 Dec. 2012.',
-    'Active in the Afghanistan/Pakistan border area, Central Asia and some European States.',
+    'Omar is believed to be in charge of foreign procurement.',
+    'Reportedly deceased in Tripoli, Libya, on 3 May 2012.',
+    'Confirmed killed on 11 March in Quetta, Pakistan and buried in Kandahar Province, Afghanistan.',
+    'Arrested in Tunisia on 4 Jan. 2013.',
+    'Active in the Sahel region and some European States.',
     'His brother lives in Kabul, Afghanistan.',
-    'Whereabouts unknown as of June 2016.',
-    'Held in detention by the Iraqi intelligence service since 2019.',
+    'Whereabouts unknown as of June 2017.',
+    'Held in detention by the national intelligence service since 2018.',
+    'The group’s spokesman, Omar Sample, jailed at the Central prison in Rabat since 2016.',
   ])('none: %j', (n) => {
     expect(loc(n)).toBeNull()
   })
 
   it('reads an entity’s base, never a person’s moves in its narrative', () => {
-    expect(loc('Headquarters were in Pakistan.', ENT)).toEqual({ place: 'Pakistan', observedOn: null })
-    expect(loc('Based in Peshawar and Muzaffarabad, Pakistan Associated with Lashkar-e-Tayyiba (QDe.118).', ENT)).toEqual({ place: 'Peshawar and Muzaffarabad, Pakistan', observedOn: null })
-    expect(loc('Its founder was arrested in Dar es Salaam, Tanzania in April 2015. He was subsequently extradited to Kampala, Uganda in July 2015.', ENT)).toBeNull()
+    expect(loc('Headquarters were in Yemen.', ENT)).toEqual({ place: 'Yemen', observedOn: null })
+    expect(loc('Based in Lahore and Karachi, Pakistan Associated with Example Front (QDe.900).', ENT)).toEqual({ place: 'Lahore and Karachi, Pakistan', observedOn: null })
+    expect(loc('A trading company based in Pyongyang that is subordinate to Example Corporation (designated in May 2010).', ENT)).toEqual({ place: 'Pyongyang', observedOn: null })
+    expect(loc('Its founder was arrested in Nairobi, Kenya in May 2014. He was subsequently extradited to Kampala, Uganda in June 2014.', ENT)).toBeNull()
   })
 })
 
@@ -361,7 +386,7 @@ describe('identifiers', () => {
     expect(passesShipImoCheck('9321483')).toBe(true) // 9*7+3*6+2*5+1*4+4*3+8*2 = 123 → 3
     expect(passesShipImoCheck('9321484')).toBe(false)
     expect(passesShipImoCheck('5342883')).toBe(false) // a company number from the DPRK list
-    expect(passesShipImoCheck('1790183')).toBe(true) // OMM's company number passes by chance
+    expect(passesShipImoCheck('1790183')).toBe(true) // a company number that passes by chance
     expect(passesShipImoCheck('123456')).toBe(false)
   })
 
@@ -369,73 +394,76 @@ describe('identifiers', () => {
     expect(ids('IMO number: 5571322.')).toEqual(['imo-company:5571322'])
     expect(ids('Company Number IMO 5434358.')).toEqual(['imo-company:5434358'])
     expect(ids('International Maritime Organization (IMO) Number: 1790183.')).toEqual(['imo-company:1790183'])
-    expect(ids('Registered owner of the vessel WISE HONEST (IMO 8905490).')).toEqual(['imo:8905490'])
-    expect(ids('Registered owner of the vessel WISE HONEST (IMO 8905491).')).toEqual(['imo-company:8905491']) // fails the check
+    expect(ids('Registered owner of the vessel SEA EXAMPLE (IMO 8905490).')).toEqual(['imo:8905490'])
+    expect(ids('Registered owner of the vessel SEA EXAMPLE (IMO 8905491).')).toEqual(['imo-company:8905491']) // fails the check
     expect(ids('Vessel type: oil tanker. Flag: Comoros. IMO 9321483.')).toEqual(['imo:9321483'])
     expect(ids('Registered owner IMO number 9321483.')).toEqual(['imo-company:9321483'])
   })
 
   it('reads passports, identity documents and registration numbers', () => {
-    expect(ids('New AKA: X with diplomatic passport number 836110034, which expires on 1 January 2020.', IND)).toEqual(['passport:836110034'])
+    expect(ids('New AKA: Omar Sample with diplomatic passport number 745110021, which expires on 1 May 2021.', IND)).toEqual(['passport:745110021'])
     expect(ids('Passport no. A1234567 issued in 2010.', IND)).toEqual(['passport:A1234567'])
     expect(ids('National identification number: 198012345.', IND)).toEqual(['national-id:198012345'])
-    expect(ids('Diplomatic identity card no.:31/2013/20/003140, issued on 07-07-2013.', IND)).toEqual(['identity-card:31/2013/20/003140'])
-    expect(ids('2) Military ID is 36479', IND)).toEqual(['military-id:36479'])
-    expect(ids('Italian Fiscal Code: JMM MDI 68A25 Z352D.', IND)).toEqual(['tax-id:JMMMDI68A25Z352D'])
-    expect(ids('Pakistan National Tax Number: 1774308; Afghan Money Service Provider License Number: 044.')).toEqual(['tax-id:1774308', 'licence:044'])
-    expect(ids('Hong Kong company registration number 1177053.')).toEqual(['company-registration:1177053'])
-    expect(ids('May use a fake passport of a Syrian or Iraqi citizen.', IND)).toEqual([])
+    expect(ids('Diplomatic identity card no.:12/2014/30/004150, issued on 02-03-2014.', IND)).toEqual(['identity-card:12/2014/30/004150'])
+    expect(ids('2) Military ID is 41235', IND)).toEqual(['military-id:41235'])
+    expect(ids('Italian Fiscal Code: ABC DEF 70A01 Z352X.', IND)).toEqual(['tax-id:ABCDEF70A01Z352X'])
+    expect(ids('Pakistan National Tax Number: 1234567; Money Service Provider License Number: 051.')).toEqual(['tax-id:1234567', 'licence:051'])
+    expect(ids('Hong Kong company registration number 1234560.')).toEqual(['company-registration:1234560'])
+    expect(ids('May use a forged passport of another country.', IND)).toEqual([])
   })
 })
 
 describe('affiliations', () => {
   it.each([
     ['Member of Al-Qaida (QDe.004).', ['Al-Qaida']],
-    ['Associated with Jemaah Islamiyah (QDe.092).', ['Jemaah Islamiyah']],
-    ['Longtime member of the ADF (CDe.001), Baluku used to be second in command.', ['ADF']],
+    ['Associated with Example Islamic Front (QDe.901).', ['Example Islamic Front']],
+    ['Longtime member of the XYZ (CDe.901), he later led its northern wing.', ['XYZ']],
     ['Leader of the ADF.', ['ADF']],
-    ['Head of Al Mouakaoune Biddam (QDe.139), Al Moulathamoun (QDe.140) and Al Mourabitoun (QDe.141).', ['Al Mouakaoune Biddam', 'Al Moulathamoun', 'Al Mourabitoun']],
-    ['Pledged allegiance to Islamic State in Iraq and the Levant (ISIL), listed as Al-Qaida in Iraq (QDe.115) in May 2015.', ['Islamic State in Iraq and the Levant']],
-    ['Senior Haqqani Network (HQN) (TAe.012) member.', ['Haqqani Network']],
+    ['Head of Example Brigade (QDe.901), Sample Battalion (QDe.902) and Al Exemplar (QDe.903).', ['Example Brigade', 'Sample Battalion', 'Al Exemplar']],
+    ['Pledged allegiance to Islamic State in Iraq and the Levant (ISIL), listed as Al-Qaida in Iraq (QDe.115) in June 2016.', ['Islamic State in Iraq and the Levant']],
+    ['Senior Example Network (EXN) (TAe.901) member.', ['Example Network']],
     ['He is an active Taliban leader.', ['Taliban']],
-    ['Kim is a Tanchon Commercial Bank (TCB) official.', ['Tanchon Commercial Bank']],
-    ['Founded and still leads the Central African Republic (CAR)-based militia group Unité pour la Paix en Centrafrique (UPC), which has killed civilians.', ['Unité pour la Paix en Centrafrique']],
-    ['Associated with the Abu Sayyaf Group (QDe.001), Jemaah Islamiyah (QDe.092) and Khadafi Abubakar Janjalani (deceased).', ['Abu Sayyaf Group', 'Jemaah Islamiyah']],
-    ['Commander of Tehrik-e Taliban Pakistan (TTP) (QDe.132) since 2013. Led the local TTP in Swat.', ['Tehrik-e Taliban Pakistan']],
+    ['Omar Sample is a Sample Commercial Bank (SCB) official.', ['Sample Commercial Bank']],
+    ['Founded and still leads the Central African Republic (CAR)-based militia group Union pour le Renouveau Exemplaire (URE), which has attacked civilians.', ['Union pour le Renouveau Exemplaire']],
+    ['Associated with the Example Group (QDe.901), Sample Front (QDe.902) and Omar Sample (deceased).', ['Example Group', 'Sample Front']],
+    ['Commander of Example Movement Pakistan (EMP) (QDe.901) since 2014. Led the local EMP in the north.', ['Example Movement Pakistan']],
+    ['Member of the “Military Council”, which took power in 2012.', ['Military Council']],
   ])('%j', (n, want) => {
     expect(aff(n)).toEqual(want)
   })
 
   it.each([
-    'Belongs to Hotak tribe.',
+    'Belongs to Sample tribe.',
     'Belongs to the Fulani ethnic group.',
-    'Son of Usama bin Laden (deceased).',
-    'Brother of Yves Saragba, an anti-Balaka commander in Batalimo.',
-    'Associated with Abdelmalek Droukdel (QDi.232, reported deceased in June 2020).',
-    'Security coordinator for Usama bin Laden (deceased).',
+    'Son of Omar Sample (deceased).',
+    'Brother of Ali Sample, an anti-Balaka commander in Bangui.',
+    'Associated with Omar Sample (QDi.900, reported deceased in May 2021).',
+    'Security coordinator for Omar Sample (deceased).',
     'He left the DRC and lived in Kenya for some time.',
-    'The son of LRA leader Joseph Kony (CFi.009).',
+    'The son of LRA leader Omar Sample (CFi.900).',
     'Involved in the financing of Al-Qaida and the Taliban.',
+    'Not affiliated with the Example Relief Society (ERS).',
+    'Commander of the 12th Brigade.',
   ])('none: %j', (n) => {
     expect(aff(n)).toEqual([])
   })
 
   it('does not return the subject itself', () => {
-    const aqap = { subjectType: 'entity', regime: 'Al-Qaida', primaryName: 'AL-QAIDA IN THE ARABIAN PENINSULA (AQAP)' } as const
-    expect(aff('AQAP is a regional affiliate of Al-Qaida (QDe.004). Leader of AQAP is Qasim (QDi.282).', aqap)).toEqual(['Al-Qaida'])
+    const self = { subjectType: 'entity', regime: 'Al-Qaida', primaryName: 'EXAMPLE FRONT IN THE SAHEL (EFS)' } as const
+    expect(aff('EFS is a regional affiliate of Al-Qaida (QDe.004). Leader of EFS is Omar Sample (QDi.900).', self)).toEqual(['Al-Qaida'])
   })
 })
 
 describe('flagState', () => {
-  const vessel = { subjectType: 'entity', regime: 'DPRK', primaryName: 'WISE HONEST' } as const
+  const vessel = { subjectType: 'entity', regime: 'DPRK', primaryName: 'SEA EXAMPLE' } as const
   it('reads the subject vessel’s own flag', () => {
     expect(extractFacts('Flag: Comoros. IMO 9321483.', vessel).flagState).toBe('Comoros')
     expect(extractFacts('Vessel flagged in Sierra Leone.', vessel).flagState).toBe('Sierra Leone')
     expect(extractFacts('Flag State: Togo (previously Panama).', vessel).flagState).toBe('Togo')
   })
   it('never another vessel’s flag, a former flag, or a person', () => {
-    expect(extractFacts('Registered owner of Panama-flagged vessel HUA FU, a cargo ship.', vessel).flagState).toBeNull()
-    expect(extractFacts('DPRK-flagged CHON MA SAN prepared for transfers.', vessel).flagState).toBeNull()
+    expect(extractFacts('Registered owner of Panama-flagged vessel SEA SAMPLE, a cargo ship.', vessel).flagState).toBeNull()
+    expect(extractFacts('DPRK-flagged SEA SAMPLE prepared for transfers.', vessel).flagState).toBeNull()
     expect(extractFacts('Former flag: Panama.', vessel).flagState).toBeNull()
     expect(extractFacts('Flag: Comoros.', IND).flagState).toBeNull()
   })
@@ -449,12 +477,13 @@ describe('validFrom / validUntil', () => {
     expect(extractFacts('The designation expires on 30 June 2025.', IND)).toMatchObject({ validUntil: '2025-06-30' })
   })
   it.each([
-    'New AKA: X with diplomatic passport number 836110034, which expires on 1 January 2020.',
-    'Released on licence in October 2018 which expires in July 2021.',
-    'In prison in Italy until 6 February 2026.',
-    'Until 7 Sep. 2007 he was also listed under number TAi.048.',
-    'Until 21 Oct. 2008, this entity appeared also as "Aid Organization" (QDe.073), listed on 24 Apr. 2002.',
-    'Served a two-year restricted residence order in Selangor until 21 November 2021.',
+    'New AKA: Omar Sample with diplomatic passport number 745110021, which expires on 1 May 2021.',
+    'Released on licence in March 2019 which expires in March 2022.',
+    'In prison in Spain until 4 April 2027.',
+    'Until 2 Sep. 2008 he was also listed under number TAi.901.',
+    'Until 3 Nov. 2009, this entity appeared also as "Example Relief" (QDe.901), listed on 2 Apr. 2003.',
+    'Served a two-year restricted residence order in Johor until 4 May 2022.',
+    'Under administrative control measure in Spain which expires on 3 Feb. 2013.',
     'The measures apply until May 2024.',
   ])('none: %j', (n) => {
     expect(extractFacts(n, IND)).toMatchObject({ validFrom: null, validUntil: null })

@@ -503,11 +503,15 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
         check(
           loc === null ||
             (typeof loc === 'object' &&
-              JSON.stringify(Object.keys(loc).sort()) === '["observedOn","place"]' &&
+              // observedAsOf: the library's documented extension (the date at the precision stated).
+              JSON.stringify(Object.keys(loc).sort()) === '["observedAsOf","observedOn","place"]' &&
               typeof loc.place === 'string' &&
               loc.place !== '' &&
-              (loc.observedOn === null || typeof loc.observedOn === 'string')),
-          'extracted.lastKnownLocation {place, observedOn}',
+              (loc.observedOn === null || typeof loc.observedOn === 'string') &&
+              (loc.observedAsOf === null || /^\d{4}(-\d{2}(-\d{2})?)?$/.test(loc.observedAsOf)) &&
+              // a full observedAsOf is the observedOn; a partial one leaves observedOn null
+              (loc.observedAsOf !== null && /^\d{4}-\d{2}-\d{2}$/.test(loc.observedAsOf) ? loc.observedOn === loc.observedAsOf : loc.observedOn === null)),
+          'extracted.lastKnownLocation {place, observedOn, observedAsOf}',
           loc,
         )
       }

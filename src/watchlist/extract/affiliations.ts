@@ -2,22 +2,28 @@
  * `affiliations`: organisations and groups the subject is stated to be a member, leader, official,
  * founder, fighter… of, or associated, affiliated or linked with ("Member of Al-Qaida (QDe.004)",
  * "associated with Jemaah Islamiyah (QDe.092)", "Longtime member of the ADF (CDe.001)", "leads the
- * … militia group Unité pour la Paix en Centrafrique (UPC)", "Senior Haqqani Network (HQN) (TAe.012)
- * member", "a Tanchon Commercial Bank (TCB) official").
+ * <place>-based militia group <Name> (ACR)", "Senior <Org> (ACR) (ref) member", "is a <Org> (ACR)
+ * official", "<ORG> Deputy Commander").
  *
  * Each sentence (cut before any kinship phrase: "Son of …", "Brother of …", "Father's name …") is
- * scanned for name mentions — runs of capitalised words joined by "of", "the", "in", "de", "pour"…
- * with their trailing parentheses (acronym, list reference number, "(deceased)", "(not listed)").
- * A mention is taken when (1) a relation cue precedes it in the same clause (within 12 words), or it
- * continues a list started by such a mention, or (2) a role noun follows it ("<Org> member",
- * "<ORG> President") and no person's name follows the role ("LRA leader Joseph Kony" is about Kony).
- * It must look like an organisation: a reference number of an entity (XXe.NNN), an acronym, a quoted
- * name, an organisation word (Group, Network, Front, Council, Shura, Movement, Army, Bank, Company,
- * Ministry…), an all-capitals acronym, or a known group name (Taliban, Al-Qaida, Séléka…). Rejected:
- * persons (individual reference XXi.NNN, "(deceased)", a title like Mullah), tribes, clans, ethnic
- * groups and communities, "<Place>-based" modifiers, countries' acronyms (DRC, DPRK…), the alias
- * clause "listed as Al-Qaida in Iraq", and the subject itself. Names are returned as written, without
- * acronym, reference number or leading "the"; an acronym is dropped when its full name is also found.
+ * scanned for name mentions — runs of capitalised words joined by "of", "the", "in", "de", "pour"…,
+ * a quoted name, or the words an acronym in brackets spells ("Fédération des entreprises
+ * congolaises (FEC)") — with their trailing brackets (acronym, list reference number, "(deceased)",
+ * "(not listed)"). A mention is taken when (1) a relation cue precedes it in the same clause (within
+ * 12 words, not across "which", ";" or "against"), or it continues a list started by such a mention,
+ * or (2) a role noun follows it ("<Org> member", "<ORG> President") and no person's name follows the
+ * role ("<Org> leader <Person>" is about that person). Cues that are negated ("Not affiliated with")
+ * or sit in a relative clause about another name ("X (ACR), which was accepted as an affiliate of Y")
+ * do not count, nor does an agent ("formed by a former <Org> commander").
+ * A mention must look like an organisation: a reference number of an entity (XXe.NNN, also through
+ * its "listed as" alias), an acronym, a quoted name, an organisation word (Group, Network, Front,
+ * Council, Shura, Movement, Army, Bank, Company, Ministry…) with a proper name, an all-capitals
+ * acronym, or a known group name (Taliban, Al-Qaida, Séléka…). Rejected: persons (individual
+ * reference XXi.NNN, "(deceased)", a title like Mullah), tribes, clans, ethnic groups and
+ * communities, "<Place>-based" modifiers, provinces ("Jonglei State"), countries' acronyms (DRC,
+ * DPRK…), the alias clause "listed as Al-Qaida in Iraq", and the subject itself (its name, its
+ * acronym, its initials). Names are returned as written, without acronym, reference number, leading
+ * "the" or a country's possessive ("DPRK’s"); an acronym is dropped when its full name is also found.
  */
 
 import { compareKey, nameTokens } from './text.js'

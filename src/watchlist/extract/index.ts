@@ -6,7 +6,7 @@
  * milliseconds. Each field's rules and traps are documented in its module:
  * - prohibitions ........ measures.ts (MEASURES_BY_REGIME, per regime, with the resolutions)
  * - subjectStatus ....... status.ts   (only the subject's own death)
- * - lastKnownLocation ... location.ts (place + observedOn at the stated precision)
+ * - lastKnownLocation ... location.ts (place; observedOn a full date or null, observedAsOf at the stated precision)
  * - identifiers ......... identifiers.ts (IMO ship vs company numbers: see the finding there)
  * - affiliations ........ affiliations.ts
  * - flagState ........... flag.ts     (a vessel's own flag only)
@@ -32,8 +32,8 @@ export interface ExtractContext {
   /** The list's UN_LIST_TYPE (`Al-Qaida`, `DPRK`, … `Mali`); an unknown regime gets no table measures. */
   regime: string
   /** The subject's name as listed; lets "<Name> was killed" count as the subject's own death. */
-  primaryName?: string
-  aliases?: string[]
+  primaryName?: string | undefined
+  aliases?: readonly string[] | undefined
 }
 
 export function extractFacts(narrative: string, ctx: ExtractContext): Extracted {
@@ -47,8 +47,18 @@ export function extractFacts(narrative: string, ctx: ExtractContext): Extracted 
     validFrom,
     validUntil,
     identifiers: identifiersOf(text, ctx.subjectType),
-    lastKnownLocation: lastKnownLocationOf(sentences, ctx.subjectType, names),
+    lastKnownLocation: asSpecLocation(lastKnownLocationOf(sentences, ctx.subjectType, names)),
     affiliations: affiliationsOf(sentences, names),
     subjectStatus: subjectStatusOf(sentences, ctx.subjectType, names),
   }
+}
+
+/**
+ * The spec types `observedOn` as a date (`YYYY-MM-DD`). Narratives often state less ("as of June
+ * 2016"): then `observedOn` is null — no day is invented — and `observedAsOf` keeps what was stated.
+ */
+function asSpecLocation(l: { place: string; observedOn: string | null } | null): Extracted['lastKnownLocation'] {
+  if (l === null) return null
+  const full = l.observedOn !== null && /^\d{4}-\d{2}-\d{2}$/.test(l.observedOn)
+  return { place: l.place, observedOn: full ? l.observedOn : null, observedAsOf: l.observedOn }
 }

@@ -1,19 +1,25 @@
 /**
  * `lastKnownLocation`: where the narrative last places the subject.
  *
- * Counted: residence ("resides in", "living in", "As of June 2011, resides in Kinshasa"), presence
+ * Counted: residence ("resides in", "living in", "As of <date>, resides in <place>"), presence
  * ("Believed to be (hiding) in", "Located in", "Present in", "stationed in", "He was in", "<Name> is
  * in", "while in"), custody ("detained/imprisoned/incarcerated in|at", "in prison/custody/detention
  * in", "his incarceration in", a residence order), a move ("fled/moved/relocated/returned/
- * repatriated/transferred/extradited … to", "Left X for Y", "Entered X"), labels ("Location: X",
- * "Location X") and, for entities, "Headquarters … in", "Based in". Not counted: a death place, an
- * arrest place, an area of activity ("operates in", "active in"), anyone else's whereabouts
- * (relative clauses "which is based in", kin), "Alternative location".
+ * repatriated/transferred/extradited/deported … to", "Left X for Y", "Entered X"), labels
+ * ("Location: X", "Location X") and, for entities, "Headquarters … in", "Based in", "a … company
+ * based in". Not counted: a death place (a sentence stating a death is skipped), an arrest place, a
+ * sentence passed ("imprisonment in"), travel, an area of activity ("operates in", "active in"),
+ * anyone else's whereabouts, "Alternative location", and institutions ("transferred to the ICC").
+ * Whose whereabouts: in a sentence that does not open with the subject ("He …", "<Name> is …"), a
+ * statement must open its clause — sentence start, "As of <date>,", "and …", "he was …" — so that
+ * "…, headed by <person>, jailed at …" or a relative clause ("which is based in") is not taken.
  *
- * Several statements: one marked "currently" wins; else the one with the latest date; else the last
- * one written. `observedOn` is null for a "currently" statement, else the latest date in the statement's clause, at the precision stated
- * (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`; "early/mid/late 2016" → `2016`), or null. A leading "the" is
- * dropped from the place.
+ * Several statements: one marked "currently" wins (its `observedOn` is null: it speaks as of the
+ * list); else the one with the latest date; else the last one written. `observedOn` is the latest
+ * date in the statement's clause (up to a relative clause or the next statement), at the precision
+ * stated: `YYYY-MM-DD`, `YYYY-MM` or `YYYY` ("early/mid/late 2016" → `2016`; "until <date>" counts:
+ * the subject was there up to that day), or null. A leading lower-case "the" is dropped from the
+ * place ("the Russian Federation" → "Russian Federation"; "The Hague" stays).
  */
 
 import { findDates, MONTH_WORD, namesSubject } from './text.js'
@@ -98,7 +104,6 @@ export function readPlace(text: string): string | null {
       endsWithComma = trail[0].startsWith(',')
       endsHard = !endsWithComma
       tok = tok.slice(0, tok.length - trail[0].length)
-      // a full stop inside an abbreviation ("St.") is kept only when the place continues
     }
     if (tok.startsWith('(')) break
     const bare = tok.replace(/^["“‘]/, '')
