@@ -287,6 +287,8 @@ export class Snapshot {
     if (quick !== 'ok') problems.push(`sqlite quick_check: ${quick}`)
     for (const corpus of Object.values(CORPORA)) {
       const docs = (this.st.get('SELECT count(*) AS n FROM docs WHERE corpus = ?').get(corpus.name) as { n: number }).n
+      const counter = this.st.get('SELECT value FROM meta WHERE key = ?').get(`docs:${corpus.name}`) as { value: number } | undefined
+      if (counter !== undefined && counter.value !== docs) problems.push(`meta docs:${corpus.name} says ${counter.value} records, there are ${docs}`)
       for (const mode of MATCH_MODES) {
         const table = ftsTable(corpus.name, mode)
         const rows = (this.st.get(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n

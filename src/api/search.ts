@@ -1,6 +1,7 @@
 import type { AnyCorpus } from '../corpora/define.js'
 import { invalid } from '../errors.js'
-import { compileSearch } from '../index/search.js'
+import { runSearch } from '../index/search.js'
+import { corpusSize } from '../store/documents.js'
 import { parseBody } from '../query/body.js'
 import { parseSearchParams } from '../query/params.js'
 import { parseQ } from '../query/q.js'
@@ -61,13 +62,11 @@ export function search(
   const text = andTextQueries(qText, compiledBody.text)
   const mode = matchModeOf(params.modes)
   const offset = (params.page - 1) * params.limit
-  const sql = compileSearch({ corpus, text, mode, body: compiledBody, sort: params.sort, limit: params.limit, offset })
-
-  const total = (st.get(sql.countSql).get(...sql.countArgs) as { n: number }).n
-  const rows =
-    offset < total
-      ? (st.get(sql.pageSql).all(...sql.pageArgs, params.limit, offset) as { id: string; record: string; relevance: number }[])
-      : []
+  const { total, rows } = runSearch(
+    st,
+    { corpus, text, mode, body: compiledBody, sort: params.sort, limit: params.limit, offset },
+    () => corpusSize(st, corpus.name),
+  )
   const refs = monitors.refsFor(clientId, corpus.name, rows.map((r) => r.id))
   const items = positiveItems(text)
   const highlighted = corpus.text.filter((f) => f.highlight)

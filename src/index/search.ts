@@ -2,6 +2,7 @@ import type { AnyCorpus } from '../corpora/define.js'
 import type { SearchBody } from '../query/body.js'
 import type { Sort } from '../query/params.js'
 import { isEmptyTextQuery, positiveItems, type TextQuery } from '../query/text-query.js'
+import type { Statements } from '../store/statements.js'
 import type { MatchMode } from '../text/modes.js'
 import { ftsTable, matchExpressions, weightsOf } from './fts.js'
 
@@ -21,14 +22,11 @@ export interface SearchRow {
   readonly relevance: number
 }
 
-export interface CompiledSearch {
-  /** `SELECT count(*) AS n …` — the exact total, ignoring paging. */
-  readonly countSql: string
-  /** `SELECT id, record, relevance … ORDER BY … LIMIT ? OFFSET ?`. */
-  readonly pageSql: string
-  readonly countArgs: readonly (string | number)[]
-  /** Parameters of the page statement, before limit and offset. */
-  readonly pageArgs: readonly (string | number)[]
+export interface SearchOutcome {
+  /** The exact number of matches, ignoring paging. */
+  readonly total: number
+  /** The page, in order. */
+  readonly rows: SearchRow[]
 }
 
 /**
@@ -39,66 +37,159 @@ export interface CompiledSearch {
  */
 const RELEVANCE_EXPR = 'CAST(round(1000000 * log10(1 + 1000000 * -m.score)) AS INTEGER)'
 
+/** A text matching at most this share of the corpus drives the plan: filters are checked row by row. */
+const PER_ROW_FILTER_SHARE = 0.25
+/** A text matching at least this share of the corpus is read in date order from the date index. */
+const DATE_WALK_SHARE = 0.05
+/** Without text, a facet holding less than this share of the corpus drives the query. */
+const SMALL_FACET_SHARE = 0.02
+
+const ORDER: Record<Sort, string> = {
+  newest: 'd.main_ms DESC, d.id ASC',
+  older: 'd.main_ms ASC, d.id ASC',
+  recently_updated: 'd.upd_ms DESC, d.id ASC',
+  relevance: 'relevance DESC, d.main_ms DESC, d.id ASC',
+}
+
 /**
- * Compiles a search into SQL over `docs`, `facets` and the corpus's FTS5 table of the request's
- * mode. Text is matched by the index only; filters by the `facets` primary key; dates by columns.
+ * Runs a search over `docs`, `facets` and the corpus's FTS5 table of the request's mode. Text is
+ * matched by the index only; filters by the `facets` primary key; dates by columns. The plan
+ * follows the text's own match count (one cheap FTS5 count), as a hand-written query would:
+ * - with no filters that count IS the total (the FTS table holds exactly this corpus's records);
+ * - a selective text drives the query and filters are checked per row (`EXISTS` on the facets key);
+ *   an unselective one lets each filter's value list drive instead (`IN`);
+ * - a date sort over a common text walks the date index and stops at the end of the page;
+ * - the sort carries narrow rows, and only the page's ≤ 20 records are read.
  */
-export function compileSearch(req: SearchRequest): CompiledSearch {
-  const { corpus, body, sort, mode } = req
-  const text = req.text
-  const args: (string | number)[] = []
+export function runSearch(st: Statements, req: SearchRequest, corpusSize: () => number): SearchOutcome {
+  const { corpus, body, sort, mode, text } = req
   const table = ftsTable(corpus.name, mode)
   const identColumn = corpus.text.find((f) => f.role === 'identifier')?.name
-  const { positive, negative } = isEmptyTextQuery(text)
-    ? { positive: null, negative: null }
-    : matchExpressions(text, mode, identColumn)
-  const scored = sort === 'relevance' && positive !== null
+  const { positive, negative } = isEmptyTextQuery(text) ? { positive: null, negative: null } : matchExpressions(text, mode, identColumn)
+  const hasFilters = body.facets.length > 0 || body.dates.length > 0
 
-  let from = 'docs d'
+  let textTotal: number | null = null
   if (positive !== null) {
-    const score = scored ? `, bm25(${table}, ${weightsOf(corpus)}) AS score` : ''
-    from = `(SELECT rowid${score} FROM ${table} WHERE ${table} MATCH ?) m JOIN docs d ON d.rowid = m.rowid`
-    args.push(positive)
+    textTotal = (st.get(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(positive) as { n: number }).n
+    if (textTotal === 0) return { total: 0, rows: [] }
   }
-  const where: string[] = ['d.corpus = ?']
-  args.push(corpus.name)
+  const size = hasFilters || (positive !== null && sort !== 'relevance') ? corpusSize() : 0
+
+  // How each list filter is checked. A selective text drives and filters are checked per row. With
+  // no text, the smallest facet drives when it is small; when every facet is broad, the page walks
+  // the date index checking each row and the count reads the narrowest facet once.
+  type FacetFilter = SearchBody['facets'][number]
+  let perRow = textTotal !== null && textTotal <= PER_ROW_FILTER_SHARE * size
+  let driver: FacetFilter | null = null
+  // Broad filters without text: the page walks the date index checking each row (it stops at the
+  // end of the page), while the count lets every filter's set be read once (SQLite's IN plan).
+  let countWithSets = false
+  if (positive === null && body.facets.length > 0) {
+    const cap = Math.max(1000, Math.floor(SMALL_FACET_SHARE * size))
+    const sized = body.facets.map((f) => ({ f, n: facetSize(st, f, cap) })).sort((a, b) => a.n - b.n)
+    const smallest = sized[0] as { f: FacetFilter; n: number }
+    perRow = true
+    if (smallest.n < cap) driver = smallest.f
+    else countWithSets = true
+  }
+
+  const clauses: Clause[] = [{ sql: 'd.corpus = ?', args: [corpus.name] }]
   if (positive === null && negative !== null) {
-    where.push(`d.rowid NOT IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?)`)
-    args.push(negative)
+    clauses.push({ sql: `d.rowid NOT IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?)`, args: [negative] })
   }
-  for (const f of body.facets) {
-    where.push(`d.rowid IN (SELECT doc FROM facets WHERE facet = ? AND value IN (${f.values.map(() => '?').join(', ')}))`)
-    args.push(f.facet, ...f.values)
+  const facetClause = (f: FacetFilter, rowByRow: boolean): Clause => {
+    const list = f.values.map(() => '?').join(', ')
+    return {
+      facet: f,
+      sql: rowByRow
+        ? `EXISTS (SELECT 1 FROM facets WHERE facet = ? AND value IN (${list}) AND doc = d.rowid)`
+        : `d.rowid IN (SELECT doc FROM facets WHERE facet = ? AND value IN (${list}))`,
+      args: [f.facet, ...f.values],
+    }
   }
+  for (const f of body.facets) clauses.push(facetClause(f, perRow))
   for (const d of body.dates) {
-    where.push(`${d.column === 'main' ? 'd.main_day' : 'd.upd_day'} BETWEEN ? AND ?`)
-    args.push(d.range.from, d.range.to)
+    clauses.push({ sql: `${d.column === 'main' ? 'd.main_day' : 'd.upd_day'} BETWEEN ? AND ?`, args: [d.range.from, d.range.to] })
   }
-  const whereSql = where.join(' AND ')
+
+  // FROM: what drives the query.
+  const scored = sort === 'relevance' && positive !== null
+  const dateWalk = !scored && positive !== null && !hasFilters && (textTotal as number) >= DATE_WALK_SHARE * size
+  let from: Clause = { sql: 'docs d', args: [] }
+  if (driver !== null) {
+    from = drivenBy(driver)
+  } else if (positive !== null && dateWalk) {
+    clauses.push({ sql: `d.rowid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?)`, args: [positive] })
+  } else if (positive !== null) {
+    const score = scored ? `, bm25(${table}, ${weightsOf(corpus)}) AS score` : ''
+    from = { sql: `(SELECT rowid${score} FROM ${table} WHERE ${table} MATCH ?) m JOIN docs d ON d.rowid = m.rowid`, args: [positive] }
+  }
+  const where = (skip: FacetFilter | null, rowByRow = perRow) => {
+    const kept = clauses
+      .filter((c) => c.facet === undefined || c.facet !== skip)
+      .map((c) => (c.facet !== undefined && rowByRow !== perRow ? facetClause(c.facet, rowByRow) : c))
+    return { sql: kept.map((c) => c.sql).join(' AND '), args: kept.flatMap((c) => c.args) }
+  }
+  const pageWhere = where(driver)
+
+  let total: number
+  if (positive !== null && !hasFilters) {
+    total = textTotal as number
+  } else {
+    const countWhere = where(driver, countWithSets ? false : perRow)
+    total = (st.get(`SELECT count(*) AS n FROM ${from.sql} WHERE ${countWhere.sql}`).get(...from.args, ...countWhere.args) as { n: number }).n
+  }
+  if (total === 0 || req.offset >= total) return { total, rows: [] }
 
   // A proposition identifier typed in `q` ranks that proposition first, whatever the sort.
-  const identKeys = positiveItems(text).flatMap((i) => (i.identifier === undefined ? [] : [i.identifier]))
-  let identExpr = '0'
-  const selectArgs: (string | number)[] = []
-  if (corpus.identifiers && identKeys.length > 0) {
-    identExpr = `(d.rowid IN (SELECT doc FROM facets WHERE facet = ? AND value IN (${identKeys.map(() => '?').join(', ')})))`
-    selectArgs.push(`${corpus.name}.ident`, ...identKeys)
-  }
-  const relevanceExpr = scored ? RELEVANCE_EXPR : '0'
-  const order = {
-    newest: 'd.main_ms DESC, d.id ASC',
-    older: 'd.main_ms ASC, d.id ASC',
-    recently_updated: 'd.upd_ms DESC, d.id ASC',
-    relevance: 'relevance DESC, d.main_ms DESC, d.id ASC',
-  }[sort]
-  const orderSql = identExpr === '0' ? order : `ident DESC, ${order}`
+  const identKeys = corpus.identifiers ? positiveItems(text).flatMap((i) => (i.identifier === undefined ? [] : [i.identifier])) : []
+  const identExpr =
+    identKeys.length > 0 ? `(d.rowid IN (SELECT doc FROM facets WHERE facet = ? AND value IN (${identKeys.map(() => '?').join(', ')})))` : '0'
+  const identArgs = identKeys.length > 0 ? [`${corpus.name}.ident`, ...identKeys] : []
+  const order = identKeys.length > 0 ? `ident DESC, ${ORDER[sort]}` : ORDER[sort]
 
+  const page = st
+    .get(
+      `SELECT d.rowid AS r, ${scored ? RELEVANCE_EXPR : '0'} AS relevance, ${identExpr} AS ident ` +
+        `FROM ${from.sql} WHERE ${pageWhere.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
+    .all(...identArgs, ...from.args, ...pageWhere.args, req.limit, req.offset) as { r: number; relevance: number }[]
+  if (page.length === 0) return { total, rows: [] }
+  const records = new Map(
+    (
+      st.get(`SELECT rowid AS r, id, record FROM docs WHERE rowid IN (${page.map(() => '?').join(', ')})`).all(...page.map((p) => p.r)) as {
+        r: number
+        id: string
+        record: string
+      }[]
+    ).map((x) => [x.r, x]),
+  )
   return {
-    countSql: `SELECT count(*) AS n FROM ${from} WHERE ${whereSql}`,
-    pageSql:
-      `SELECT d.id AS id, d.record AS record, ${relevanceExpr} AS relevance, ${identExpr} AS ident ` +
-      `FROM ${from} WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
-    countArgs: args,
-    pageArgs: [...selectArgs, ...args],
+    total,
+    rows: page.map((p) => {
+      const x = records.get(p.r) as { id: string; record: string }
+      return { id: x.id, record: x.record, relevance: p.relevance }
+    }),
   }
+}
+
+/** A piece of SQL with its arguments; a filter's clause remembers its facet. */
+interface Clause {
+  readonly sql: string
+  readonly args: readonly (string | number)[]
+  readonly facet?: SearchBody['facets'][number]
+}
+
+/** A facet's documents as the outer loop (CROSS JOIN keeps SQLite from reordering it). */
+function drivenBy(f: SearchBody['facets'][number]): Clause {
+  return {
+    sql: `(SELECT DISTINCT doc FROM facets WHERE facet = ? AND value IN (${f.values.map(() => '?').join(', ')})) f CROSS JOIN docs d ON d.rowid = f.doc`,
+    args: [f.facet, ...f.values],
+  }
+}
+
+/** How many documents offer one of a filter's values, counted up to `cap` (a bounded estimate). */
+function facetSize(st: Statements, f: SearchBody['facets'][number], cap: number): number {
+  const list = f.values.map(() => '?').join(', ')
+  return (st.get(`SELECT count(*) AS n FROM (SELECT 1 FROM facets WHERE facet = ? AND value IN (${list}) LIMIT ?)`).get(f.facet, ...f.values, cap) as { n: number }).n
 }

@@ -58,7 +58,35 @@ export function writeDocuments(
     const streams = streamsOf(corpus, record)
     MATCH_MODES.forEach((mode, i) => (ftsInsert[i] as ReturnType<Statements['get']>).run(rowid, ...streams[mode]))
   }
+  addToCount(st, corpus.name, inserted)
   return { inserted, updated }
+}
+
+/**
+ * How many records a corpus holds: a counter kept in `meta` with every write (the search plan
+ * asks for it, and a count(*) over a million rows would cost a scan). Computed once when absent.
+ */
+export function corpusSize(st: Statements, corpus: string): number {
+  const row = st.get('SELECT value FROM meta WHERE key = ?').get(`docs:${corpus}`) as { value: number } | undefined
+  if (row) return row.value
+  // A file written before the counter existed: count once per connection (it only steers the plan).
+  let counted = fallbackCounts.get(st)
+  if (!counted) fallbackCounts.set(st, (counted = new Map()))
+  let n = counted.get(corpus)
+  if (n === undefined) counted.set(corpus, (n = (st.get('SELECT count(*) AS n FROM docs WHERE corpus = ?').get(corpus) as { n: number }).n))
+  return n
+}
+
+const fallbackCounts = new WeakMap<Statements, Map<string, number>>()
+
+function addToCount(st: Statements, corpus: string, delta: number): void {
+  if (delta === 0) return
+  const key = `docs:${corpus}`
+  if (!st.get('SELECT 1 FROM meta WHERE key = ?').get(key)) {
+    st.get('INSERT INTO meta (key, value) SELECT ?, count(*) FROM docs WHERE corpus = ?').run(key, corpus)
+  } else {
+    st.get('UPDATE meta SET value = value + ? WHERE key = ?').run(delta, key)
+  }
 }
 
 /** Removes records by id; returns how many existed. */
@@ -76,6 +104,7 @@ export function deleteDocuments(st: Statements, corpus: AnyCorpus, ids: readonly
     unsave.run(corpus.name, id)
     removed++
   }
+  addToCount(st, corpus.name, -removed)
   return removed
 }
 
