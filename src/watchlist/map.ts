@@ -17,6 +17,9 @@ export function stableUuid(kind: string, ref: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
+/** Narrative characters read by the fact extractor. */
+export const MAX_EXTRACTED_LENGTH = 20_000
+
 const MONTHS: Readonly<Record<string, number>> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
 }
@@ -31,7 +34,7 @@ export function englishDate(text: string): string | null {
   return `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
-const REVIEW = /review[^.]{0,120}?concluded on\s+(\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4})/gi
+const REVIEW = /review[^.]{0,160}?concluded\s+on\s+(\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4})/gi
 
 /** The latest "Review pursuant to … was concluded on <date>" of a narrative (the Al-Qaida and Taliban lists state them). */
 export function lastReviewOf(narrative: string): string | null {
@@ -78,7 +81,8 @@ export function originFieldsOf(rec: ListRecord, narrative: string, warn: (messag
     sourceLastUpdated,
     lastUpdatedOn: latestOf([...(listedOn ? [listedOn] : []), ...c.lastDayUpdated]),
     narrative,
-    extracted: extractFacts(narrative, { subjectType: c.subjectType, regime, primaryName, aliases: aliases.map((a) => a.name) }),
+    // The rules' cost grows with length; no real narrative comes near the cap (the longest is ~1,700).
+    extracted: extractFacts(narrative.slice(0, MAX_EXTRACTED_LENGTH), { subjectType: c.subjectType, regime, primaryName, aliases: aliases.map((a) => a.name) }),
     pressReleaseUrl: null,
     pressReleaseSymbol: null,
   }

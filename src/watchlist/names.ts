@@ -9,9 +9,15 @@ export function nameKey(s: string): string {
   return s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
 }
 
-/** The key of `sort=name`: the primary name folded, spaces kept. */
+/** The key of `sort=name`: the primary name folded, spaces kept, leading punctuation (`‘ABD…`) ignored. */
 export function nameSortKey(s: string): string {
-  return s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+  return s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /** Every name of a designation as one key string; '|' keeps a match from spanning two names. */

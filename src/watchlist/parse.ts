@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { invalid } from '../errors.js'
+import { LegisearchError, invalid } from '../errors.js'
+import { parseInstant } from '../store/dates.js'
 
 /**
  * One record of the UN list, read from its XML: the business key, the DATAID, and the CONTENT —
@@ -23,7 +24,7 @@ export interface ListContent {
   readonly nameOriginalScript: string
   readonly listType: string
   readonly listedOn: string
-  /** COMMENTS1 with whitespace runs collapsed (the stored narrative keeps its line breaks). */
+  /** COMMENTS1 with every whitespace character removed: reflowing text is not a change (the stored narrative keeps it as published). */
   readonly narrative: string
   readonly gender: string
   readonly titles: readonly string[]
@@ -42,6 +43,8 @@ export interface ListContent {
 export interface ParsedList {
   /** The root's `dateGenerated`, as published. */
   readonly dateGenerated: string
+  /** `dateGenerated` as epoch ms (a value without zone is read as Brasília time, as every date here). */
+  readonly generatedMs: number
   readonly records: readonly ListRecord[]
   /** The narrative of each record as published (trimmed at the ends only), by ref. */
   readonly narratives: ReadonlyMap<string, string>
@@ -92,20 +95,36 @@ const parser = new XMLParser({
  */
 export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   if (typeof xml !== 'string' && !Buffer.isBuffer(xml)) throw invalid('xml: must be a string or a Buffer of the UN list XML')
-  const text = typeof xml === 'string' ? xml : xml.toString('utf8')
+  const size = typeof xml === 'string' ? xml.length : xml.byteLength
+  if (size > MAX_LIST_BYTES) {
+    throw new LegisearchError(413, 'payload_too_large', `UN list: ${size} bytes, over the ${MAX_LIST_BYTES}-byte limit (the real list is ~2 MB); nothing was changed`)
+  }
+  const text = decode(xml)
   const sha256 = createHash('sha256').update(xml).digest('hex')
   if (text.trim() === '') throw invalid('UN list: the file is empty')
+  // The UN list declares no DTD; one here could only define entities (expansion, external files).
+  // Searched in the whole text: escaped text never holds a literal `<!DOCTYPE`.
+  if (/<!DOCTYPE/i.test(text)) throw invalid('UN list: a DOCTYPE declaration is not allowed (the UN list has none); nothing was changed')
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
     throw invalid(`UN list: not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg} (a truncated or damaged file?); nothing was changed`)
   }
-  const doc = parser.parse(text) as Record<string, unknown>
-  const root = doc['CONSOLIDATED_LIST'] as Record<string, unknown> | undefined
-  if (!root || typeof root !== 'object') throw invalid('UN list: the root element is not CONSOLIDATED_LIST; is this the UN consolidated list?')
-  const dateGenerated = str(root['@dateGenerated'])
-  if (!dateGenerated || Number.isNaN(Date.parse(dateGenerated))) {
-    throw invalid(`UN list: the root has no valid dateGenerated attribute (got ${JSON.stringify(root['@dateGenerated'] ?? null)})`)
+  let doc: Record<string, unknown>
+  try {
+    doc = parser.parse(text) as Record<string, unknown>
+  } catch (e) {
+    throw invalid(`UN list: cannot be read (${(e as Error).message}); nothing was changed`)
   }
+  const root = doc['CONSOLIDATED_LIST'] as Record<string, unknown> | undefined
+  if (!root || typeof root !== 'object' || Array.isArray(root)) {
+    throw invalid('UN list: the root element is not one CONSOLIDATED_LIST; is this the UN consolidated list?')
+  }
+  const dateGenerated = str(root['@dateGenerated'], 'dateGenerated')
+  const generatedMs = parseInstant(dateGenerated)
+  if (generatedMs === null) {
+    throw invalid(`UN list: the root has no valid ISO 8601 dateGenerated attribute (got ${JSON.stringify(root['@dateGenerated'] ?? null)})`)
+  }
+  if (generatedMs > Date.now() + FUTURE_SLACK_MS) throw invalid(`UN list: dateGenerated ${dateGenerated} is in the future; refused`)
   const individuals = section(root, 'INDIVIDUALS', 'INDIVIDUAL')
   const entities = section(root, 'ENTITIES', 'ENTITY')
   const records: ListRecord[] = []
@@ -114,32 +133,96 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   for (const [kind, items] of [['individual', individuals], ['entity', entities]] as const) {
     items.forEach((item, i) => {
       const tag = kind === 'individual' ? 'INDIVIDUAL' : 'ENTITY'
-      const ref = collapse(str(item['REFERENCE_NUMBER']))
-      if (ref === '') throw invalid(`UN list: ${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'])) || '?'}) has no REFERENCE_NUMBER; nothing was changed`)
+      if (!item || typeof item !== 'object') throw invalid(`UN list: ${tag} #${i + 1} is empty; nothing was changed`)
+      const ref = collapse(str(item['REFERENCE_NUMBER'], 'REFERENCE_NUMBER'))
+      if (ref === '') throw invalid(`UN list: ${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'], 'DATAID')) || '?'}) has no REFERENCE_NUMBER; nothing was changed`)
       if (seen.has(ref)) throw invalid(`UN list: REFERENCE_NUMBER ${ref} appears twice; nothing was changed`)
       seen.add(ref)
-      records.push({ ref, dataId: collapse(str(item['DATAID'])), content: contentOf(kind, item) })
-      narratives.set(ref, str(item['COMMENTS1']).trim())
+      try {
+        records.push({ ref, dataId: collapse(str(item['DATAID'], 'DATAID')), content: contentOf(kind, item) })
+      } catch (e) {
+        throw invalid(`UN list: ${ref}: ${(e as Error).message}; nothing was changed`)
+      }
+      narratives.set(ref, str(item['COMMENTS1'], 'COMMENTS1').trim())
     })
   }
-  return { dateGenerated, records, narratives, sha256 }
+  if (records.length === 0) throw invalid('UN list: no INDIVIDUAL or ENTITY record at all; an empty list is refused')
+  return brand({ dateGenerated, generatedMs, records, narratives, sha256 })
+}
+
+/** Largest list accepted: the real one is ~2 MB. */
+export const MAX_LIST_BYTES = 100 * 1024 * 1024
+/** How far in the future a dateGenerated may be (clock skew), before it is refused. */
+const FUTURE_SLACK_MS = 2 * 86_400_000
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Strict UTF-8 (the list's declared encoding): damaged bytes are refused, never replaced by U+FFFD. */
+function decode(xml: string | Buffer): string {
+  let text: string
+  if (typeof xml === 'string') {
+    text = xml
+  } else {
+    if ((xml[0] === 0xff && xml[1] === 0xfe) || (xml[0] === 0xfe && xml[1] === 0xff)) {
+      throw invalid('UN list: UTF-16 text; the list is published in UTF-8 — convert the file or fetch it again')
+    }
+    try {
+      text = utf8.decode(xml)
+    } catch {
+      throw invalid('UN list: not valid UTF-8 (damaged bytes); refused rather than ingested with replacement characters')
+    }
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(text)?.[1]
+  if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
+    throw invalid(`UN list: declares encoding ${declared}; only UTF-8 (the UN's encoding) is read`)
+  }
+  return text
+}
+
+const parsedLists = new WeakSet<object>()
+
+function brand(list: ParsedList): ParsedList {
+  parsedLists.add(list)
+  return list
+}
+
+/** Whether a value is a list made by `parseUnConsolidatedList` (nothing else is trusted as one). */
+export function isParsedList(value: unknown): value is ParsedList {
+  return typeof value === 'object' && value !== null && parsedLists.has(value)
 }
 
 function section(root: Record<string, unknown>, outer: string, inner: string): Record<string, unknown>[] {
   if (!(outer in root)) throw invalid(`UN list: no ${outer} element; the file is not a complete consolidated list`)
   const holder = root[outer]
+  if (Array.isArray(holder)) throw invalid(`UN list: ${outer} appears more than once; nothing was changed`)
   // An empty section may be written `<ENTITIES/>` or `<ENTITIES>` + whitespace + `</ENTITIES>`.
   if (holder === undefined || holder === null || (typeof holder === 'string' && holder.trim() === '')) return []
-  if (typeof holder !== 'object') throw invalid(`UN list: ${outer} is not a list of ${inner} elements`)
+  if (typeof holder !== 'object') throw invalid(`UN list: ${outer} holds text, not ${inner} elements`)
+  const other = Object.keys(holder).filter((k) => {
+    if (k === inner || k.startsWith('@')) return false
+    // Indentation between the records is text too; only real text is out of place.
+    return !(k === '#text' && str((holder as Record<string, unknown>)[k], outer).trim() === '')
+  })
+  if (other.length > 0) {
+    const what = other[0] === '#text' ? 'text' : `<${other[0]}>`
+    throw invalid(`UN list: ${outer} holds ${what}, expected only ${inner} elements; nothing was changed`)
+  }
   const items = (holder as Record<string, unknown>)[inner]
   return Array.isArray(items) ? (items as Record<string, unknown>[]) : []
 }
 
-function str(v: unknown): string {
+/** The text of a field; markup inside a field is refused (the list has none), so no text is lost unseen. */
+function str(v: unknown, field: string): string {
+  if (v === undefined || v === null) return ''
   if (typeof v === 'string') return v
   if (typeof v === 'number' || typeof v === 'boolean') return String(v)
-  if (v && typeof v === 'object' && '#text' in v) return str((v as Record<string, unknown>)['#text'])
-  return ''
+  if (typeof v === 'object' && !Array.isArray(v)) {
+    const keys = Object.keys(v).filter((k) => !k.startsWith('@'))
+    if (keys.length === 0) return ''
+    if (keys.length === 1 && keys[0] === '#text') return str((v as Record<string, unknown>)['#text'], field)
+  }
+  throw new Error(`${field} holds markup or repeats, where the list has plain text`)
 }
 
 /** Whitespace runs become one space; ends trimmed. */
@@ -161,7 +244,7 @@ function flat(item: unknown): Record<string, string> {
   if (!item || typeof item !== 'object') return out
   for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
     if (k.startsWith('@')) continue
-    const value = Array.isArray(v) ? v.map((x) => collapse(str(x))).filter(Boolean).join('; ') : collapse(str(v))
+    const value = Array.isArray(v) ? v.map((x) => collapse(str(x, k))).filter(Boolean).join('; ') : collapse(str(v, k))
     if (value !== '') out[k] = DATE_KEYS.has(k) ? dayPart(value) : value
   }
   return out
@@ -195,7 +278,7 @@ function contentOf(subjectType: 'individual' | 'entity', item: Record<string, un
     if (list) {
       const values = ((value as Record<string, unknown> | undefined)?.['VALUE'] ?? []) as unknown[]
       for (const v of values) {
-        const s = collapse(str(v))
+        const s = collapse(str(v, tag))
         if (s !== '') lists[list].push(list === 'lastDayUpdated' ? dayPart(s) : s)
       }
       continue
@@ -216,17 +299,18 @@ function contentOf(subjectType: 'individual' | 'entity', item: Record<string, un
       }
       continue
     }
-    const f = typeof value === 'object' ? flat(value) : collapse(str(value))
+    const f = typeof value === 'object' ? flat(value) : collapse(str(value, tag))
     if (typeof f === 'string' ? f !== '' : Object.keys(f).length > 0) other[tag] = f
   }
-  const scalar = (tag: string) => collapse(str(item[tag]))
+  const scalar = (tag: string) => collapse(str(item[tag], tag))
   return {
     subjectType,
     names: NAME_TAGS.map(scalar) as unknown as [string, string, string, string],
     nameOriginalScript: scalar('NAME_ORIGINAL_SCRIPT'),
     listType: scalar('UN_LIST_TYPE'),
     listedOn: dayPart(scalar('LISTED_ON')),
-    narrative: scalar('COMMENTS1'),
+    // Whitespace carries no meaning in the comparison (`web link: https` = `web link:https`).
+    narrative: str(item['COMMENTS1'], 'COMMENTS1').replace(/\s+/g, ''),
     gender: scalar('GENDER'),
     titles: sortedSet(lists.titles),
     designations: sortedSet(lists.designations),

@@ -4,6 +4,7 @@ import { invalid, notFound } from '../errors.js'
 import { toLegisearchError } from '../query/issues.js'
 import type { Db } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
+import { ISO_639_1 } from './languages.js'
 import { nameKey } from './names.js'
 import type { DesignationEvent } from './reconcile.js'
 import { REGIMES, type Designation, type DesignationDetail } from './types.js'
@@ -12,7 +13,7 @@ const SORTS = ['recently_changed', 'name', 'listed_on'] as const
 
 const intParam = (name: string, min: number, max: number, fallback: number) =>
   z
-    .union([z.number(), z.string()])
+    .union([z.number(), z.string()], { error: `must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`}` })
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return fallback
@@ -35,7 +36,10 @@ const listShape = z.strictObject({
   status: oneOf(['listed', 'delisted']),
   subjectType: oneOf(['individual', 'entity']),
   regime: oneOf(REGIMES),
-  measure: z.string({ error: 'must be a string (a restrictive measure, e.g. asset freeze)' }).max(200).optional(),
+  measure: z
+    .string({ error: 'must be a string (a restrictive measure, e.g. asset freeze)' })
+    .max(200, 'must be at most 200 characters (a restrictive measure, e.g. asset freeze)')
+    .optional(),
   hideDeceased: z
     .union([z.boolean(), z.enum(['true', 'false'])], { error: "must be true or false (or the strings 'true'/'false')" })
     .optional()
@@ -43,21 +47,37 @@ const listShape = z.strictObject({
   sort: z.enum(SORTS, { error: `must be one of ${SORTS.join(', ')}` }).default('recently_changed'),
 })
 
-const ALLOWED = Object.keys(listShape.shape).join(', ')
-
-function parse<T>(schema: z.ZodType<T>, input: unknown, where: string): T {
-  const value = input ?? {}
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalid(`${where}: must be an object of query-string parameters`)
+function parse<T>(schema: z.ZodObject & z.ZodType<T>, input: unknown): T {
+  const value = queryObject(input)
   const r = schema.safeParse(value)
-  if (r.success) return r.data
-  const e = toLegisearchError(r.error, where)
+  if (r.success) return r.data as T
+  const e = toLegisearchError(r.error, 'query')
   if (r.error.issues[0]?.code === 'unrecognized_keys') {
-    throw invalid(`${where}: unknown parameter ${e.message.replace(/^.*unknown field /, '')}; allowed: ${where === 'query' ? ALLOWED : 'lang'}`, e.path)
+    throw invalid(`query: unknown parameter ${e.message.replace(/^.*unknown field /, '')}; allowed: ${Object.keys(schema.shape).join(', ')}`, e.path)
   }
   throw e
 }
 
-const sha = (s: string) => createHash('sha256').update(s).digest('hex')
+/** A query string: a plain object, or URLSearchParams (each parameter once). Anything else would be read as empty. */
+function queryObject(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {}
+  if (input instanceof URLSearchParams) {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of input) {
+      if (k in out) throw invalid(`query: parameter '${k}' is given more than once`)
+      out[k] = v
+    }
+    return out
+  }
+  const proto = typeof input === 'object' ? Object.getPrototypeOf(input) : undefined
+  if (typeof input !== 'object' || Array.isArray(input) || (proto !== Object.prototype && proto !== null)) {
+    throw invalid('query: must be a plain object of query-string parameters (or URLSearchParams)')
+  }
+  return input as Record<string, unknown>
+}
+
+/** Translations are bound to the narrative's words, not its spacing (reflowed text keeps them). */
+const narrativeHash = (s: string) => createHash('sha256').update(s.replace(/\s+/g, '')).digest('hex')
 
 /** The designation as stored, with the translations made from its current narrative. */
 function withTranslations(st: Statements, d: Designation): Designation {
@@ -66,7 +86,7 @@ function withTranslations(st: Statements, d: Designation): Designation {
     text: string
     narrative_sha: string
   }[]
-  const current = sha(d.narrative)
+  const current = narrativeHash(d.narrative)
   const narrativeTranslations: Record<string, string> = {}
   for (const r of rows) if (r.narrative_sha === current) narrativeTranslations[r.lang] = r.text
   return { ...d, narrativeTranslations }
@@ -78,7 +98,7 @@ function withTranslations(st: Statements, d: Designation): Designation {
  * @example listWatchlist(st, { search: 'al qaida', status: 'listed', sort: 'name', limit: 10 })
  */
 export function listWatchlist(st: Statements, query: unknown): { data: Designation[]; total: number } {
-  const q = parse(listShape, query, 'query')
+  const q = parse(listShape, query)
   const where: string[] = []
   const args: (string | number)[] = []
   if (q.search !== undefined && q.search.trim() !== '') {
@@ -116,16 +136,14 @@ export function listWatchlist(st: Statements, query: unknown): { data: Designati
 function stored(st: Statements, ref: unknown): Designation {
   if (typeof ref !== 'string' || ref.trim() === '') throw invalid('ref: must be a non-empty reference number such as QDi.001')
   const row = st.get('SELECT record FROM watchlist_designations WHERE ref = ?').get(ref.trim()) as { record: string } | undefined
-  if (!row) throw notFound(`designation '${ref}' not found`)
+  if (!row) throw notFound(`designation '${ref.length > 64 ? `${ref.slice(0, 64)}…` : ref}' not found`)
   return JSON.parse(row.record) as Designation
 }
 
-const detailShape = z.strictObject({
-  lang: z
-    .string({ error: 'must be a lower-case ISO 639-1 code such as pt or es' })
-    .regex(/^[a-z]{2}$/, 'must be a lower-case ISO 639-1 code such as pt or es')
-    .optional(),
-})
+const LANG_MESSAGE = 'must be a lower-case ISO 639-1 language code such as pt or es'
+const langCode = () => z.string({ error: LANG_MESSAGE }).refine((l) => ISO_639_1.has(l), LANG_MESSAGE)
+
+const detailShape = z.strictObject({ lang: langCode().optional() })
 
 /**
  * `GET /watchlist/{ref}`: one designation with the translation asked for. `narrative` is never
@@ -133,7 +151,7 @@ const detailShape = z.strictObject({
  * `en` or no `lang`: the original is English). Unknown ref → 404.
  */
 export function getDesignation(st: Statements, ref: unknown, query: unknown): DesignationDetail {
-  const { lang } = parse(detailShape, query, 'query')
+  const { lang } = parse(detailShape, query)
   const d = withTranslations(st, stored(st, ref))
   if (lang === undefined || lang === 'en') return { ...d, narrativeTranslated: null, narrativeTranslatedLang: 'en' }
   return { ...d, narrativeTranslated: d.narrativeTranslations[lang] ?? null, narrativeTranslatedLang: lang }
@@ -154,9 +172,11 @@ export function designationHistory(st: Statements, ref: unknown): DesignationEve
 }
 
 const translationShape = z.strictObject({
-  sourceRefNumber: z.string().trim().min(1, 'must be a reference number such as QDi.001'),
-  lang: z.string().regex(/^[a-z]{2}$/, 'must be a lower-case ISO 639-1 code such as pt').refine((l) => l !== 'en', 'en is the original; give another language'),
-  text: z.string().trim().min(1, 'must be the non-empty translated narrative'),
+  sourceRefNumber: z.string({ error: 'must be a reference number such as QDi.001' }).trim().min(1, 'must be a reference number such as QDi.001'),
+  lang: langCode().refine((l) => l !== 'en', 'en is the original; give another language'),
+  text: z.string({ error: 'must be the translated narrative' }).trim().min(1, 'must be the non-empty translated narrative'),
+  /** The English narrative that was translated; when given it must be the current one (spacing aside). */
+  sourceText: z.string({ error: 'must be the English narrative that was translated' }).optional(),
 })
 
 /**
@@ -174,11 +194,19 @@ export function importTranslations(db: Db, st: Statements, items: unknown): { im
   const narratives = valid.map((t, i) => {
     const row = st.get('SELECT record FROM watchlist_designations WHERE ref = ?').get(t.sourceRefNumber) as { record: string } | undefined
     if (!row) throw invalid(`translations[${i}].sourceRefNumber: unknown designation '${t.sourceRefNumber}'`, ['translations', i, 'sourceRefNumber'])
-    return (JSON.parse(row.record) as Designation).narrative
+    const narrative = (JSON.parse(row.record) as Designation).narrative
+    if (narrative.trim() === '') throw invalid(`translations[${i}]: designation '${t.sourceRefNumber}' has no narrative to translate`, ['translations', i])
+    if (t.sourceText !== undefined && narrativeHash(t.sourceText) !== narrativeHash(narrative)) {
+      throw invalid(
+        `translations[${i}].sourceText: is not the current narrative of '${t.sourceRefNumber}' (the origin amended it?); nothing was imported`,
+        ['translations', i, 'sourceText'],
+      )
+    }
+    return narrative
   })
   const put = st.get(
     'INSERT INTO watchlist_translations (ref, lang, text, narrative_sha) VALUES (?, ?, ?, ?) ON CONFLICT (ref, lang) DO UPDATE SET text = excluded.text, narrative_sha = excluded.narrative_sha',
   )
-  db.transaction(() => valid.forEach((t, i) => put.run(t.sourceRefNumber, t.lang, t.text, sha(narratives[i] as string))))()
+  db.transaction(() => valid.forEach((t, i) => put.run(t.sourceRefNumber, t.lang, t.text, narrativeHash(narratives[i] as string))))()
   return { imported: valid.length }
 }

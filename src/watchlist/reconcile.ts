@@ -1,18 +1,18 @@
 import { invalid } from '../errors.js'
 import type { Db } from '../store/database.js'
-import { dayOf, parseDay, parseInstant } from '../store/dates.js'
+import { parseDay, parseInstant } from '../store/dates.js'
 import type { Statements } from '../store/statements.js'
 import { type OriginFields, originFieldsOf } from './map.js'
 import { nameSortKey, namesKeyOf } from './names.js'
-import { type ListContent, type ParsedList, fingerprintOf, parseUnConsolidatedList } from './parse.js'
+import { type ListContent, type ParsedList, fingerprintOf, isParsedList, parseUnConsolidatedList } from './parse.js'
 import type { Designation } from './types.js'
 
 export interface ReconcileOptions {
-  /** When the list was observed: `YYYY-MM-DD` or an ISO date-time. Default: now. */
+  /** When the list was observed: `YYYY-MM-DD` (midnight UTC) or an ISO date-time. Default: now. */
   readonly observedOn?: string
-  /** Apply an older list, or removals over the safety threshold. Default false. */
+  /** Apply an older list, a different list with the same date, an earlier observation, or removals over the safety threshold. Default false. */
   readonly force?: boolean
-  /** Largest share of listed designations one list may remove, 0..1. Default 0.05. */
+  /** Largest share of listed designations one list may newly remove, 0..1. Default 0.05. */
   readonly maxRemovalRatio?: number
 }
 
@@ -26,7 +26,7 @@ export interface ReconcileReport {
   readonly relisted: string[]
   readonly amended: string[]
   readonly delisted: string[]
-  /** Would-be removals held back by the safety threshold (now `reconciliation_blocked`). */
+  /** Would-be removals held back by the safety threshold by THIS list (now `reconciliation_blocked`). */
   readonly blocked: string[]
   readonly unchanged: number
   readonly warnings: string[]
@@ -38,11 +38,12 @@ export interface DesignationEvent {
   readonly observedAt: string
   /** The `dateGenerated` of the list that caused it. */
   readonly listDateGenerated: string
-  /** For `amended`: each changed field of the origin record, before and after. */
+  /** Each changed field, before and after: origin fields for `amended`/`relisted`, `status`/`delistedOn` for status changes. */
   readonly changes?: { field: string; before: unknown; after: unknown }[]
 }
 
 export const DEFAULT_MAX_REMOVAL_RATIO = 0.05
+const DAY_MS = 86_400_000
 
 interface Row {
   ref: string
@@ -52,183 +53,243 @@ interface Row {
   record: string
 }
 
-function observation(observedOn: unknown): { at: string; day: string } {
+/** The observation instant and its (UTC) day. A bare date is that day at 00:00 UTC. */
+function observation(observedOn: unknown): { at: string; ms: number; day: string } {
+  let ms: number
   if (observedOn === undefined) {
-    const now = Date.now()
-    return { at: new Date(now).toISOString(), day: dayString(dayOf(now)) }
+    ms = Date.now()
+  } else {
+    if (typeof observedOn !== 'string') throw invalid('options.observedOn: must be a date YYYY-MM-DD or an ISO 8601 date-time')
+    const parsed = parseDay(observedOn) !== null ? Date.parse(`${observedOn}T00:00:00.000Z`) : parseInstant(observedOn)
+    if (parsed === null || Number.isNaN(parsed)) {
+      throw invalid(`options.observedOn: '${observedOn}' is not a date YYYY-MM-DD or an ISO 8601 date-time`)
+    }
+    if (parsed > Date.now() + DAY_MS) throw invalid(`options.observedOn: '${observedOn}' is in the future`)
+    ms = parsed
   }
-  if (typeof observedOn !== 'string') throw invalid('observedOn: must be a date YYYY-MM-DD or an ISO 8601 date-time')
-  const day = parseDay(observedOn)
-  if (day !== null) return { at: `${observedOn}T00:00:00.000Z`, day: observedOn }
-  const ms = parseInstant(observedOn)
-  if (ms === null) throw invalid(`observedOn: '${observedOn}' is not a date YYYY-MM-DD or an ISO 8601 date-time`)
-  return { at: new Date(ms).toISOString(), day: dayString(dayOf(ms)) }
-}
-
-function dayString(day: number): string {
-  const s = String(day)
-  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`
+  const at = new Date(ms).toISOString()
+  return { at, ms, day: at.slice(0, 10) }
 }
 
 function checkOptions(options: unknown): { force: boolean; maxRemovalRatio: number } {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw invalid('options: must be an object')
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw invalid('options: must be an object { observedOn?, force?, maxRemovalRatio? }')
   const { force = false, maxRemovalRatio = DEFAULT_MAX_REMOVAL_RATIO, observedOn: _o, ...rest } = options as Record<string, unknown>
   const extra = Object.keys(rest)
   if (extra.length > 0) throw invalid(`options: unknown field '${extra[0]}'; reconcileWatchlist takes observedOn, force, maxRemovalRatio`)
   if (typeof force !== 'boolean') throw invalid('options.force: must be a boolean')
   if (typeof maxRemovalRatio !== 'number' || !(maxRemovalRatio >= 0 && maxRemovalRatio <= 1)) {
-    throw invalid(`options.maxRemovalRatio: must be a number from 0 to 1 (got ${JSON.stringify(maxRemovalRatio)})`)
+    throw invalid(`options.maxRemovalRatio: must be a number from 0 to 1 (got ${typeof maxRemovalRatio === 'number' ? maxRemovalRatio : typeof maxRemovalRatio})`)
   }
   return { force, maxRemovalRatio }
 }
 
-/** Each top-level field of the content whose value differs, before and after. */
-function changesOf(before: ListContent, after: ListContent): { field: string; before: unknown; after: unknown }[] {
+/** Each top-level field of the content whose value differs, before and after (narratives as published). */
+function changesOf(before: ListContent, after: ListContent, narratives: [string, string]): { field: string; before: unknown; after: unknown }[] {
   const out: { field: string; before: unknown; after: unknown }[] = []
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof ListContent>
   for (const k of keys) {
-    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) out.push({ field: k, before: before[k] ?? null, after: after[k] ?? null })
+    if (JSON.stringify(before[k]) === JSON.stringify(after[k])) continue
+    if (k === 'narrative') out.push({ field: k, before: narratives[0], after: narratives[1] })
+    else out.push({ field: k, before: before[k] ?? null, after: after[k] ?? null })
   }
   return out
 }
 
 /**
  * Reconciles the snapshot's watchlist with a new version of the UN list (DECISIONS §6), in ONE
- * transaction: a new reference → `listed`; a changed content → `amended` (with before/after); a
- * listed reference absent from the list → `delisted` (delistedOn = the observation day); a delisted
- * reference that reappears → listed again (`relisted` in the history). Refused, changing nothing:
- * a malformed file, a list older than the last one ingested (unless `force`). The same list again
- * changes nothing. Removals above `maxRemovalRatio` of the listed designations are held back
- * (`reconciliation_blocked`) unless `force`.
+ * immediate transaction (every read inside it, so two connections cannot both apply a list):
+ * - a new reference → `listed`; a changed content → `amended` (with before/after); a listed
+ *   reference absent from the list → `delisted` (delistedOn = the observation day of the absence);
+ *   a delisted reference that reappears → listed again (`relisted` in the history).
+ * - refused, changing nothing: a malformed file; a list older than the newest ingested, a different
+ *   list with the same dateGenerated, or an observation earlier than the last one (each unless `force`).
+ * - the same list again (same bytes) changes nothing.
+ * - new removals above `maxRemovalRatio` of the listed designations are held back
+ *   (`reconciliation_blocked`) unless `force`. Held-back designations are not counted or logged
+ *   again; one that reappears gets back its previous event, and one a later forced run removes is
+ *   delisted as of the day its absence was first observed.
  */
-export function reconcile(db: Db, st: Statements, input: string | Buffer | ParsedList, options: ReconcileOptions = {}): ReconcileReport {
+export function reconcile(db: Db, st: Statements, input: unknown, options: ReconcileOptions = {}): ReconcileReport {
   const { force, maxRemovalRatio } = checkOptions(options)
   const obs = observation(options.observedOn)
-  const list = typeof input === 'object' && !Buffer.isBuffer(input) && 'records' in input ? input : parseUnConsolidatedList(input)
-  const generatedMs = Date.parse(list.dateGenerated)
+  let list: ParsedList
+  if (isParsedList(input)) list = input
+  else if (typeof input === 'string' || Buffer.isBuffer(input)) list = parseUnConsolidatedList(input)
+  else throw invalid('input: must be the UN list XML (string or Buffer) or a list from parseUnConsolidatedList()')
 
-  const last = st.get('SELECT date_generated FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as { date_generated: string } | undefined
-  const lastMs = last ? Date.parse(last.date_generated) : null
-  const warnings: string[] = []
-  if (lastMs !== null && generatedMs < lastMs && !force) {
-    throw invalid(
-      `UN list: generated ${list.dateGenerated}, older than the last list ingested (${last?.date_generated}); nothing was changed. Pass { force: true } to apply it anyway`,
-    )
-  }
-  const report = {
-    dateGenerated: list.dateGenerated,
-    observedAt: obs.at,
-    applied: true,
-    listed: [] as string[],
-    relisted: [] as string[],
-    amended: [] as string[],
-    delisted: [] as string[],
-    blocked: [] as string[],
-    unchanged: 0,
-    warnings,
-  }
-  if (lastMs !== null && generatedMs === lastMs && !force) {
-    report.unchanged = list.records.length
-    warnings.push(`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`)
-    return { ...report, applied: false }
-  }
-
-  const rows = new Map(
-    (st.get('SELECT ref, status, content, fingerprint, record FROM watchlist_designations').all() as Row[]).map((r) => [r.ref, r]),
-  )
-  const upsert = st.get(
-    `INSERT INTO watchlist_designations (ref, status, subject_type, regime, listed_on, last_updated_on, name_sort, names_key, deceased, measures, content, fingerprint, record)
-     VALUES (@ref, @status, @subjectType, @regime, @listedOn, @lastUpdatedOn, @nameSort, @namesKey, @deceased, @measures, @content, @fingerprint, @record)
-     ON CONFLICT (ref) DO UPDATE SET status = excluded.status, subject_type = excluded.subject_type, regime = excluded.regime,
-       listed_on = excluded.listed_on, last_updated_on = excluded.last_updated_on, name_sort = excluded.name_sort,
-       names_key = excluded.names_key, deceased = excluded.deceased, measures = excluded.measures, content = excluded.content,
-       fingerprint = excluded.fingerprint, record = excluded.record`,
-  )
-  const addEvent = st.get('INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes) VALUES (?, ?, ?, ?, ?)')
-  const event = (ref: string, type: DesignationEvent['type'], changes?: DesignationEvent['changes']) =>
-    addEvent.run(ref, type, obs.at, list.dateGenerated, changes ? JSON.stringify(changes) : null)
-
-  const write = (d: Designation, content: ListContent, fingerprint: string) =>
-    upsert.run({
-      ref: d.sourceRefNumber,
-      status: d.status,
-      subjectType: d.subjectType,
-      regime: d.regime,
-      listedOn: d.listedOn,
-      lastUpdatedOn: d.lastUpdatedOn,
-      nameSort: nameSortKey(d.primaryName),
-      namesKey: namesKeyOf([d.primaryName, ...d.aliases.map((a) => a.name), d.nameOriginalScript]),
-      deceased: d.extracted.subjectStatus === 'deceased' ? 1 : 0,
-      measures: JSON.stringify(d.extracted.prohibitions.map((p) => p.toLowerCase())),
-      content: JSON.stringify(content),
-      fingerprint,
-      record: JSON.stringify(d),
-    })
-
-  db.transaction(() => {
-    const present = new Set<string>()
-    for (const rec of list.records) {
-      present.add(rec.ref)
-      const origin: OriginFields = originFieldsOf(rec, list.narratives.get(rec.ref) ?? '', (w) => warnings.push(w))
-      const fingerprint = fingerprintOf(rec.content)
-      const row = rows.get(rec.ref)
-      if (!row) {
-        report.listed.push(rec.ref)
-        event(rec.ref, 'listed')
-        write(
-          { ...origin, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed', firstSeenAt: obs.at, lastSeenAt: obs.at, narrativeTranslations: {} },
-          rec.content,
-          fingerprint,
-        )
-        continue
+  return db
+    .transaction((): ReconcileReport => {
+      const warnings: string[] = []
+      const report = {
+        dateGenerated: list.dateGenerated,
+        observedAt: obs.at,
+        applied: true,
+        listed: [] as string[],
+        relisted: [] as string[],
+        amended: [] as string[],
+        delisted: [] as string[],
+        blocked: [] as string[],
+        unchanged: 0,
+        warnings,
       }
-      const prior = JSON.parse(row.record) as Designation
-      const state = { firstSeenAt: prior.firstSeenAt, lastSeenAt: obs.at, narrativeTranslations: {} }
-      if (row.status === 'delisted') {
-        report.relisted.push(rec.ref)
-        const changes = row.fingerprint === fingerprint ? undefined : changesOf(JSON.parse(row.content) as ListContent, rec.content)
-        event(rec.ref, 'relisted', changes)
-        write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed' }, rec.content, fingerprint)
-      } else if (row.fingerprint !== fingerprint) {
-        report.amended.push(rec.ref)
-        event(rec.ref, 'amended', changesOf(JSON.parse(row.content) as ListContent, rec.content))
-        write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'amended' }, rec.content, fingerprint)
-      } else {
-        report.unchanged++
-        // Same content: only the observation moves (and a re-issued DATAID is kept current).
-        write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: prior.lastEventAt, lastEventType: prior.lastEventType }, rec.content, fingerprint)
+      const newest = st
+        .get('SELECT date_generated, generated_ms, sha256, observed_at FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1')
+        .get() as { date_generated: string; generated_ms: number; sha256: string; observed_at: string } | undefined
+      const lastObserved = (st.get('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
+      // "Already ingested" means the list the snapshot now reflects: the last one applied.
+      const lastApplied = st.get('SELECT generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
+        | { generated_ms: number; sha256: string }
+        | undefined
+      if (lastApplied && list.generatedMs === lastApplied.generated_ms && list.sha256 === lastApplied.sha256 && !force) {
+        report.unchanged = list.records.length
+        warnings.push(`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`)
+        return { ...report, applied: false }
       }
-    }
+      if (newest && !force) {
+        if (list.generatedMs < newest.generated_ms) {
+          throw invalid(
+            `UN list: generated ${list.dateGenerated}, older than the newest list ingested (${newest.date_generated}); nothing was changed. Pass { force: true } to apply it anyway`,
+          )
+        }
+        if (list.generatedMs === newest.generated_ms) {
+          throw invalid(
+            `UN list: generated ${list.dateGenerated} like the newest list ingested, but with other content; nothing was changed. Pass { force: true } if this version is the right one`,
+          )
+        }
+      }
+      if (lastObserved !== null && obs.at < lastObserved && !force) {
+        throw invalid(`options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed. Pass { force: true } to apply it anyway`)
+      }
 
-    const gone = [...rows.values()].filter((r) => r.status === 'listed' && !present.has(r.ref)).map((r) => r.ref)
-    const listedBefore = [...rows.values()].filter((r) => r.status === 'listed').length
-    const ratio = listedBefore === 0 ? 0 : gone.length / listedBefore
-    const block = gone.length > 0 && ratio > maxRemovalRatio && !force
-    if (block) {
-      warnings.push(
-        `this list would remove ${gone.length} of ${listedBefore} listed designations (${(ratio * 100).toFixed(1)}% > ${(maxRemovalRatio * 100).toFixed(1)}%); ` +
-          'nothing was removed and they are marked reconciliation_blocked. Pass { force: true } if the removals are real',
+      const rows = new Map(
+        (st.get('SELECT ref, status, content, fingerprint, record FROM watchlist_designations').all() as Row[]).map((r) => [r.ref, r]),
       )
-    }
-    for (const ref of gone) {
-      const row = rows.get(ref) as Row
-      const prior = JSON.parse(row.record) as Designation
-      if (block) {
-        report.blocked.push(ref)
-        event(ref, 'reconciliation_blocked')
-        write({ ...prior, lastEventAt: obs.at, lastEventType: 'reconciliation_blocked' }, JSON.parse(row.content) as ListContent, row.fingerprint)
-      } else {
-        report.delisted.push(ref)
-        event(ref, 'delisted')
-        write({ ...prior, status: 'delisted', delistedOn: obs.day, lastEventAt: obs.at, lastEventType: 'delisted' }, JSON.parse(row.content) as ListContent, row.fingerprint)
+      const upsert = st.get(
+        `INSERT INTO watchlist_designations (ref, status, subject_type, regime, listed_on, last_updated_on, name_sort, names_key, deceased, measures, content, fingerprint, record)
+         VALUES (@ref, @status, @subjectType, @regime, @listedOn, @lastUpdatedOn, @nameSort, @namesKey, @deceased, @measures, @content, @fingerprint, @record)
+         ON CONFLICT (ref) DO UPDATE SET status = excluded.status, subject_type = excluded.subject_type, regime = excluded.regime,
+           listed_on = excluded.listed_on, last_updated_on = excluded.last_updated_on, name_sort = excluded.name_sort,
+           names_key = excluded.names_key, deceased = excluded.deceased, measures = excluded.measures, content = excluded.content,
+           fingerprint = excluded.fingerprint, record = excluded.record`,
+      )
+      const addEvent = st.get('INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes) VALUES (?, ?, ?, ?, ?)')
+      const event = (ref: string, type: DesignationEvent['type'], changes?: DesignationEvent['changes']) =>
+        addEvent.run(ref, type, obs.at, list.dateGenerated, changes && changes.length > 0 ? JSON.stringify(changes) : null)
+      const lastRealEvent = st.get(
+        "SELECT type, observed_at FROM watchlist_events WHERE ref = ? AND type <> 'reconciliation_blocked' ORDER BY id DESC LIMIT 1",
+      )
+
+      const write = (d: Designation, content: ListContent, fingerprint: string) =>
+        upsert.run({
+          ref: d.sourceRefNumber,
+          status: d.status,
+          subjectType: d.subjectType,
+          regime: d.regime,
+          listedOn: d.listedOn,
+          lastUpdatedOn: d.lastUpdatedOn,
+          nameSort: nameSortKey(d.primaryName),
+          namesKey: namesKeyOf([d.primaryName, ...d.aliases.map((a) => a.name), d.nameOriginalScript]),
+          deceased: d.extracted.subjectStatus === 'deceased' ? 1 : 0,
+          measures: JSON.stringify(d.extracted.prohibitions.map((p) => p.toLowerCase())),
+          content: JSON.stringify(content),
+          fingerprint,
+          record: JSON.stringify(d),
+        })
+
+      const present = new Set<string>()
+      for (const rec of list.records) {
+        present.add(rec.ref)
+        const narrative = list.narratives.get(rec.ref) ?? ''
+        const origin: OriginFields = originFieldsOf(rec, narrative, (w) => warnings.push(w))
+        const fingerprint = fingerprintOf(rec.content)
+        const row = rows.get(rec.ref)
+        if (!row) {
+          report.listed.push(rec.ref)
+          event(rec.ref, 'listed')
+          write(
+            { ...origin, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed', firstSeenAt: obs.at, lastSeenAt: obs.at, narrativeTranslations: {} },
+            rec.content,
+            fingerprint,
+          )
+          continue
+        }
+        const prior = JSON.parse(row.record) as Designation
+        const state = { firstSeenAt: prior.firstSeenAt, lastSeenAt: obs.at, narrativeTranslations: {} }
+        const contentChanges = () => changesOf(JSON.parse(row.content) as ListContent, rec.content, [prior.narrative, narrative])
+        if (row.status === 'delisted') {
+          report.relisted.push(rec.ref)
+          event(rec.ref, 'relisted', [
+            { field: 'status', before: 'delisted', after: 'listed' },
+            { field: 'delistedOn', before: prior.delistedOn, after: null },
+            ...(row.fingerprint === fingerprint ? [] : contentChanges()),
+          ])
+          write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed' }, rec.content, fingerprint)
+        } else if (row.fingerprint !== fingerprint) {
+          report.amended.push(rec.ref)
+          event(rec.ref, 'amended', contentChanges())
+          write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'amended' }, rec.content, fingerprint)
+        } else {
+          report.unchanged++
+          let { lastEventAt, lastEventType } = prior
+          if (lastEventType === 'reconciliation_blocked') {
+            // It is back: the removal that was held back did not happen. Its previous event stands again.
+            const real = lastRealEvent.get(rec.ref) as { type: DesignationEvent['type']; observed_at: string } | undefined
+            lastEventType = real?.type === 'relisted' || real === undefined ? 'listed' : (real.type as Designation['lastEventType'])
+            lastEventAt = real?.observed_at ?? prior.firstSeenAt
+          }
+          // Same content: only the observation moves (and a re-issued DATAID is kept current).
+          write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt, lastEventType }, rec.content, fingerprint)
+        }
       }
-    }
-    st.get('INSERT INTO watchlist_lists (date_generated, observed_at, sha256, report) VALUES (?, ?, ?, ?)').run(
-      list.dateGenerated,
-      obs.at,
-      list.sha256,
-      JSON.stringify({ ...report, listed: report.listed.length, relisted: report.relisted.length, amended: report.amended.length, delisted: report.delisted.length, blocked: report.blocked.length }),
-    )
-  })()
-  return report
+
+      const absent = [...rows.values()].filter((r) => r.status === 'listed' && !present.has(r.ref))
+      const heldBefore = absent.filter((r) => (JSON.parse(r.record) as Designation).lastEventType === 'reconciliation_blocked')
+      const fresh = absent.filter((r) => !heldBefore.includes(r))
+      const listedBefore = [...rows.values()].filter((r) => r.status === 'listed').length
+      const ratio = listedBefore === 0 ? 0 : fresh.length / listedBefore
+      const block = fresh.length > 0 && ratio > maxRemovalRatio && !force
+      if (block) {
+        warnings.push(
+          `this list would remove ${fresh.length} of ${listedBefore} listed designations (${(ratio * 100).toFixed(1)}% > ${(maxRemovalRatio * 100).toFixed(1)}%); ` +
+            'nothing was removed and they are marked reconciliation_blocked. Pass { force: true } if the removals are real',
+        )
+      }
+      if (heldBefore.length > 0 && !force) {
+        warnings.push(`${heldBefore.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`)
+      }
+      const delist = (row: Row, prior: Designation, day: string) => {
+        report.delisted.push(row.ref)
+        event(row.ref, 'delisted', [
+          { field: 'status', before: 'listed', after: 'delisted' },
+          { field: 'delistedOn', before: null, after: day },
+        ])
+        write({ ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' }, JSON.parse(row.content) as ListContent, row.fingerprint)
+      }
+      for (const row of fresh) {
+        const prior = JSON.parse(row.record) as Designation
+        if (block) {
+          report.blocked.push(row.ref)
+          event(row.ref, 'reconciliation_blocked')
+          write({ ...prior, lastEventAt: obs.at, lastEventType: 'reconciliation_blocked' }, JSON.parse(row.content) as ListContent, row.fingerprint)
+        } else {
+          delist(row, prior, obs.day)
+        }
+      }
+      if (force) {
+        // Removed as of the day the absence was first observed (the held-back event's day).
+        for (const row of heldBefore) {
+          const prior = JSON.parse(row.record) as Designation
+          delist(row, prior, prior.lastEventAt.slice(0, 10))
+        }
+      }
+      st.get('INSERT INTO watchlist_lists (date_generated, generated_ms, observed_at, sha256, report) VALUES (?, ?, ?, ?, ?)').run(
+        list.dateGenerated,
+        list.generatedMs,
+        obs.at,
+        list.sha256,
+        JSON.stringify({ ...report, listed: report.listed.length, relisted: report.relisted.length, amended: report.amended.length, delisted: report.delisted.length, blocked: report.blocked.length }),
+      )
+      return report
+    })
+    .immediate()
 }

@@ -23,8 +23,9 @@ import {
   snapshotWith,
 } from './support.js'
 
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim()
-type Translation = { sourceRefNumber: string; lang: string; text: string }
+/** A narrative as compared: every whitespace character removed. */
+const bare = (s: string) => s.replace(/\s+/g, '')
+type Translation = { sourceRefNumber: string; lang: string; text: string; sourceText?: string }
 
 describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs ../shared/data/un_sc)', () => {
   const snap = snapshotWith(FROM_2024_TO_2026)
@@ -65,16 +66,34 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
     }
   })
 
-  it('a malformed lang → 400 invalid_parameters naming lang', () => {
-    for (const lang of ['PT', 'por', 'p1', '', 'pt-BR', 'pt_BR', ' pt', 'Pt']) {
+  it('a malformed lang, or one that is no ISO 639-1 code → 400 invalid_parameters naming lang', () => {
+    for (const lang of ['PT', 'por', 'p1', '', 'pt-BR', 'pt_BR', ' pt', 'Pt', 'zz', 'xx', 'qq', 'jp']) {
       const e = errorOf(() => detail('QDe.004', { lang }))
       expect([e.status, e.code], JSON.stringify(lang)).toEqual([400, 'invalid_parameters'])
-      expect(e.message, JSON.stringify(lang)).toContain('lang')
+      expect(e.message, JSON.stringify(lang)).toMatch(/\blang\b.*ISO 639-1/)
     }
+    for (const lang of ['pt', 'es', 'fr', 'ar', 'zh', 'ru', 'ja', 'he']) expect(detail('QDe.004', { lang }).narrativeTranslatedLang, lang).toBe(lang)
+    // An unknown parameter is named, and `lang` is given as the one allowed.
     const e = errorOf(() => detail('QDe.004', { language: 'pt' }))
     expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
-    expect(e.message).toContain('language')
-    expect(e.message).toContain('lang')
+    expect(e.message).toMatch(/^query: unknown parameter .*language.*; allowed: lang$/)
+  })
+
+  it('the query may be URLSearchParams; a Map or other non-plain object → 400 (never read as no lang)', () => {
+    const viaParams = snap().getDesignation('QDe.004', new URLSearchParams('lang=es') as unknown as { lang?: string })
+    expect(viaParams).toEqual(detail('QDe.004', { lang: 'es' }))
+    expect(viaParams.narrativeTranslatedLang).toBe('es')
+    const twice = errorOf(() => snap().getDesignation('QDe.004', new URLSearchParams('lang=es&lang=pt') as unknown as { lang?: string }))
+    expect([twice.status, twice.message]).toEqual([400, "query: parameter 'lang' is given more than once"])
+    const bad = errorOf(() => snap().getDesignation('QDe.004', new URLSearchParams('lang=zz') as unknown as { lang?: string }))
+    expect([bad.status, bad.message]).toEqual([400, expect.stringContaining('lang')])
+    class Query {
+      lang = 'es'
+    }
+    for (const query of [new Map([['lang', 'es']]), new Query(), ['lang', 'es'], 'lang=es']) {
+      const e = errorOf(() => snap().getDesignation('QDe.004', query as unknown as { lang?: string }))
+      expect([e.status, e.code, e.message], String(query)).toEqual([400, 'invalid_parameters', 'query: must be a plain object of query-string parameters (or URLSearchParams)'])
+    }
   })
 
   it('serves an imported translation in narrativeTranslated and narrativeTranslations, never replacing the narrative', () => {
@@ -119,6 +138,15 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
       ['lang en', [good, good, { sourceRefNumber: 'CDi.001', lang: 'en', text: 'x' }], ['translations[2]', 'lang']],
       ['lang upper-case', [{ ...good, lang: 'FR' }], ['translations[0]', 'lang']],
       ['lang with region', [good, { ...good, lang: 'fr-CA' }], ['translations[1]', 'lang']],
+      ['lang no ISO 639-1 code (zz)', [good, { ...good, lang: 'zz' }], ['translations[1].lang', 'ISO 639-1']],
+      ['lang a three-letter code', [{ ...good, lang: 'fra' }], ['translations[0].lang', 'ISO 639-1']],
+      [
+        'a sourceText that is not the current narrative',
+        [good, { ...good, lang: 'pt', sourceText: 'He fled to Rwanda in March 2013 and is still living there as of early 2017.' }],
+        ["translations[1].sourceText: is not the current narrative of 'CDi.001'", 'nothing was imported'],
+      ],
+      ['a sourceText that is not a string', [good, { ...good, lang: 'pt', sourceText: 42 }], ['translations[1].sourceText']],
+      ['a designation without narrative (HTi.008)', [good, { sourceRefNumber: 'HTi.008', lang: 'fr', text: 'x' }], ["translations[1]: designation 'HTi.008' has no narrative to translate"]],
       ['empty text', [good, { ...good, text: '' }], ['translations[1]', 'text']],
       ['blank text', [{ ...good, text: '  \n ' }, good], ['translations[0]', 'text']],
       ['a missing ref', [good, { lang: 'fr', text: 'x' }], ['translations[1]', 'sourceRefNumber']],
@@ -135,18 +163,46 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
     })
   })
 
+  it('sourceText: the narrative that was translated; equal to the current one, whitespace aside, it is accepted', () => {
+    const current = detail('CDi.002').narrative
+    expect(current).toMatch(/\n/)
+    const reflowed = `  ${current.replace(/\s+/g, ' ').replace('web link:https', 'web link: https')}\n`
+    expect(importing([{ sourceRefNumber: 'CDi.002', lang: 'it', text: 'Traduzione.', sourceText: reflowed }])).toEqual({ imported: 1 })
+    expect(detail('CDi.002', { lang: 'it' }).narrativeTranslated).toBe('Traduzione.')
+    expect(importing([{ sourceRefNumber: 'CDi.002', lang: 'de', text: 'Übersetzung.', sourceText: current }])).toEqual({ imported: 1 })
+    expect(detail('CDi.002').narrativeTranslations).toEqual({ de: 'Übersetzung.', it: 'Traduzione.' })
+    // One word off: refused, and the batch's other (valid) item is not imported either.
+    const e = errorOf(() =>
+      importing([
+        { sourceRefNumber: 'CDi.002', lang: 'nl', text: 'Vertaling.' },
+        { sourceRefNumber: 'CDi.002', lang: 'sv', text: 'Översättning.', sourceText: current.replace('Kinshasa', 'Goma') },
+      ]),
+    )
+    expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
+    expect(e.message).toBe("translations[1].sourceText: is not the current narrative of 'CDi.002' (the origin amended it?); nothing was imported")
+    expect(Object.keys(detail('CDi.002').narrativeTranslations).sort()).toEqual(['de', 'it'])
+    expect(detail('HTi.008').narrative).toBe('')
+  })
+
   describe('getDesignationHistory', () => {
     const AT_2024 = '2024-09-26T00:00:00.000Z'
     const AT_2026 = '2026-02-27T00:00:00.000Z'
     const GEN_2024 = '2024-09-26T00:00:07.514Z'
     const GEN_2026 = '2026-02-27T00:00:09.554Z'
 
-    it('a delisted ref: listed on 2024-09-26, delisted on 2026-02-27', () => {
+    it('a delisted ref: listed on 2024-09-26, delisted on 2026-02-27 (with its status changes)', () => {
       for (const ref of DELISTED_2026) {
-        const h = snap().getDesignationHistory(ref)
-        expect(h.map((e) => [e.type, e.observedAt, e.listDateGenerated]), ref).toEqual([
-          ['listed', AT_2024, GEN_2024],
-          ['delisted', AT_2026, GEN_2026],
+        expect(snap().getDesignationHistory(ref), ref).toEqual([
+          { type: 'listed', observedAt: AT_2024, listDateGenerated: GEN_2024 },
+          {
+            type: 'delisted',
+            observedAt: AT_2026,
+            listDateGenerated: GEN_2026,
+            changes: [
+              { field: 'status', before: 'listed', after: 'delisted' },
+              { field: 'delistedOn', before: null, after: '2026-02-27' },
+            ],
+          },
         ])
       }
     })
@@ -159,22 +215,37 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
       }
     })
 
-    it('a ref whose narrative changed: listed, then amended with the narrative before and after', () => {
+    it('a ref whose narrative changed (whitespace aside): listed, then amended with the narratives as published before and after', () => {
       const changed = [...raw2026.values()].filter((r) => {
         const old = raw2024.get(r.ref)
-        return old !== undefined && collapse(old.comments) !== collapse(r.comments)
+        return old !== undefined && bare(old.comments) !== bare(r.comments)
       })
       expect(changed.map((r) => r.ref)).toContain('QDi.006')
+      let multiline = 0
       for (const r of changed) {
         const h = snap().getDesignationHistory(r.ref)
         expect(h.map((e) => e.type), r.ref).toEqual(['listed', 'amended'])
         const amended = h[1]
         expect(amended?.observedAt).toBe(AT_2026)
         expect(isDateTime(amended?.observedAt)).toBe(true)
-        const before = collapse((raw2024.get(r.ref) as RawRecord).comments)
-        const after = collapse(r.comments)
-        expect(amended?.changes?.some((c) => c.before === before && c.after === after), `${r.ref}: no before/after narrative change`).toBe(true)
+        const before = (raw2024.get(r.ref) as RawRecord).comments.trim()
+        const after = r.comments.trim()
+        if (/\s\s|\n/.test(before + after)) multiline++
+        expect(amended?.changes?.filter((c) => c.field === 'narrative'), r.ref).toEqual([{ field: 'narrative', before, after }])
       }
+      // Some of them hold line breaks or double spaces: kept in the history, not collapsed.
+      expect(multiline).toBeGreaterThan(0)
+    })
+
+    it('a ref whose narrative is the same (whitespace aside) has no narrative change in its history', () => {
+      let n = 0
+      for (const r of raw2026.values()) {
+        const old = raw2024.get(r.ref)
+        if (old === undefined || bare(old.comments) !== bare(r.comments)) continue
+        n++
+        for (const e of snap().getDesignationHistory(r.ref)) expect(e.changes?.some((c) => c.field === 'narrative') ?? false, r.ref).toBe(false)
+      }
+      expect(n).toBeGreaterThan(500)
     })
 
     it('an unknown ref → 404 not_found', () => {
@@ -249,11 +320,59 @@ describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (
     const history = snap().getDesignationHistory(AMENDED_NARRATIVE)
     expect(history.map((e) => e.type)).toEqual(['listed', 'amended'])
     expect(history[1]?.listDateGenerated).toBe('2026-03-01T00:00:00.000Z')
-    expect(history[1]?.changes?.some((c) => c.after === collapse(`${original?.narrative}${ADDED}`))).toBe(true)
+    expect(history[1]?.changes).toEqual([{ field: 'narrative', before: original?.narrative, after: `${original?.narrative}${ADDED}` }])
+    // The old narrative is no longer the one to translate.
+    const stale = errorOf(() =>
+      snap().importNarrativeTranslations([
+        { sourceRefNumber: AMENDED_NARRATIVE, lang: 'pt', text: 'Tradução.', sourceText: original?.narrative } as Translation,
+      ]),
+    )
+    expect([stale.status, stale.message]).toEqual([400, expect.stringMatching(/^translations\[0\]\.sourceText: is not the current narrative of 'CDi\.001'/)])
 
     snap().importNarrativeTranslations([{ sourceRefNumber: AMENDED_NARRATIVE, lang: 'pt', text: 'Tradução da narrativa nova.' }])
     const again = snap().getDesignation(AMENDED_NARRATIVE, { lang: 'pt' })
     expect([again.narrativeTranslated, again.narrativeTranslatedLang]).toEqual(['Tradução da narrativa nova.', 'pt'])
     expect(again.narrativeTranslations).toEqual({ pt: 'Tradução da narrativa nova.' })
+  })
+})
+
+describe.skipIf(!hasUnLists)('translations when the origin only reflows a narrative (needs ../shared/data/un_sc)', () => {
+  const snap = snapshotWith(ONLY_2026)
+  const REF = 'CDi.002' // a narrative with line breaks and double spaces
+  let dir = ''
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'legisearch-watchlist-'))
+  })
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('the reflowed narrative is stored as published, is no amendment, and keeps its translations', () => {
+    const before = snap().getDesignation(REF)
+    expect(before.narrative).toMatch(/\n/)
+    expect(before.narrative).toContain('web link:https')
+    snap().importNarrativeTranslations([{ sourceRefNumber: REF, lang: 'pt', text: 'Tradução da narrativa.' }])
+    const history = snap().getDesignationHistory(REF)
+
+    const xml = readFileSync(LIST_2026, 'utf8')
+    const block = new RegExp(`<INDIVIDUAL>(?:(?!</INDIVIDUAL>)[\\s\\S])*?<REFERENCE_NUMBER>${REF.replace('.', '\\.')}</REFERENCE_NUMBER>[\\s\\S]*?</INDIVIDUAL>`).exec(xml)?.[0] ?? ''
+    const reflowedBlock = block.replace(/<COMMENTS1>([\s\S]*?)<\/COMMENTS1>/, (_m, t: string) => `<COMMENTS1>${t.replace(/\s+/g, ' ').replace('web link:https', 'web link: https')}</COMMENTS1>`)
+    expect(reflowedBlock).not.toBe(block)
+    const file = join(dir, 'reflowed.xml')
+    writeFileSync(file, xml.replace(block, reflowedBlock).replace('dateGenerated="2026-02-27T00:00:09.554Z"', 'dateGenerated="2026-03-01T00:00:00.000Z"'))
+    const report = snap().reconcileWatchlist(readFileSync(file), { observedOn: '2026-03-01' })
+    expect({ amended: report.amended, unchanged: report.unchanged }).toEqual({ amended: [], unchanged: 1003 })
+
+    const after = snap().getDesignation(REF, { lang: 'pt' })
+    expect(after.narrative).toBe(before.narrative.replace(/\s+/g, ' ').replace('web link:https', 'web link: https'))
+    expect(after.narrative).not.toBe(before.narrative)
+    expect([after.narrativeTranslated, after.narrativeTranslatedLang]).toEqual(['Tradução da narrativa.', 'pt'])
+    expect(after.narrativeTranslations).toEqual({ pt: 'Tradução da narrativa.' })
+    expect(after.lastEventType).toBe(before.lastEventType)
+    expect(snap().getDesignationHistory(REF)).toEqual(history)
+    // The narrative as first published is still the one translated (whitespace aside).
+    expect(snap().importNarrativeTranslations([{ sourceRefNumber: REF, lang: 'es', text: 'Traducción.', sourceText: before.narrative } as Translation])).toEqual({ imported: 1 })
+    expect(snap().getDesignation(REF, { lang: 'es' }).narrativeTranslated).toBe('Traducción.')
   })
 })

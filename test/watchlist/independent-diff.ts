@@ -7,7 +7,9 @@
  *
  * Content of a record: every child element except the bookkeeping ones (DATAID, VERSIONNUM,
  * LIST_TYPE, SORT_KEY, SORT_KEY_LAST_MOD, SUBMITTED_BY, SUBMITTED_ON, REFERENCE_NUMBER), text
- * whitespace-collapsed, entities decoded, empties dropped; names positional; TITLE, DESIGNATION,
+ * whitespace-collapsed, entities decoded, empties dropped; the narrative (COMMENTS1) with EVERY
+ * whitespace character removed (reflowed lines, `web link: https` vs `web link:https`: no change);
+ * names positional; TITLE, DESIGNATION,
  * NATIONALITY, LAST_DAY_UPDATED as sets; repeated groups (aliases, addresses, dates and places of
  * birth, documents) as sets of {child → text} maps; dates reduced to their day; alias QUALITY
  * lower-cased; a nameless alias dropped (its DATE_OF_BIRTH, if any, becomes an EXACT date of
@@ -31,6 +33,8 @@ export interface IndependentRecord {
   readonly fields: Readonly<Record<string, string>>
   /** The whole content, canonical: equal ⇔ same content. */
   readonly content: string
+  /** COMMENTS1 as published: entities decoded, trimmed at the ends only ('' when absent). */
+  readonly narrative: string
 }
 
 export interface IndependentList {
@@ -176,7 +180,8 @@ export function contentFields(kind: 'individual' | 'entity', rec: XmlNode): Reco
   fields['names'] = canonical(NAME_PARTS.map(first))
   for (const [tag, field] of Object.entries(SINGLE_FIELDS)) {
     const v = first(tag)
-    fields[field] = JSON.stringify(tag === 'LISTED_ON' ? day(v) : v)
+    // Whitespace means nothing in the narrative: every space and line break is dropped.
+    fields[field] = JSON.stringify(tag === 'LISTED_ON' ? day(v) : tag === 'COMMENTS1' ? v.split(/\s/).join('') : v)
   }
   for (const [tag, field] of Object.entries(VALUE_FIELDS)) {
     const values: string[] = []
@@ -228,7 +233,8 @@ export function contentFields(kind: 'individual' | 'entity', rec: XmlNode): Reco
 
 /** Reads a list: its dateGenerated and every record by REFERENCE_NUMBER (trimmed). */
 export function readList(xml: string | Buffer): IndependentList {
-  const text = typeof xml === 'string' ? xml : xml.toString('utf8')
+  // XML 1.0 §2.11: every CRLF or lone CR is read as LF.
+  const text = (typeof xml === 'string' ? xml : xml.toString('utf8')).replace(/\r\n?/g, '\n')
   const root = parseXmlTree(text)
   if (root.tag !== 'CONSOLIDATED_LIST') throw new Error(`independent reader: root is <${root.tag}>`)
   const dateGenerated = root.attrs['dateGenerated'] ?? ''
@@ -244,7 +250,8 @@ export function readList(xml: string | Buffer): IndependentList {
       if (records.has(ref)) throw new Error(`independent reader: ${ref} twice`)
       const dataNode = rec.children.find((c) => c.tag === 'DATAID')
       const fields = contentFields(kind, rec)
-      records.set(ref, { ref, kind, dataId: dataNode ? textOf(dataNode) : '', fields, content: canonical(fields) })
+      const narrative = (rec.children.find((c) => c.tag === 'COMMENTS1')?.text ?? '').trim()
+      records.set(ref, { ref, kind, dataId: dataNode ? textOf(dataNode) : '', fields, content: canonical(fields), narrative })
     }
   }
   return { dateGenerated, records }

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Designation, WatchlistQuery } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
+import { diffLists } from './independent-diff.js'
 import {
   DELISTED_2026,
   FROM_2024_TO_2026,
@@ -326,6 +327,26 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
       expect(keys).toEqual([...keys].sort(cmp))
     })
 
+    it('name: what precedes the first letter or digit is ignored (‘ABD AL-RAHMAN… sorts under A, not after Z)', () => {
+      const got = every({ sort: 'name' })
+      const refs = refsOf(got)
+      const quoted = got.filter((d) => /^[^\p{L}\p{N}]/u.test(d.primaryName))
+      expect(refsOf(quoted).sort()).toEqual(expect.arrayContaining(['QDi.334', 'QDi.335', 'QDi.339']))
+      for (const d of quoted) {
+        const i = refs.indexOf(d.sourceRefNumber)
+        const key = foldName(d.primaryName)
+        expect(key, d.primaryName).toMatch(/^[\p{L}\p{N}]/u)
+        expect(cmp(foldName(got[i - 1]?.primaryName ?? ''), key), `${d.sourceRefNumber} after its predecessor`).toBeLessThanOrEqual(0)
+        if (i + 1 < got.length) expect(cmp(key, foldName(got[i + 1]?.primaryName ?? '')), `${d.sourceRefNumber} before its successor`).toBeLessThanOrEqual(0)
+      }
+      // Between ABD AL-LATIF… and ABD AL-RAHMAN OULD…, in the order of what follows the quote.
+      const at = (ref: string) => refs.indexOf(ref)
+      expect(['QDi.380', 'QDi.334', 'QDi.335', 'QDi.339', 'QDi.298'].map(at)).toEqual([...['QDi.380', 'QDi.334', 'QDi.335', 'QDi.339', 'QDi.298'].map(at)].sort((a, b) => a - b))
+      expect(at('QDi.334') + 1).toBe(at('QDi.335'))
+      expect(at('QDi.335') + 1).toBe(at('QDi.339'))
+      expect(at('QDi.334')).toBeLessThan(100)
+    })
+
     it('listed_on: most recently designated first, ties by ref', () => {
       const got = every({ sort: 'listed_on' })
       expect(refsOf(got)).toEqual(ordered(all, 'listed_on'))
@@ -419,6 +440,45 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
       expect(e.message).toContain(param)
       for (const v of allowed) expect(e.message, `the message should list ${v}`).toContain(v)
       expect(e.toJSON()).toEqual({ error: e.message, code: 'invalid_parameters' })
+    })
+
+    it('the query may be URLSearchParams (as from a URL): the same results as the plain object', () => {
+      const params = new URLSearchParams('search=abu&status=listed&sort=name&limit=7&offset=3&hideDeceased=true')
+      const plain = list({ search: 'abu', status: 'listed', sort: 'name', limit: '7', offset: '3', hideDeceased: 'true' })
+      expect(plain.data.length).toBe(7)
+      expect(list(params as unknown as Query)).toEqual(plain)
+      expect(list(new URLSearchParams() as unknown as Query)).toEqual(list({}))
+      // Each parameter once: a repeated one is refused, not silently one of the two.
+      const twice = errorOf(() => list(new URLSearchParams('status=listed&status=delisted') as unknown as Query))
+      expect([twice.status, twice.code, twice.message]).toEqual([400, 'invalid_parameters', "query: parameter 'status' is given more than once"])
+      // Validation applies as for a plain object.
+      const bad = errorOf(() => list(new URLSearchParams('limit=0') as unknown as Query))
+      expect([bad.status, bad.message]).toEqual([400, expect.stringContaining('limit')])
+      const unknown = errorOf(() => list(new URLSearchParams('q=qaida') as unknown as Query))
+      expect([unknown.status, unknown.message]).toEqual([400, expect.stringMatching(/^query: unknown parameter .*q.*; allowed: search, limit, offset, status, subjectType, regime, measure, hideDeceased, sort$/)])
+    })
+
+    it('a query that is not a plain object or URLSearchParams (a Map, a class instance, an array, a string) → 400, not read as empty', () => {
+      class Params {
+        search = 'qaida'
+      }
+      const shapes: [string, unknown][] = [
+        ['a Map', new Map([['search', 'qaida']])],
+        ['an empty Map', new Map()],
+        ['a class instance', new Params()],
+        ['a Date', new Date()],
+        ['an array', [['search', 'qaida']]],
+        ['a string', 'search=qaida'],
+        ['a number', 42],
+      ]
+      for (const [what, query] of shapes) {
+        const e = errorOf(() => snap().listWatchlist(query as WatchlistQuery))
+        expect([e.status, e.code, e.message], what).toEqual([400, 'invalid_parameters', 'query: must be a plain object of query-string parameters (or URLSearchParams)'])
+      }
+      // A null-prototype object is a plain object.
+      const bare = Object.assign(Object.create(null) as Query, { search: 'bozize' })
+      expect(list(bare)).toEqual(list({ search: 'bozize' }))
+      expect(list(bare).total).toBeGreaterThan(0)
     })
 
     it('the exact regime spelling and typed values are accepted', () => {
@@ -554,14 +614,19 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
       }
     })
 
-    it('lastEventType: listed for new references, amended where the narrative changed, delisted for the gone', () => {
+    it('lastEventType: listed for new references, amended exactly where the content changed (a narrative whitespace aside), delisted for the gone', () => {
       expect(new Set(all.map((d) => d.lastEventType))).toEqual(new Set(['listed', 'amended', 'delisted']))
-      const collapse = (s: string) => s.replace(/\s+/g, ' ').trim()
+      const bare = (s: string) => s.replace(/\s+/g, '')
+      const changed = new Set(diffLists(readFileSync(LIST_2024), readFileSync(LIST_2026)).changed)
       for (const d of all) {
         const before = raw2024.get(d.sourceRefNumber)
         const after = raw2026.get(d.sourceRefNumber)
         if (!before) expect(d.lastEventType, `${d.sourceRefNumber} is new in 2026`).toBe('listed')
-        else if (after && collapse(before.comments) !== collapse(after.comments)) expect(d.lastEventType, d.sourceRefNumber).toBe('amended')
+        else if (!after) expect(d.lastEventType, `${d.sourceRefNumber} is gone in 2026`).toBe('delisted')
+        else {
+          expect(d.lastEventType, d.sourceRefNumber).toBe(changed.has(d.sourceRefNumber) ? 'amended' : 'listed')
+          if (bare(before.comments) !== bare(after.comments)) expect(d.lastEventType, d.sourceRefNumber).toBe('amended')
+        }
       }
     })
 
@@ -591,6 +656,34 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
     it('nameOriginalScript: as published (whitespace collapsed), or null', () => {
       // Whitespace runs inside the name collapsed (QDi.426 has a line break inside its Arabic name).
       for (const d of all) expect(d.nameOriginalScript ?? '', d.sourceRefNumber).toBe(rawOf(d.sourceRefNumber).nameOriginalScript.replace(/\s+/g, ' '))
+    })
+
+    it('lastReviewedOn: the latest “Review … concluded on <date>” of the narrative, a line break inside included', () => {
+      const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 }
+      const reviews = (narrative: string): string[] => {
+        const out: string[] = []
+        for (const sentence of narrative.split(/\.\s+(?=[A-Z])/)) {
+          if (!/review/i.test(sentence)) continue
+          for (const m of sentence.matchAll(/concluded\s+on\s+(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})/gi)) {
+            const month = MONTHS[(m[2] as string).slice(0, 3).toLowerCase()]
+            if (month !== undefined) out.push(`${m[3]}-${String(month).padStart(2, '0')}-${(m[1] as string).padStart(2, '0')}`)
+          }
+        }
+        return out.sort()
+      }
+      let broken = 0
+      let reviewed = 0
+      for (const d of all) {
+        const dates = reviews(d.narrative)
+        if (dates.length > 0) reviewed++
+        if (/concluded\s*\n\s*on\s/.test(d.narrative)) {
+          broken++
+          expect(d.lastReviewedOn, `${d.sourceRefNumber}: "concluded" and "on" on two lines`).not.toBeNull()
+        }
+        expect(d.lastReviewedOn, d.sourceRefNumber).toBe(dates.at(-1) ?? null)
+      }
+      expect(reviewed).toBeGreaterThan(300)
+      expect(broken).toBeGreaterThan(10)
     })
 
     it('regime and committee: one committee per regime', () => {

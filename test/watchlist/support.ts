@@ -113,9 +113,14 @@ export function matchesSearch(d: Designation, search: string): boolean {
   return namesOf(d).some((n) => searchKey(n).includes(k))
 }
 
-/** The key of `sort=name`: the primary name folded (accents and case). */
+/**
+ * The key of `sort=name`: the primary name folded (accents and case), whatever precedes its first
+ * letter or digit ignored (`‘ABD AL-RAHMAN…` sorts under A).
+ */
 export function foldName(s: string): string {
-  return s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+  const folded = s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+  const first = folded.search(/[\p{L}\p{N}]/u)
+  return (first === -1 ? '' : folded.slice(first)).replace(/\s+/g, ' ').trim()
 }
 
 // ---------------------------------------------------------------------------------------------

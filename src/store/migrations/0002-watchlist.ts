@@ -34,6 +34,7 @@ CREATE INDEX watchlist_events_ref ON watchlist_events (ref, id);
 CREATE TABLE watchlist_lists (
   id             INTEGER PRIMARY KEY,
   date_generated TEXT NOT NULL,
+  generated_ms   INTEGER NOT NULL,
   observed_at    TEXT NOT NULL,
   sha256         TEXT NOT NULL,
   report         TEXT NOT NULL
