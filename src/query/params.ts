@@ -9,23 +9,25 @@ export const MODES = ['sensitive', 'keyword'] as const
 /** Longest `q` accepted: a search box, not a document. */
 export const MAX_Q_LENGTH = 1000
 
-/** An integer query parameter: a JS integer, or its decimal string as it arrives from a URL. */
-const intParam = (min: number, max: number, fallback: number) =>
-  z
-    .union([z.number(), z.string()], { error: `must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`}` })
+/**
+ * An integer query parameter: a JS integer, or its decimal string as it arrives from a URL.
+ * Out of range or not an integer → an issue naming the range (no silent clamping).
+ */
+export const intParam = (min: number, max: number, fallback: number) => {
+  const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`
+  return z
+    .union([z.number(), z.string()], { error: `must be an integer ${range}` })
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return fallback
       const n = typeof v === 'number' ? v : /^\s*[+]?\d+\s*$/.test(v) ? Number(v) : Number.NaN
       if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`} (got ${JSON.stringify(v)})`,
-        })
+        ctx.addIssue({ code: 'custom', message: `must be an integer ${range} (got ${JSON.stringify(v)})` })
         return z.NEVER
       }
       return n
     })
+}
 
 const queryShape = z.strictObject({
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { invalid, notFound } from '../errors.js'
 import { toLegisearchError } from '../query/issues.js'
+import { intParam } from '../query/params.js'
 import type { Db } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
 import { ISO_639_1 } from './languages.js'
@@ -11,28 +12,13 @@ import { REGIMES, type Designation, type DesignationDetail } from './types.js'
 
 const SORTS = ['recently_changed', 'name', 'listed_on'] as const
 
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .union([z.number(), z.string()], { error: `must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`}` })
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return fallback
-      const n = typeof v === 'number' ? v : /^\s*\+?\d+\s*$/.test(v) ? Number(v) : Number.NaN
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`} (got ${JSON.stringify(v)})` })
-        return z.NEVER
-      }
-      return n
-    })
-    .describe(name)
-
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional()
 
 const listShape = z.strictObject({
   search: z.string({ error: 'must be a string' }).max(500, 'must be at most 500 characters').optional(),
-  limit: intParam('limit', 1, 100, 20),
-  offset: intParam('offset', 0, Number.MAX_SAFE_INTEGER, 0),
+  limit: intParam(1, 100, 20),
+  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0),
   status: oneOf(['listed', 'delisted']),
   subjectType: oneOf(['individual', 'entity']),
   regime: oneOf(REGIMES),
