@@ -302,6 +302,10 @@ export class Snapshot {
     }
     const orphans = (this.st.get('SELECT count(*) AS n FROM facets WHERE doc NOT IN (SELECT rowid FROM docs)').get() as { n: number }).n
     if (orphans > 0) problems.push(`facets: ${orphans} values of records that do not exist`)
+    const unpaired = (
+      this.st.get('SELECT (SELECT count(*) FROM docs WHERE rowid NOT IN (SELECT rowid FROM records)) + (SELECT count(*) FROM records WHERE rowid NOT IN (SELECT rowid FROM docs)) AS n').get() as { n: number }
+    ).n
+    if (unpaired > 0) problems.push(`records: ${unpaired} documents without their record, or records without their document`)
     return { ok: problems.length === 0, problems }
   }
 

@@ -157,7 +157,9 @@ export function runSearch(st: Statements, req: SearchRequest, corpusSize: () => 
   if (page.length === 0) return { total, rows: [] }
   const records = new Map(
     (
-      st.get(`SELECT rowid AS r, id, record FROM docs WHERE rowid IN (${page.map(() => '?').join(', ')})`).all(...page.map((p) => p.r)) as {
+      st
+        .get(`SELECT d.rowid AS r, d.id AS id, x.record AS record FROM docs d JOIN records x ON x.rowid = d.rowid WHERE d.rowid IN (${page.map(() => '?').join(', ')})`)
+        .all(...page.map((p) => p.r)) as {
         r: number
         id: string
         record: string

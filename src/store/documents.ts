@@ -19,11 +19,10 @@ export function writeDocuments(
   let updated = 0
   const find = st.get('SELECT rowid FROM docs WHERE corpus = ? AND id = ?')
   const insert = st.get(
-    'INSERT INTO docs (corpus, id, main_ms, main_day, upd_ms, upd_day, record) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO docs (corpus, id, main_ms, main_day, upd_ms, upd_day) VALUES (?, ?, ?, ?, ?, ?)',
   )
-  const update = st.get(
-    'UPDATE docs SET main_ms = ?, main_day = ?, upd_ms = ?, upd_day = ?, record = ? WHERE rowid = ?',
-  )
+  const update = st.get('UPDATE docs SET main_ms = ?, main_day = ?, upd_ms = ?, upd_day = ? WHERE rowid = ?')
+  const putRecord = st.get('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)')
   const addFacet = st.get('INSERT OR IGNORE INTO facets (facet, value, doc) VALUES (?, ?, ?)')
   const columns = corpus.text.map((f) => f.name)
   const ftsInsert = MATCH_MODES.map((mode) =>
@@ -42,12 +41,13 @@ export function writeDocuments(
     if (existing) {
       rowid = existing.rowid
       removeIndexEntries(st, corpus, rowid)
-      update.run(mainMs, dayOf(mainMs), updMs, dayOf(updMs), json, rowid)
+      update.run(mainMs, dayOf(mainMs), updMs, dayOf(updMs), rowid)
       updated++
     } else {
-      rowid = Number(insert.run(corpus.name, record.id, mainMs, dayOf(mainMs), updMs, dayOf(updMs), json).lastInsertRowid)
+      rowid = Number(insert.run(corpus.name, record.id, mainMs, dayOf(mainMs), updMs, dayOf(updMs)).lastInsertRowid)
       inserted++
     }
+    putRecord.run(rowid, json)
     for (const f of filters) {
       for (const v of f.values(record)) {
         const value = f.normalize(v)
@@ -93,6 +93,7 @@ function addToCount(st: Statements, corpus: string, delta: number): void {
 export function deleteDocuments(st: Statements, corpus: AnyCorpus, ids: readonly string[]): number {
   const find = st.get('SELECT rowid FROM docs WHERE corpus = ? AND id = ?')
   const del = st.get('DELETE FROM docs WHERE rowid = ?')
+  const delRecord = st.get('DELETE FROM records WHERE rowid = ?')
   // A removed document leaves no saved reference behind for a later record with the same id.
   const unsave = st.get('DELETE FROM monitor_items WHERE corpus = ? AND doc_id = ?')
   let removed = 0
@@ -101,6 +102,7 @@ export function deleteDocuments(st: Statements, corpus: AnyCorpus, ids: readonly
     if (!row) continue
     removeIndexEntries(st, corpus, row.rowid)
     del.run(row.rowid)
+    delRecord.run(row.rowid)
     unsave.run(corpus.name, id)
     removed++
   }
