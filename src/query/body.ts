@@ -4,6 +4,7 @@ import { invalid } from '../errors.js'
 import { fold } from '../text/fold.js'
 import { tokenize } from '../text/tokenize.js'
 import { type DayRange, dateRangeShape, resolveDateRange } from './date-range.js'
+import { bodyObject } from './input.js'
 import { toLegisearchError } from './issues.js'
 import type { TextItem, TextQuery } from './text-query.js'
 
@@ -76,9 +77,7 @@ export function normalizerOf(f: Filter<unknown>): (v: string) => string {
  * optional; an unknown field is refused so a typo never silently widens a search.
  */
 export function parseBody(corpus: AnyCorpus, body: unknown, now?: number): SearchBody {
-  const input = body ?? {}
-  if (typeof input !== 'object' || Array.isArray(input)) throw invalid('body: must be a JSON object')
-  const r = bodySchemaOf(corpus).safeParse(input)
+  const r = bodySchemaOf(corpus).safeParse(bodyObject(body))
   if (!r.success) {
     const e = toLegisearchError(r.error, 'body')
     if (r.error.issues[0]?.code === 'unrecognized_keys' && e.path.length === 0) {

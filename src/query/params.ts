@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { invalid } from '../errors.js'
+import { queryObject } from './input.js'
 import { toLegisearchError } from './issues.js'
 
 export const SORTS = ['newest', 'recently_updated', 'older', 'relevance'] as const
@@ -57,9 +58,7 @@ export interface SearchParams {
  * @example parseSearchParams({ page: '2', limit: 20, sort: 'newest', modes: 'keyword' })
  */
 export function parseSearchParams(query: unknown): SearchParams {
-  const input = query ?? {}
-  if (typeof input !== 'object' || Array.isArray(input)) throw invalid('query: must be an object of query-string parameters')
-  const r = queryShape.safeParse(input)
+  const r = queryShape.safeParse(queryObject(query))
   if (!r.success) {
     const e = toLegisearchError(r.error, 'query')
     if (r.error.issues[0]?.code === 'unrecognized_keys') {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { invalid, notFound } from '../errors.js'
+import { queryObject } from '../query/input.js'
 import { toLegisearchError } from '../query/issues.js'
 import { intParam } from '../query/params.js'
 import type { Db } from '../store/database.js'
@@ -44,38 +45,23 @@ function parse<T>(schema: z.ZodObject & z.ZodType<T>, input: unknown): T {
   throw e
 }
 
-/** A query string: a plain object, or URLSearchParams (each parameter once). Anything else would be read as empty. */
-function queryObject(input: unknown): Record<string, unknown> {
-  if (input === undefined || input === null) return {}
-  if (input instanceof URLSearchParams) {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of input) {
-      if (k in out) throw invalid(`query: parameter '${k}' is given more than once`)
-      out[k] = v
-    }
-    return out
-  }
-  const proto = typeof input === 'object' ? Object.getPrototypeOf(input) : undefined
-  if (typeof input !== 'object' || Array.isArray(input) || (proto !== Object.prototype && proto !== null)) {
-    throw invalid('query: must be a plain object of query-string parameters (or URLSearchParams)')
-  }
-  return input as Record<string, unknown>
-}
-
 /** Translations are bound to the narrative's words, not its spacing (reflowed text keeps them). */
 const narrativeHash = (s: string) => createHash('sha256').update(s.replace(/\s+/g, '')).digest('hex')
 
-/** The designation as stored, with the translations made from its current narrative. */
-function withTranslations(st: Statements, d: Designation): Designation {
-  const rows = st.get('SELECT lang, text, narrative_sha FROM watchlist_translations WHERE ref = ? ORDER BY lang').all(d.sourceRefNumber) as {
-    lang: string
-    text: string
-    narrative_sha: string
-  }[]
-  const current = narrativeHash(d.narrative)
-  const narrativeTranslations: Record<string, string> = {}
-  for (const r of rows) if (r.narrative_sha === current) narrativeTranslations[r.lang] = r.text
-  return { ...d, narrativeTranslations }
+/** Designations as stored, with the translations made from their current narratives (one query for all). */
+function withTranslations(st: Statements, ds: Designation[]): Designation[] {
+  if (ds.length === 0) return ds
+  const rows = st
+    .get(`SELECT ref, lang, text, narrative_sha FROM watchlist_translations WHERE ref IN (${ds.map(() => '?').join(', ')}) ORDER BY ref, lang`)
+    .all(...ds.map((d) => d.sourceRefNumber)) as { ref: string; lang: string; text: string; narrative_sha: string }[]
+  const byRef = new Map<string, typeof rows>()
+  for (const r of rows) byRef.set(r.ref, [...(byRef.get(r.ref) ?? []), r])
+  return ds.map((d) => {
+    const current = narrativeHash(d.narrative)
+    const narrativeTranslations: Record<string, string> = {}
+    for (const r of byRef.get(d.sourceRefNumber) ?? []) if (r.narrative_sha === current) narrativeTranslations[r.lang] = r.text
+    return { ...d, narrativeTranslations }
+  })
 }
 
 /**
@@ -116,7 +102,7 @@ export function listWatchlist(st: Statements, query: unknown): { data: Designati
           record: string
         }[])
       : []
-  return { data: rows.map((r) => withTranslations(st, JSON.parse(r.record) as Designation)), total }
+  return { data: withTranslations(st, rows.map((r) => JSON.parse(r.record) as Designation)), total }
 }
 
 function stored(st: Statements, ref: unknown): Designation {
@@ -138,7 +124,7 @@ const detailShape = z.strictObject({ lang: langCode().optional() })
  */
 export function getDesignation(st: Statements, ref: unknown, query: unknown): DesignationDetail {
   const { lang } = parse(detailShape, query)
-  const d = withTranslations(st, stored(st, ref))
+  const d = withTranslations(st, [stored(st, ref)])[0] as Designation
   if (lang === undefined || lang === 'en') return { ...d, narrativeTranslated: null, narrativeTranslatedLang: 'en' }
   return { ...d, narrativeTranslated: d.narrativeTranslations[lang] ?? null, narrativeTranslatedLang: lang }
 }

@@ -1,0 +1,32 @@
+import { invalid } from '../errors.js'
+
+function isPlainObject(input: unknown): input is Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false
+  const proto = Object.getPrototypeOf(input)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * A query string as given: a plain object, or URLSearchParams (each parameter once). Anything else
+ * (a Map, a class instance) would be read as empty and silently widen the search, so it is refused.
+ */
+export function queryObject(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {}
+  if (input instanceof URLSearchParams) {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of input) {
+      if (k in out) throw invalid(`query: parameter '${k}' is given more than once`)
+      out[k] = v
+    }
+    return out
+  }
+  if (!isPlainObject(input)) throw invalid('query: must be a plain object of query-string parameters (or URLSearchParams)')
+  return input
+}
+
+/** A JSON body: a plain object (absent = `{}`). */
+export function bodyObject(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {}
+  if (!isPlainObject(input)) throw invalid('body: must be a JSON object')
+  return input
+}
