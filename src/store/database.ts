@@ -34,6 +34,10 @@ export function openDatabase(path: string, readonly: boolean): Db {
     if (!readonly) {
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = NORMAL')
+      // Ingest inserts into B-trees with many append points (one per filter value) and FTS
+      // segments; past ~100k documents SQLite's default 2 MB page cache thrashes (measured: 250k
+      // propositions ingest 18% faster with 64 MB). Only writers get it; readers keep the default.
+      db.pragma('cache_size = -65536')
     }
     db.pragma('foreign_keys = ON')
     migrate(db, path, readonly)
