@@ -69,6 +69,8 @@ interface CompiledSql {
   readonly countArgs: readonly (string | number)[]
   readonly pageSql: string
   readonly pageArgs: readonly (string | number)[]
+  /** The page's rows carry the total (`total` column); the count statement is only for a page past the end. */
+  readonly onePass?: boolean
 }
 
 export class Fts5Baseline {
@@ -197,15 +199,19 @@ export class Fts5Baseline {
     const keyArgs = identKey === undefined ? [] : [identKey]
     const order = scored ? 'rel DESC, ms DESC, id ASC' : 'ms DESC, id ASC'
     const outerOrder = scored ? 'p.rel DESC, p.ms DESC, p.id ASC' : 'p.ms DESC, p.id ASC'
-    // The page is sorted on narrow rows; only its ≤ 20 records are read afterwards.
+    // The page is sorted on narrow rows; only its ≤ 20 records are read afterwards. With filters
+    // the sort visits every matching row anyway, so the total rides along (`count(*) OVER ()`)
+    // instead of a second walk of the same join.
+    const onePass = where.length > 0
     const inner =
-      `SELECT d.rowid AS r, ${identExpr} AS ident, ${rel} AS rel, d.main_ms AS ms, d.id AS id ` +
+      `SELECT d.rowid AS r, ${identExpr} AS ident, ${rel} AS rel, d.main_ms AS ms, d.id AS id${onePass ? ', count(*) OVER () AS total' : ''} ` +
       `FROM (${matchSql}) m JOIN docs d ON d.rowid = m.rowid ${whereSql} ` +
       `ORDER BY ident DESC, ${order} LIMIT ? OFFSET ?`
     return {
       countSql,
       countArgs,
-      pageSql: `SELECT x.id AS id, y.record AS record FROM (${inner}) p JOIN docs x ON x.rowid = p.r JOIN records y ON y.rowid = p.r ORDER BY p.ident DESC, ${outerOrder}`,
+      pageSql: `SELECT x.id AS id, y.record AS record${onePass ? ', p.total AS total' : ''} FROM (${inner}) p JOIN docs x ON x.rowid = p.r JOIN records y ON y.rowid = p.r ORDER BY p.ident DESC, ${outerOrder}`,
+      onePass,
       pageArgs: [...keyArgs, ...matchArgs, ...whereArgs, LIMIT, offset],
     }
   }
@@ -213,7 +219,14 @@ export class Fts5Baseline {
   search(q: BenchQuery): BaselineAnswer {
     const textTotal = this.textCount(q)
     const c = this.compile(q, textTotal)
-    const total = q.filters ? (this.stmt(c.countSql).get(...c.countArgs) as { n: number }).n : textTotal
+    const count = () => (this.stmt(c.countSql).get(...c.countArgs) as { n: number }).n
+    if (c.onePass) {
+      const rows = this.stmt(c.pageSql).all(...c.pageArgs) as { id: string; record: string; total: number }[]
+      const first = rows[0]
+      if (first === undefined) return { total: count(), ids: [] }
+      return { total: first.total, ids: rows.map((r) => (JSON.parse(r.record) as { id: string }).id) }
+    }
+    const total = q.filters ? count() : textTotal
     if ((q.page - 1) * LIMIT >= total) return { total, ids: [] }
     const rows = this.stmt(c.pageSql).all(...c.pageArgs) as { id: string; record: string }[]
     const ids = rows.map((r) => (JSON.parse(r.record) as { id: string }).id)

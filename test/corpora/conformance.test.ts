@@ -325,6 +325,23 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
         expect(idsOf(search(snap, { q: 'alvo' }, { [f0.field]: [a0], [d0.field]: range }))).toEqual([idOfRec(hit)])
         expect(search(snap, {}, { [f0.field]: [a0], [d0.field]: range }).pagination.total).toBe(2)
       })
+
+      it(`text with filters: the exact total on every page and past the last (${f0.field} + q)`, () => {
+        const snap = tempSnapshot()
+        const [a0, b0] = f0.values as [string, string]
+        const records = Array.from({ length: 7 }, (_, i) =>
+          c.make(i, { date: `2024-03-${String(10 + i)}T12:00:00-03:00`, text: 'tema alvo', fields: f0.withValue(i < 5 ? a0 : b0) }),
+        )
+        snap.upsert(c.collection, records)
+        const body = { [f0.field]: [a0] }
+        const pageOf = (page: number, sort = 'relevance') => search(snap, { q: 'alvo', limit: 2, page, sort }, body)
+        for (const sort of ['relevance', 'newest']) {
+          for (const page of [1, 2, 3]) expect(pageOf(page, sort).pagination).toEqual({ page, limit: 2, pages: 3, total: 5 })
+          expect(new Set([1, 2, 3].flatMap((page) => idsOf(pageOf(page, sort)))).size).toBe(5)
+          expect(pageOf(4, sort)).toEqual({ results: [], pagination: { page: 4, limit: 2, pages: 3, total: 5 } })
+        }
+        expect(search(snap, { q: 'ausente' }, body).pagination.total).toBe(0)
+      })
     }
   })
 
