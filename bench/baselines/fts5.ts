@@ -63,6 +63,8 @@ function dayKey(d: string): number {
 const EXISTS_SHARE = 0.25
 /** Text matches at least this share of the corpus: `newest` walks the date index instead of sorting. */
 const WALK_SHARE = 0.05
+/** Text matches from which a filtered total rides on the page's pass; below, a separate count (cheap, and 0 skips the page). */
+const ONE_PASS_MIN_MATCHES = 2000
 
 interface CompiledSql {
   readonly countSql: string
@@ -202,7 +204,7 @@ export class Fts5Baseline {
     // The page is sorted on narrow rows; only its ≤ 20 records are read afterwards. With filters
     // the sort visits every matching row anyway, so the total rides along (`count(*) OVER ()`)
     // instead of a second walk of the same join.
-    const onePass = where.length > 0
+    const onePass = where.length > 0 && textTotal >= ONE_PASS_MIN_MATCHES
     const inner =
       `SELECT d.rowid AS r, ${identExpr} AS ident, ${rel} AS rel, d.main_ms AS ms, d.id AS id${onePass ? ', count(*) OVER () AS total' : ''} ` +
       `FROM (${matchSql}) m JOIN docs d ON d.rowid = m.rowid ${whereSql} ` +

@@ -35,6 +35,9 @@ export interface SearchOutcome {
  * both ends: FTS5 clamps the IDF of a word present in half the documents or more to 10⁻⁶, where a
  * linear scale would round every score to 0 and turn the relevance sort into a date sort.
  */
+/** Text matches from which a filtered search counts in the page's own pass (see `runSearch`). */
+const ONE_PASS_MIN_MATCHES = 2000
+
 const RELEVANCE_EXPR = 'CAST(round(1000000 * log10(1 + 1000000 * -m.score)) AS INTEGER)'
 
 /** A text matching at most this share of the corpus drives the plan: filters are checked row by row. */
@@ -139,8 +142,9 @@ export function runSearch(st: Statements, req: SearchRequest, corpusSize: () => 
   // Text with filters: the page's plan already visits every matching row (to sort them), so the
   // total comes from the same pass (`count(*) OVER ()`) instead of a second walk of the same join,
   // which halves the cost of a common word with filters. Other plans stop early or read the total
-  // elsewhere: without filters it is the text's own count; without text, a separate count.
-  const onePass = positive !== null && hasFilters
+  // elsewhere: without filters it is the text's own count; without text, a separate count. A
+  // selective text keeps the separate count: it is cheap, and a total of 0 then skips the page.
+  const onePass = positive !== null && hasFilters && (textTotal as number) >= ONE_PASS_MIN_MATCHES
   let total: number | null = positive !== null && !hasFilters ? (textTotal as number) : onePass ? null : countAll()
   if (total !== null && (total === 0 || req.offset >= total)) return { total, rows: [] }
 

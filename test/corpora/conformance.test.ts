@@ -342,6 +342,29 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
         }
         expect(search(snap, { q: 'ausente' }, body).pagination.total).toBe(0)
       })
+
+      it(`text with filters over thousands of matches (the total rides on the page's pass): exact on the last page and past it`, () => {
+        const snap = tempSnapshot()
+        const [a0, b0] = f0.values as [string, string]
+        const records = Array.from({ length: 2500 }, (_, i) =>
+          c.make(i, { date: `2024-03-10T12:00:00-03:00`, text: 'tema alvo', fields: f0.withValue(i < 2100 ? a0 : b0) }),
+        )
+        snap.upsert(c.collection, records)
+        const body = { [f0.field]: [a0] }
+        for (const sort of ['relevance', 'newest']) {
+          const first = search(snap, { q: 'alvo', limit: 20, sort }, body)
+          expect(first.pagination).toEqual({ page: 1, limit: 20, pages: 105, total: 2100 })
+          expect(first.results).toHaveLength(20)
+          const last = search(snap, { q: 'alvo', limit: 20, page: 105, sort }, body)
+          expect(last.pagination.total).toBe(2100)
+          expect(last.results).toHaveLength(20)
+          expect(search(snap, { q: 'alvo', limit: 20, page: 106, sort }, body)).toEqual({
+            results: [],
+            pagination: { page: 106, limit: 20, pages: 105, total: 2100 },
+          })
+        }
+        expect(search(snap, { q: 'alvo' }, { [f0.field]: [b0] }).pagination.total).toBe(400)
+      })
     }
   })
 
