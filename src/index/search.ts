@@ -35,9 +35,6 @@ export interface SearchOutcome {
  * both ends: FTS5 clamps the IDF of a word present in half the documents or more to 10⁻⁶, where a
  * linear scale would round every score to 0 and turn the relevance sort into a date sort.
  */
-/** Text matches from which a filtered search counts in the page's own pass (see `runSearch`). */
-const ONE_PASS_MIN_MATCHES = 2000
-
 const RELEVANCE_EXPR = 'CAST(round(1000000 * log10(1 + 1000000 * -m.score)) AS INTEGER)'
 
 /** A text matching at most this share of the corpus drives the plan: filters are checked row by row. */
@@ -46,6 +43,8 @@ const PER_ROW_FILTER_SHARE = 0.25
 const DATE_WALK_SHARE = 0.05
 /** Without text, a facet holding less than this share of the corpus drives the query. */
 const SMALL_FACET_SHARE = 0.02
+/** Text matches from which a filtered search counts in the page's own pass (see `runSearch`). */
+const ONE_PASS_MIN_MATCHES = 2000
 
 const ORDER: Record<Sort, string> = {
   newest: 'd.main_ms DESC, d.id ASC',

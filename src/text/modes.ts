@@ -29,6 +29,7 @@ export function matchModeOf(modes: ReadonlySet<string>): MatchMode {
  * @example termOf('Tributárias', 'keyword') // 'tributarias'
  */
 export function termOf(word: string, mode: MatchMode): string {
+  if (word.length > TERM_CACHE_MAX_WORD) return computeTerm(word, mode)
   const cache = TERM_CACHE[mode]
   let term = cache.get(word)
   if (term === undefined) {
@@ -43,9 +44,11 @@ export function termOf(word: string, mode: MatchMode): string {
  * Words recur (a language has far fewer distinct words than a corpus has tokens), and folding and
  * stemming cost regular expressions and Unicode normalization per word, so the terms of recently
  * seen words are kept: indexing a 3 KB act makes ~1,300 term look-ups, nearly all hits. Bounded
- * (cleared when full) so a stream of distinct words cannot grow memory.
+ * (cleared when full, long words never kept) so a stream of distinct words cannot grow memory.
  */
 const TERM_CACHE_LIMIT = 50_000
+/** Longer words (rare: codes, runs of digits) are not kept, so the cache stays a few MB at most. */
+const TERM_CACHE_MAX_WORD = 40
 const TERM_CACHE: Record<MatchMode, Map<string, string>> = {
   default: new Map(),
   keyword: new Map(),
