@@ -356,7 +356,10 @@ const errorLines = E.search.errors.slice(0, 10).map((e) => `- ${e.engine} on ${c
 const miniAgreement: string[][] = []
 if (M) {
   for (const kind of KINDS) {
-    const idx = select((q) => q.corpus === 'propositions' && q.kind === kind && q.mode === 'default').filter((i) => mini.has(i))
+    // A query legisearch failed on (reported above) has no total to compare.
+    const idx = select((q) => q.corpus === 'propositions' && q.kind === kind && q.mode === 'default').filter(
+      (i) => mini.has(i) && typeof E.search.lsTotal[i] === 'number',
+    )
     const same = idx.filter((i) => mini.get(i)?.total === E.search.lsTotal[i]).length
     const over = idx.filter((i) => (mini.get(i)?.total ?? 0) > (E.search.lsTotal[i] ?? 0)).length
     miniAgreement.push([KIND_LABELS[kind], int(idx.length), int(same), int(over), int(idx.length - same - over)])
@@ -471,7 +474,7 @@ const sections = [
   ...(errorLines.length > 0 ? ['', ...errorLines] : []),
   ...(disagreementRows.length > 0 ? ['', table(['query', 'q', 'legisearch total', 'FTS5 total'], disagreementRows, ['l', 'l', 'r', 'r'])] : []),
   '',
-  `Watchlist: ${set.watchlist.length - E.watchlist.mismatch.length} of ${set.watchlist.length} totals agree with the SQL by hand.`,
+  `Watchlist: ${set.watchlist.length - E.watchlist.mismatch.length} of ${set.watchlist.length} totals and pages (refs in order) agree with the SQL by hand.`,
   '',
   ...(M
     ? [

@@ -5,8 +5,6 @@ export interface Summary {
   readonly p50: number
   readonly p95: number
   readonly p99: number
-  readonly mean: number
-  readonly max: number
   /** Queries per second of one process running them back to back: n / total seconds. */
   readonly qps: number
 }
@@ -30,8 +28,6 @@ export function summarize(ms: readonly number[]): Summary {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    mean: sorted.length === 0 ? Number.NaN : total / sorted.length,
-    max: sorted.length === 0 ? Number.NaN : (sorted[sorted.length - 1] as number),
     qps: total === 0 ? Number.NaN : sorted.length / (total / 1000),
   }
 }
