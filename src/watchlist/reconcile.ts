@@ -133,8 +133,8 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
         warnings,
       }
       const newest = st
-        .get('SELECT date_generated, generated_ms, sha256, observed_at FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1')
-        .get() as { date_generated: string; generated_ms: number; sha256: string; observed_at: string } | undefined
+        .get('SELECT date_generated, generated_ms, sha256 FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1')
+        .get() as { date_generated: string; generated_ms: number; sha256: string } | undefined
       const lastObserved = (st.get('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
       // "Already ingested" means the list the snapshot now reflects: the last one applied.
       const lastApplied = st.get('SELECT generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
@@ -151,7 +151,8 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
             `UN list: generated ${list.dateGenerated}, older than the newest list ingested (${newest.date_generated}); nothing was changed. Pass { force: true } to apply it anyway`,
           )
         }
-        if (list.generatedMs === newest.generated_ms) {
+        // The newest list's own bytes again (after a forced older one) restore it; other bytes of that date are refused.
+        if (list.generatedMs === newest.generated_ms && list.sha256 !== newest.sha256) {
           throw invalid(
             `UN list: generated ${list.dateGenerated} like the newest list ingested, but with other content; nothing was changed. Pass { force: true } if this version is the right one`,
           )

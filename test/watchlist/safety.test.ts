@@ -840,6 +840,20 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       expect(snap.reconcileWatchlist(file(real(PREVIOUS)), { observedOn: '2026-03-02', force: true }).applied).toBe(true)
     })
 
+    it('after a forced older list, the newest list\'s own bytes are applied again without force (not "other content")', () => {
+      const snap = snapshotWith(LATEST)
+      const newest = stateOf(snap).designations
+      expect(snap.reconcileWatchlist(file(real(OLDER)), { observedOn: '2026-03-01', force: true }).applied).toBe(true)
+      const again = snap.reconcileWatchlist(file(real(LATEST)), { observedOn: '2026-03-02' })
+      expect(again.applied).toBe(true)
+      // The same designations as when the newest list was first applied (their content; observation dates move on).
+      const key = (ds: Designation[]) => ds.map((d) => [d.sourceRefNumber, d.status, d.primaryName]).sort()
+      expect(key(stateOf(snap).designations)).toEqual(key(newest))
+      // Other bytes with the newest date are still refused.
+      const err = errorOf(() => snap.reconcileWatchlist(file(editRecord(real(LATEST), refOf(real(LATEST)), (b) => b.replace('</COMMENTS1>', ' x</COMMENTS1>'))), { observedOn: '2026-03-03' }))
+      expect(err.message).toContain('but with other content')
+    })
+
     it('dateGenerated is compared as an instant: zone offsets count, a zone-less time is Brasília time', () => {
       const snap = snapshotWith(LATEST)
       const before = stateOf(snap)
