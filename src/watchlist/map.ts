@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { extractFacts } from './extract/index.js'
 import type { ListRecord } from './parse.js'
+import { parseDay } from '../store/dates.js'
 import { COMMITTEES, regimeOf } from './regimes.js'
 import type { Designation } from './types.js'
 
@@ -30,8 +31,9 @@ export function englishDate(text: string): string | null {
   if (!m) return null
   const month = MONTHS[(m[2] as string).toLowerCase().slice(0, (m[2] as string).toLowerCase().startsWith('sept') ? 4 : 3)]
   const day = Number(m[1])
-  if (!month || day < 1 || day > 31) return null
-  return `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+  if (!month) return null
+  const iso = `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+  return parseDay(iso) === null ? null : iso
 }
 
 const REVIEW = /review[^.]{0,160}?concluded\s+on\s+(\d{1,2}\s+[A-Za-z]{3,9}\.?,?\s+\d{4})/gi
@@ -47,7 +49,7 @@ export function lastReviewOf(narrative: string): string | null {
 }
 
 function latestOf(days: readonly string[]): string | null {
-  const valid = days.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort()
+  const valid = days.filter((d) => parseDay(d) !== null).sort()
   return valid.length > 0 ? (valid[valid.length - 1] as string) : null
 }
 
@@ -61,7 +63,7 @@ export function originFieldsOf(rec: ListRecord, narrative: string, warn: (messag
   if (!known) warn(`${rec.ref}: unknown UN_LIST_TYPE '${c.listType}' kept verbatim as its regime`)
   const primaryName = c.names.filter(Boolean).join(' ')
   const aliases = c.aliases.map((a) => ({ name: a['ALIAS_NAME'] as string, quality: a['QUALITY'] ?? '' }))
-  const listedOn = /^\d{4}-\d{2}-\d{2}$/.test(c.listedOn) ? c.listedOn : null
+  const listedOn = parseDay(c.listedOn) !== null ? c.listedOn : null
   const sourceLastUpdated = latestOf(c.lastDayUpdated)
   return {
     sourceRefNumber: rec.ref,
