@@ -76,6 +76,8 @@ export class Snapshot {
   /** @internal use {@link openSnapshot}. */
   constructor(path: string, options: OpenOptions = {}) {
     if (options !== undefined && (options === null || typeof options !== 'object')) throw invalid('options: must be an object { readonly?: boolean }')
+    const unknown = Object.keys(options).filter((k) => !Object.hasOwn(defaultOptions, k))
+    if (unknown.length > 0) throw invalid(`options: unknown option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; allowed: readonly`)
     const opts = { ...defaultOptions, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }
     if (typeof opts.readonly !== 'boolean') throw invalid('options.readonly: must be a boolean')
     this.path = path
@@ -105,7 +107,7 @@ export class Snapshot {
       const valid = validateRecords('stakeholders', stakeholderSchema, records)
       return this.db.transaction(() => writeStakeholders(this.st, valid))()
     }
-    const corpus = corpusNamed(collection)
+    const corpus = corpusNamed(collection, COLLECTIONS)
     const valid = validateRecords(collection, corpus.schema, records)
     return this.db.transaction(() => writeDocuments(this.st, corpus, valid))()
   }
@@ -119,7 +121,7 @@ export class Snapshot {
     this.writable()
     if (!Array.isArray(ids) || ids.some((i) => typeof i !== 'string')) throw invalid('ids: must be an array of id strings')
     if (collection === 'stakeholders') return { removed: this.db.transaction(() => removeStakeholders(this.st, ids))() }
-    const corpus = corpusNamed(collection)
+    const corpus = corpusNamed(collection, COLLECTIONS)
     return { removed: this.db.transaction(() => deleteDocuments(this.st, corpus, ids))() }
   }
 
@@ -160,7 +162,7 @@ export class Snapshot {
   /** Any search corpus by name (the six methods above call this). */
   search(collection: CorpusName, query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
     this.assertOpen()
-    return search(this.st, this.monitors, corpusNamed(collection), query, body, ctx)
+    return search(this.st, this.monitors, corpusNamed(collection, CORPUS_NAMES), query, body, ctx)
   }
 
   /**
@@ -340,9 +342,10 @@ export class Snapshot {
   }
 }
 
-function corpusNamed(collection: unknown): AnyCorpus {
+/** The search corpus named `collection`; `allowed` is what the calling method accepts, for the message. */
+function corpusNamed(collection: unknown, allowed: readonly string[]): AnyCorpus {
   if (typeof collection !== 'string' || !Object.hasOwn(CORPORA, collection)) {
-    throw invalid(`collection: must be one of ${COLLECTIONS.join(', ')} (got ${JSON.stringify(collection)})`)
+    throw invalid(`collection: must be one of ${allowed.join(', ')} (got ${JSON.stringify(collection)})`)
   }
   return CORPORA[collection as CorpusName]
 }

@@ -1,33 +1,36 @@
 import { z } from 'zod'
-import { parseInstant } from '../store/dates.js'
+import { canonicalDateTime } from '../store/dates.js'
 
 /** Building blocks of the record schemas: what `upsert` accepts and how missing parts default. */
 
 /** A string field; absent → `''`. */
 export const text = () => z.string().default('')
 
-/** A required, non-blank identifier. */
-export const id = () => z.string().trim().min(1, 'must be a non-empty string').max(512, 'must be at most 512 characters')
+/**
+ * A required identifier: non-empty, at most 512 characters, no whitespace at either end (refused,
+ * not trimmed: `remove`, filters and monitors take ids as given, so a trimmed id could never be
+ * reached by the id its caller holds).
+ */
+export const id = () =>
+  z
+    .string()
+    .min(1, 'must be a non-empty string')
+    .max(512, 'must be at most 512 characters')
+    .refine((v) => v.trim() === v, 'must not begin or end with whitespace')
 
 /**
- * A required ISO 8601 date-time. A bare date or a zone-less time is read as Brasília time and
- * stored as a full date-time with its offset (`2024-05-04` → `2024-05-04T00:00:00-03:00`), so
- * results always carry the spec's date-time type.
+ * A required ISO 8601 date-time. Stored in the canonical RFC 3339 form with seconds and an offset;
+ * a bare date or a zone-less time is read as Brasília time (`2024-05-04` →
+ * `2024-05-04T00:00:00-03:00`, `2024-05-04 10:00` → `2024-05-04T10:00:00-03:00`), so results
+ * always carry the spec's date-time type.
  */
 export const dateTime = () =>
   z
     .string()
-    .refine((v) => parseInstant(v) !== null, {
+    .refine((v) => canonicalDateTime(v) !== null, {
       message: 'must be an ISO 8601 date or date-time, e.g. 2024-05-04T14:30:00-03:00',
     })
-    .transform(asDateTime)
-
-/** `2024-05-04` → `2024-05-04T00:00:00-03:00`; `2024-05-04 10:00` → `2024-05-04T10:00-03:00`; a zoned value as given. */
-export function asDateTime(v: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return `${v}T00:00:00-03:00`
-  const t = v.replace(' ', 'T')
-  return /(Z|[+-]\d{2}:?\d{2})$/.test(t) ? t : `${t}-03:00`
-}
+    .transform((v) => canonicalDateTime(v) as string)
 
 /** An optional ISO 8601 date-time. */
 export const optionalDateTime = () => dateTime().optional()

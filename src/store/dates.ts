@@ -42,6 +42,22 @@ export function parseInstant(text: string): number | null {
   return local - sign * offsetMin * 60_000
 }
 
+/**
+ * An ISO 8601 date or date-time in the canonical RFC 3339 form results carry:
+ * `YYYY-MM-DDTHH:MM:SS[.fff…]±HH:MM` (or `Z`), a missing time → midnight, a missing zone →
+ * Brasília (`-03:00`), `+0300` → `+03:00`; null when `parseInstant` refuses it.
+ *
+ * @example canonicalDateTime('2024-05-04') // '2024-05-04T00:00:00-03:00'
+ * @example canonicalDateTime('2024-05-04 10:00+0300') // '2024-05-04T10:00:00+03:00'
+ */
+export function canonicalDateTime(text: string): string | null {
+  if (parseInstant(text) === null) return null
+  const m = DATE_TIME.exec(text) as RegExpExecArray
+  const time = `${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${m[7] ? `.${m[7]}` : ''}`
+  const zone = m[8] === undefined ? '-03:00' : m[8] === 'Z' ? 'Z' : `${m[8].slice(0, 3)}:${m[8].slice(-2)}`
+  return `${m[1]}-${m[2]}-${m[3]}T${time}${zone}`
+}
+
 /** The Brasília calendar day `YYYYMMDD` of an instant. */
 export function dayOf(ms: number): number {
   const t = new Date(ms + BRASILIA_OFFSET_MS)

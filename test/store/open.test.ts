@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -70,5 +70,11 @@ describe('openSnapshot', () => {
     expect(errorOf(() => openSnapshot(join(dir(), 'x.db'), { readonly: 'yes' as unknown as boolean })).message).toMatch(
       /options.readonly: must be a boolean/,
     )
+    // A misspelt option must not open the file writable (or create it) behind the caller's back.
+    const missing = join(dir(), 'typo.db')
+    expect(errorOf(() => openSnapshot(missing, { readOnly: true } as unknown as { readonly: boolean })).message).toMatch(
+      /options: unknown option "readOnly"; allowed: readonly/,
+    )
+    expect(existsSync(missing)).toBe(false)
   })
 })

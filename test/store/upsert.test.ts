@@ -48,7 +48,10 @@ describe('upsert', () => {
   it.each([
     [{ datePresentation: '2024-13-01' }, /records\[0\]\.datePresentation: must be an ISO 8601/],
     [{ datePresentation: undefined }, /records\[0\]\.datePresentation: is required/],
-    [{ id: '  ' }, /records\[0\]\.id: must be a non-empty string/],
+    [{ id: '' }, /records\[0\]\.id: must be a non-empty string/],
+    [{ id: '  ' }, /records\[0\]\.id: must not begin or end with whitespace/],
+    [{ id: ' p ' }, /records\[0\]\.id: must not begin or end with whitespace/],
+    [{ datePresentation: '2024-05-04T25:00' }, /records\[0\]\.datePresentation: must be an ISO 8601/],
     [{ year: 2024.5 }, /records\[0\]\.year: must be an integer/],
     [{ colour: 'red' }, /records\[0\]: unknown field 'colour'/],
     [{ authors: [{ name: 'X', stakeholderId: 7 }] }, /records\[0\]\.authors\[0\]\.stakeholderId/],
@@ -80,6 +83,18 @@ describe('upsert', () => {
       savedPropositions: [],
     })
     expect(r).not.toHaveProperty('approved')
+  })
+
+  it.each([
+    ['2024-05-04', '2024-05-04T00:00:00-03:00'],
+    ['2024-05-04T10:00', '2024-05-04T10:00:00-03:00'],
+    ['2024-05-04 10:00:07', '2024-05-04T10:00:07-03:00'],
+    ['2024-05-04T10:00+0300', '2024-05-04T10:00:00+03:00'],
+    ['2024-05-04T10:00:00.250Z', '2024-05-04T10:00:00.250Z'],
+    ['2024-05-04T10:00:00-02:00', '2024-05-04T10:00:00-02:00'],
+  ])('stores the date-time %s in the canonical RFC 3339 form %s', (given, stored) => {
+    snap.upsert('propositions', [prop('d', { datePresentation: given })])
+    expect(snap.searchPropositions().results[0]?.datePresentation).toBe(stored)
   })
 
   it('remove deletes records and their index entries', () => {
