@@ -59,8 +59,8 @@ function latestOf(days: readonly string[]): string | null {
  */
 export function originFieldsOf(rec: ListRecord, narrative: string, warn: (message: string) => void): OriginFields {
   const c = rec.content
-  const { regime, known } = regimeOf(c.listType)
-  if (!known) warn(`${rec.ref}: unknown UN_LIST_TYPE '${c.listType}' kept verbatim as its regime`)
+  const { regime, known, warning } = regimeOf(c.listType)
+  if (warning) warn(`${rec.ref}: ${warning}`)
   const primaryName = c.names.filter(Boolean).join(' ')
   const aliases = c.aliases.map((a) => ({ name: a['ALIAS_NAME'] as string, quality: a['QUALITY'] ?? '' }))
   const listedOn = parseDay(c.listedOn) !== null ? c.listedOn : null

@@ -6,12 +6,14 @@ import { toLegisearchError } from '../query/issues.js'
 import { intParam } from '../query/params.js'
 import type { Db } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
+import { MEASURES } from './extract/measures.js'
 import { ISO_639_1 } from './languages.js'
 import { nameKey } from './names.js'
 import type { DesignationEvent } from './reconcile.js'
 import { REGIMES, type Designation, type DesignationDetail } from './types.js'
 
 const SORTS = ['recently_changed', 'name', 'listed_on'] as const
+const MEASURE_ALLOWED = `must be one of ${MEASURES.join(', ')} (compared case-insensitively)`
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional()
@@ -24,8 +26,8 @@ const listShape = z.strictObject({
   subjectType: oneOf(['individual', 'entity']),
   regime: oneOf(REGIMES),
   measure: z
-    .string({ error: 'must be a string (a restrictive measure, e.g. asset freeze)' })
-    .max(200, 'must be at most 200 characters (a restrictive measure, e.g. asset freeze)')
+    .string({ error: MEASURE_ALLOWED })
+    .refine((v) => v.trim() === '' || (MEASURES as readonly string[]).includes(v.trim().toLowerCase()), MEASURE_ALLOWED)
     .optional(),
   hideDeceased: z
     .union([z.boolean(), z.enum(['true', 'false'])], { error: "must be true or false (or the strings 'true'/'false')" })

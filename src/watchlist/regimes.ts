@@ -26,17 +26,26 @@ const ALIASES: Readonly<Record<string, Regime>> = {
   'South Sudan': 'SouthSudan',
   'Guinea-Bissau': 'GB',
   'Al-Qaida/ISIL': 'Al-Qaida',
-  // The 2023-03-09 list files HTi.001 under "26532022": resolution 2653 (2022), the Haiti regime.
-  '26532022': 'Haiti',
 }
 
 /**
- * The regime of a UN_LIST_TYPE. An unknown list type is kept verbatim (never dropped) and the
- * caller reports it as a warning.
+ * List types that are not a regime's name but identify one by its resolution: read as that regime,
+ * and reported as a warning, since the reading is an inference rather than a spelling.
  */
-export function regimeOf(listType: string): { regime: string; known: boolean } {
+const BY_RESOLUTION: Readonly<Record<string, { regime: Regime; why: string }>> = {
+  // The 2023-03-09 list files HTi.001 under "26532022": resolution 2653 (2022), the Haiti regime.
+  '26532022': { regime: 'Haiti', why: 'resolution 2653 (2022) established the Haiti regime' },
+}
+
+/**
+ * The regime of a UN_LIST_TYPE. An unknown list type is kept verbatim (never dropped); `warning`
+ * says what the caller should report: an unknown type, or a type read as a regime by inference.
+ */
+export function regimeOf(listType: string): { regime: string; known: boolean; warning?: string } {
   if ((REGIMES as readonly string[]).includes(listType)) return { regime: listType, known: true }
   const alias = ALIASES[listType]
   if (alias) return { regime: alias, known: true }
-  return { regime: listType, known: false }
+  const inferred = BY_RESOLUTION[listType]
+  if (inferred) return { regime: inferred.regime, known: true, warning: `UN_LIST_TYPE '${listType}' read as the ${inferred.regime} regime (${inferred.why})` }
+  return { regime: listType, known: false, warning: `unknown UN_LIST_TYPE '${listType}' kept verbatim as its regime` }
 }

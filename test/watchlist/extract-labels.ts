@@ -203,7 +203,7 @@ export const LABELS: LabelledNarrative[] = [
   L({ file: F2020, ref: 'MLi.001', prohibitions: [TB], note: 'Mali list, "(Travel Ban)" only; an arrest is not a location' }),
   L({ file: F2026, ref: 'LYe.001', prohibitions: STD_E, note: 'Libya entity, listing paragraph without measure names' }),
   L({ file: F2026, ref: 'HTi.001', affiliations: ['G9 Family and Allies'], prohibitions: TERROR_I, note: 'Haiti: "leads an alliance … known as the "<name>."" (quote after the stop)' }),
-  L({ file: F2023, ref: 'HTi.001', affiliations: ['G9 Family and Allies'], prohibitions: [], note: 'UN_LIST_TYPE "26532022" in this file: unknown regime gets no table measures' }),
+  L({ file: F2023, ref: 'HTi.001', affiliations: ['G9 Family and Allies'], prohibitions: ['asset freeze', 'travel ban', 'arms embargo'], note: 'UN_LIST_TYPE "26532022" in this file: read as Haiti (resolution 2653 (2022)), whose table applies' }),
   L({ file: F2026, ref: 'HTi.006', prohibitions: TERROR_I, note: '"Gender: Male." only' }),
   L({ file: F2026, ref: 'SDi.005', prohibitions: STD_I, note: 'Sudan individual' }),
   L({ file: F2026, ref: 'IRi.003', prohibitions: STD_I, note: 'Iran; trap: a prohibition on Iran is not a measure on the subject' }),

@@ -677,6 +677,21 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     expect(snap.listWatchlist({ sort: 'listed_on', limit: 100 }).data.every((d) => d.listedOn === null || /^\d{4}-\d{2}-\d{2}$/.test(d.listedOn))).toBe(true)
   })
 
+  it("a list type that names a regime by its resolution ('26532022', the 2023 list's Haiti) is read as that regime, with a warning", () => {
+    const snap = snapshotWith(LATEST)
+    const ref = 'CDi.002'
+    const xml = withDate(
+      editRecord(real(LATEST), ref, (b) => b.replace('<UN_LIST_TYPE>DRC</UN_LIST_TYPE>', '<UN_LIST_TYPE>26532022</UN_LIST_TYPE>')),
+      '2026-03-01T00:00:00.000Z',
+    )
+    const r = snap.reconcileWatchlist(file(xml), { observedOn: '2026-03-01' })
+    expect(r.warnings.filter((w) => w.includes('26532022'))).toEqual([
+      `${ref}: UN_LIST_TYPE '26532022' read as the Haiti regime (resolution 2653 (2022) established the Haiti regime)`,
+    ])
+    expect(snap.getDesignation(ref).regime).toBe('Haiti')
+    expect(snap.listWatchlist({ regime: 'Haiti', search: snap.getDesignation(ref).primaryName }).total).toBe(1)
+  })
+
   it('an unknown UN_LIST_TYPE is kept verbatim as the regime and reported in the warnings', () => {
     const snap = snapshotWith(LATEST)
     const ref = 'CDi.002'

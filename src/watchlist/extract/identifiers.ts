@@ -5,11 +5,11 @@
  * weighted 7,6,5,4,3,2, summed, mod 10, equal the seventh. The IMO's unique company and registered
  * owner identification numbers are also 7 digits but use no such check digit.
  *
- * FINDING (all 15 list files, 2017-06 to 2026-02): every IMO number in a UN narrative (15 distinct:
+ * FINDING (all 15 list files, 2017-06 to 2026-02): every IMO number in a UN narrative (16 distinct:
  * KPe.020, KPe.022, KPe.056–058, KPe.061–068, KPe.070, KPe.074, KPe.075) is stated of a designated
  * COMPANY — the DPRK shipping companies designated in 2017–2018 ("IMO number: 5571322", "Company
- * Number IMO 5434358", "International Maritime Organization (IMO) Number: 1790183"). 14 of the 15
- * fail the ship check digit; the 15th, Ocean Maritime Management's 1790183, passes it by chance
+ * Number IMO 5434358", "International Maritime Organization (IMO) Number: 1790183"). 15 of the 16
+ * fail the ship check digit; the 16th, Ocean Maritime Management's 1790183, passes it by chance
  * (one 7-digit number in ten does) but is the company's number all the same. The consolidated list
  * holds no vessel records at all (the 1718 and 1970 Committees keep their designated vessels in
  * separate lists), so no narrative here yields an `imo:` identifier.

@@ -13,6 +13,8 @@ export const TRAVEL_BAN = 'travel ban'
 export const ARMS_EMBARGO = 'arms embargo'
 export const PORT_ENTRY_BAN = 'port entry ban'
 export const DEFLAGGING = 'deflagging'
+/** Every measure `prohibitions` can hold: the regime table's and the narratives' are all among these. */
+export const MEASURES = [ASSET_FREEZE, TRAVEL_BAN, ARMS_EMBARGO, PORT_ENTRY_BAN, DEFLAGGING] as const
 
 export interface RegimeMeasures {
   readonly individual: readonly string[]
