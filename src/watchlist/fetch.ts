@@ -65,14 +65,14 @@ export async function fetchUnConsolidatedList(
 ): Promise<FetchedUnList> {
   const target = checkUrl(url)
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new LegisearchError(400, 'invalid_parameters', 'options: must be an object { timeoutMs?, maxBytes?, fetch? }', ['options'])
+    throw invalid('options: must be an object { timeoutMs?, maxBytes?, fetch? }', ['options'])
   }
   const unknown = Object.keys(options).filter((k) => !['timeoutMs', 'maxBytes', 'fetch'].includes(k))
   if (unknown.length > 0) {
-    throw new LegisearchError(400, 'invalid_parameters', `options: unknown option '${unknown[0]}'; allowed: timeoutMs, maxBytes, fetch`, [unknown[0] as string])
+    throw invalid(`options: unknown option '${unknown[0]}'; allowed: timeoutMs, maxBytes, fetch`, [unknown[0] as string])
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw new LegisearchError(400, 'invalid_parameters', 'options.fetch: must be a fetch-compatible function', ['fetch'])
+    throw invalid('options.fetch: must be a fetch-compatible function', ['fetch'])
   }
   const timeoutMs = checkPositiveInteger('timeoutMs', options.timeoutMs, DEFAULT_FETCH_TIMEOUT_MS, MAX_TIMEOUT_MS)
   const maxBytes = checkPositiveInteger('maxBytes', options.maxBytes, DEFAULT_FETCH_MAX_BYTES, Number.MAX_SAFE_INTEGER)

@@ -53,6 +53,17 @@ interface Row {
   record: string
 }
 
+/** Whether a list holds exactly the designations listed now, each with the content stored for it. */
+function sameContent(list: ParsedList, rows: ReadonlyMap<string, Row>): boolean {
+  let listed = 0
+  for (const r of rows.values()) if (r.status === 'listed') listed++
+  if (list.records.length !== listed) return false
+  return list.records.every((rec) => {
+    const row = rows.get(rec.ref)
+    return row !== undefined && row.status === 'listed' && row.fingerprint === fingerprintOf(rec.content)
+  })
+}
+
 /** The observation instant and its (UTC) day. A bare date is that day at 00:00 UTC. */
 function observation(observedOn: unknown): { at: string; ms: number; day: string } {
   let ms: number
@@ -145,14 +156,24 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
         warnings.push(`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`)
         return { ...report, applied: false }
       }
+      const rows = new Map(
+        (st.get('SELECT ref, status, content, fingerprint, record FROM watchlist_designations').all() as Row[]).map((r) => [r.ref, r]),
+      )
       if (newest && !force) {
         if (list.generatedMs < newest.generated_ms) {
           throw invalid(
             `UN list: generated ${list.dateGenerated}, older than the newest list ingested (${newest.date_generated}); nothing was changed. Pass { force: true } to apply it anyway`,
           )
         }
-        // The newest list's own bytes again (after a forced older one) restore it; other bytes of that date are refused.
+        // The newest list's own bytes again (after a forced older one) restore it; other bytes of that
+        // date are refused, unless they hold the very content the snapshot reflects (a copy with
+        // other line endings or indentation), which changes nothing.
         if (list.generatedMs === newest.generated_ms && list.sha256 !== newest.sha256) {
+          if (lastApplied?.generated_ms === newest.generated_ms && sameContent(list, rows)) {
+            report.unchanged = list.records.length
+            warnings.push(`this list (generated ${list.dateGenerated}) holds the content already ingested, in other bytes; nothing was changed`)
+            return { ...report, applied: false }
+          }
           throw invalid(
             `UN list: generated ${list.dateGenerated} like the newest list ingested, but with other content; nothing was changed. Pass { force: true } if this version is the right one`,
           )
@@ -162,9 +183,6 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
         throw invalid(`options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed. Pass { force: true } to apply it anyway`)
       }
 
-      const rows = new Map(
-        (st.get('SELECT ref, status, content, fingerprint, record FROM watchlist_designations').all() as Row[]).map((r) => [r.ref, r]),
-      )
       const upsert = st.get(
         `INSERT INTO watchlist_designations (ref, status, subject_type, regime, listed_on, last_updated_on, name_sort, names_key, deceased, measures, content, fingerprint, record)
          VALUES (@ref, @status, @subjectType, @regime, @listedOn, @lastUpdatedOn, @nameSort, @namesKey, @deceased, @measures, @content, @fingerprint, @record)

@@ -818,6 +818,22 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       expect(snap.getDesignation(ref).narrative.endsWith('Reported in Uganda in 2025.')).toBe(true)
     })
 
+    it('the same content in other bytes (CRLF line endings, other indentation) is a no-op, not refused', () => {
+      const snap = snapshotWith(LATEST)
+      const before = stateOf(snap)
+      for (const copy of [real(LATEST).replace(/\n/g, '\r\n'), real(LATEST).replace(/\n\s+</g, '\n<')]) {
+        expect(copy).not.toBe(real(LATEST))
+        const r = snap.reconcileWatchlist(file(copy), { observedOn: '2026-03-05' })
+        expect({ applied: r.applied, unchanged: r.unchanged, amended: r.amended, warnings: r.warnings }).toEqual({
+          applied: false,
+          unchanged: 1003,
+          amended: [],
+          warnings: [`this list (generated ${LATEST_GENERATED}) holds the content already ingested, in other bytes; nothing was changed`],
+        })
+        expect(stateOf(snap)).toEqual(before)
+      }
+    })
+
     it('the same bytes again is a no-op even with another observation day (applied false, a warning, nothing written)', () => {
       const snap = snapshotWith(LATEST)
       const before = stateOf(snap)
