@@ -43,7 +43,7 @@ export interface ListLoad {
 
 /** The 2026-02-27 list alone. */
 export const ONLY_2026: readonly ListLoad[] = [{ file: LIST_2026, observedOn: '2026-02-27' }]
-/** 2024-09-26, then 2026-02-27 (forced): 10 references end up delisted. */
+/** 2024-09-26, then 2026-02-27 (forced): 6 references end up delisted. */
 export const FROM_2024_TO_2026: readonly ListLoad[] = [
   { file: LIST_2024, observedOn: '2024-09-26' },
   { file: LIST_2026, observedOn: '2026-02-27', force: true },
