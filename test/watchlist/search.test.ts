@@ -697,10 +697,18 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
       expect(new Set([...committees.values()].map((c) => [...c][0])).size).toBe(SPEC_REGIMES.length)
     })
 
-    it('lastUpdatedOn is the latest of the origin’s dates (listedOn, sourceLastUpdated)', () => {
+    it('primaryName, listedOn, nationalities, sourceLastUpdated and lastUpdatedOn agree with the XML read raw', () => {
       for (const d of all) {
-        const dates = [d.listedOn, d.sourceLastUpdated].filter((x): x is string => x !== null).sort()
-        expect(d.lastUpdatedOn, d.sourceRefNumber).toBe(dates.at(-1) ?? null)
+        const raw = rawOf(d.sourceRefNumber)
+        const ref = d.sourceRefNumber
+        expect(d.subjectType, ref).toBe(raw.kind)
+        expect(d.primaryName, ref).toBe(raw.names.filter(Boolean).join(' '))
+        expect(d.listedOn, ref).toBe(raw.listedOn === '' ? null : raw.listedOn)
+        expect([...d.nationalities].sort(), ref).toEqual([...new Set(raw.nationalities)].sort())
+        const updated = [...raw.lastDayUpdated].sort()
+        expect(d.sourceLastUpdated, ref).toBe(updated.at(-1) ?? null)
+        const latest = [raw.listedOn, ...updated].filter(Boolean).sort().at(-1) ?? null
+        expect(d.lastUpdatedOn, ref).toBe(latest)
       }
     })
   })

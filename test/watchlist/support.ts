@@ -156,6 +156,26 @@ export interface RawRecord {
   readonly aliasNames: string[]
   readonly aliasQualities: string[]
   readonly nameOriginalScript: string
+  /** FIRST_NAME … FOURTH_NAME, whitespace collapsed, '' where absent. */
+  readonly names: string[]
+  /** The day (first 10 characters) of LISTED_ON, '' when absent. */
+  readonly listedOn: string
+  /** NATIONALITY values, in file order. */
+  readonly nationalities: string[]
+  /** The days of LAST_DAY_UPDATED values, in file order. */
+  readonly lastDayUpdated: string[]
+}
+
+/** The VALUEs inside every `<tag>` of a record body. */
+function values(body: string, tag: string): string[] {
+  const out: string[] = []
+  for (const holder of body.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))) {
+    for (const v of (holder[1] as string).matchAll(/<VALUE>([\s\S]*?)<\/VALUE>/g)) {
+      const t = decodeXml(v[1] as string).replace(/\s+/g, ' ').trim()
+      if (t !== '') out.push(t)
+    }
+  }
+  return out
 }
 
 export function decodeXml(s: string): string {
@@ -192,6 +212,10 @@ export function rawRecords(xml: string): Map<string, RawRecord> {
       aliasNames: named.map((a) => a.name),
       aliasQualities: named.map((a) => a.quality),
       nameOriginalScript: element(body, 'NAME_ORIGINAL_SCRIPT').trim(),
+      names: ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((t) => element(body, t).replace(/\s+/g, ' ').trim()),
+      listedOn: element(body, 'LISTED_ON').trim().slice(0, 10),
+      nationalities: values(body, 'NATIONALITY'),
+      lastDayUpdated: values(body, 'LAST_DAY_UPDATED').map((d) => d.slice(0, 10)),
     })
   }
   return out
