@@ -287,6 +287,9 @@ describe('subjectStatus', () => {
     'In March 2021, after joining a coalition, Karim Sample Doe was reportedly killed during fighting.',
     'While chairman of the federation, Karim Sample Doe is believed to have died in Bunia on 2 May 2009.',
     'He was killed in an air strike in 2016.',
+    'Was killed in an airstrike in 2015.',
+    'Was reportedly killed on 3 May 2019.',
+    'Reportedly deceased (2016).',
   ])('deceased: %j', (n) => {
     expect(status(n)).toBe('deceased')
   })
@@ -312,6 +315,10 @@ describe('subjectStatus', () => {
     'His son was killed in a drone strike in 2020.',
     'Omar Sample Doe was killed in 2012.',
     'Killed 12 civilians in 2018.',
+    'Deceased brother: Ali Sample (QDi.900).',
+    'Dead or alive reward offered.',
+    'Killed in action? Unconfirmed reports.',
+    'Reportedly deceased? Not confirmed.',
     '',
   ])('not deceased: %j', (n) => {
     expect(status(n)).toBeNull()
@@ -465,6 +472,9 @@ describe('flagState', () => {
     expect(extractFacts('Registered owner of Panama-flagged vessel SEA SAMPLE, a cargo ship.', vessel).flagState).toBeNull()
     expect(extractFacts('DPRK-flagged SEA SAMPLE prepared for transfers.', vessel).flagState).toBeNull()
     expect(extractFacts('Former flag: Panama.', vessel).flagState).toBeNull()
+    expect(extractFacts('Flagged in Togo previously.', vessel).flagState).toBeNull()
+    expect(extractFacts('Vessel flagged in Panama until 2019.', vessel).flagState).toBeNull()
+    expect(extractFacts('Formerly flagged in Panama. Flag: Togo.', vessel).flagState).toBe('Togo')
     expect(extractFacts('Flag: Comoros.', IND).flagState).toBeNull()
   })
 })

@@ -22,9 +22,11 @@ const QUALIFIER = '(?:(?:reportedly|reported|confirmed|believed|allegedly|presum
 const PREDICATE = '(?:to\\s+have\\s+(?:died|been\\s+killed|been\\s+assassinated)|deceased|dead|died|killed|assassinated)'
 const STATUS_LABEL = '(?:(?:believed\\s+|current\\s+)?(?:status(?:\\s*/\\s*location)?|location)\\s*:\\s*)?'
 const LEADING_DATE = '(?:(?:as\\s+(?:of|at)|in|on|since)\\s+[^,]{1,40},\\s*)?'
+/** "Was killed in…", "Has been reportedly killed…": the subject implicit before an auxiliary. */
+const LEADING_AUX = '(?:(?:is|was|has\\s+been|had\\s+been)\\s+)?'
 
 /** Rule 1: the sentence opens with the death predicate. */
-const OPENS_WITH_DEATH = new RegExp(`^${LEADING_DATE}${STATUS_LABEL}${QUALIFIER}(${PREDICATE})\\b`, 'i')
+const OPENS_WITH_DEATH = new RegExp(`^${LEADING_DATE}${STATUS_LABEL}${LEADING_AUX}${QUALIFIER}(${PREDICATE})\\b`, 'i')
 const OPENS_WITH_DEATH_NOUN = /^(?:(?:his|her)\s+)?death\s+(?:was\s+|has\s+been\s+)?(?:confirmed|reported)\b/i
 
 /** Rule 2: "<he|she|Name> [is|was…] [qualifier] <predicate>" at a clause start. */
@@ -35,11 +37,18 @@ const CLAUSE_DEATH = new RegExp(
   'gu',
 )
 
-/** After "killed"/"died", a direct object means the active voice ("killed 34 civilians"). */
+/**
+ * What may follow the predicate for the sentence to state a death. After "killed"/"died", a direct
+ * object means the active voice ("killed 34 civilians"); after "deceased"/"dead", a word that is not
+ * a preposition or a date makes it an adjective of something else ("Deceased brother: …", "Dead or
+ * alive reward"). A question ("Killed in action?") states nothing.
+ */
 function passiveTail(predicate: string, tail: string): boolean {
-  if (!/^(?:killed|assassinated|died)$/i.test(predicate)) return true
+  if (/^[^.;!]*\?/.test(tail)) return false
+  if (/^to\s+have\b/i.test(predicate)) return true
   const t = tail.trimStart()
   if (t === '' || /^[.,;:)]/.test(t)) return true
+  if (/^(?:deceased|dead)$/i.test(predicate) && /^[(–-]/.test(t)) return true
   if (/^(?:in|on|at|by|during|while|near|as|when|following|after|before|from|of|together|along|within|inside|under|through|and|since|aged|reportedly)\b/i.test(t)) return true
   // a date right after: "Killed 3 December 2016", "Died 2003"
   return /^\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|^(?:19|20)\d{2}\b/.test(t)
