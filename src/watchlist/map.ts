@@ -59,7 +59,7 @@ function latestOf(days: readonly string[]): string | null {
  */
 export function originFieldsOf(rec: ListRecord, narrative: string, warn: (message: string) => void): OriginFields {
   const c = rec.content
-  const { regime, known, warning } = regimeOf(c.listType)
+  const { regime, warning } = regimeOf(c.listType)
   if (warning) warn(`${rec.ref}: ${warning}`)
   const primaryName = c.names.filter(Boolean).join(' ')
   const aliases = c.aliases.map((a) => ({ name: a['ALIAS_NAME'] as string, quality: a['QUALITY'] ?? '' }))
