@@ -1,4 +1,4 @@
-/** Markdown tables and number formatting for the console and `bench/RESULTS.md`. */
+/** Markdown tables and number formatting for the console and the report file (`--out`). Missing values (NaN) print as '—'. */
 import type { Summary } from './stats.js'
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {

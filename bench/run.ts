@@ -1,19 +1,22 @@
 /**
- * `npm run bench [-- --size <propositions>] [--queries <per class>] [--rebuild] [--skip-minisearch] [--out <file>]`
+ * `npm run bench [-- --size <propositions>] [--queries <per class>] [--rebuild] [--skip-minisearch] [--out <file>] …`
+ * (`--help` lists every flag).
  *
  * Builds (or reuses) the benchmark snapshot, generates the seeded query mix from it, runs it
  * against legisearch and the hand-written FTS5 baseline (interleaved, one child process) and
  * MiniSearch (another child process), probes open and first-query times in fresh processes, then
- * prints the corpus size first and the tables after, and writes them to `bench/RESULTS.md`.
- * Never part of `npm test`.
+ * prints the corpus size first and the tables after, and writes them to `--out` (by default
+ * `bench/.work/results-<propositions>.md`; the curated `bench/RESULTS.md` is assembled by hand
+ * from such reports). Never part of `npm test`.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, platform, release, totalmem } from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
-import type { MatchMode } from '../src/index.js'
+import { type MatchMode, openSnapshot } from '../src/index.js'
+import { Fts5Baseline } from './baselines/fts5.js'
 import { BENCH_DIR, type Corpus, type CorpusSizes, ROOT, UN_LIST, WORK_DIR, describeSizes, ensureCorpus } from './corpus.js'
 import { requestOf } from './explain.js'
 import type { OpenProbe } from './open-probe.js'
@@ -34,35 +37,96 @@ import {
   variantLabel,
 } from './queries.js'
 import { code, int, mb, ms, pcts, qps, ratio, table } from './report.js'
-import { type Summary, median, summarize } from './stats.js'
+import { type Summary, finiteMedian, median, summarize } from './stats.js'
 import type { EnginesResult } from './workers/engines.js'
 import type { MiniSearchResult } from './workers/minisearch.js'
 
 const started = performance.now()
 
-function positiveInt(name: string, v: string): number {
-  const n = Number(v)
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name}: must be a non-negative integer (got ${v})`)
-  return n
+// ---------------------------------------------------------------------------------------------
+// Flags
+
+/** The default `--out`: one report per size under the gitignored work folder. */
+const DEFAULT_OUT = 'bench/.work/results-<size>.md'
+
+/** Every flag: `parseArgs` reads `type`, `short` and `default`; `--help` prints `value`, `shown` and `help` too. */
+const FLAGS = {
+  size: { type: 'string', default: '100000', value: '<n>', help: 'propositions in the corpus' },
+  queries: { type: 'string', default: '200', value: '<n>', help: 'queries per class' },
+  rebuild: { type: 'boolean', default: false, help: 'rebuild the snapshot even when a matching one is cached' },
+  'skip-minisearch': { type: 'boolean', default: false, help: 'no MiniSearch baseline' },
+  'minisearch-variants': {
+    type: 'boolean',
+    default: false,
+    help: 'MiniSearch also runs the filter, `newest` and page-50 variants (by default only the base variant)',
+  },
+  out: { type: 'string', value: '<file>', shown: DEFAULT_OUT, help: 'where the report is written (it is also printed); <size> is --size' },
+  design: { type: 'string', default: 'lean', value: 'lean|full', help: 'which (mode, variant) combinations run' },
+  seed: { type: 'string', default: '42', value: '<n>', help: 'generator and query seed' },
+  dou: { type: 'string', default: '200000', value: '<n>', help: 'DOU acts in the corpus' },
+  social: { type: 'string', default: '50000', value: '<n>', help: 'social posts in the corpus' },
+  stakeholders: { type: 'string', default: '10000', value: '<n>', help: 'stakeholders in the corpus' },
+  'open-runs': { type: 'string', default: '5', value: '<n>', help: 'fresh processes per open-time probe' },
+  'minisearch-heap-mb': { type: 'string', default: '12288', value: '<n>', help: 'V8 heap limit of the MiniSearch process' },
+  help: { type: 'boolean', short: 'h', default: false, help: 'print this message and exit' },
+} as const
+
+function usageText(): string {
+  const rows = Object.entries(FLAGS).map(([name, f]) => {
+    const short = 'short' in f ? `-${f.short}, ` : ''
+    const flag = `${short}--${name}${'value' in f ? ` ${f.value}` : ''}`
+    const def = 'shown' in f ? f.shown : f.type === 'boolean' ? 'off' : String(f.default)
+    return [flag, def, f.help]
+  })
+  const w0 = Math.max(...rows.map((r) => (r[0] as string).length))
+  const w1 = Math.max('default'.length, ...rows.map((r) => (r[1] as string).length))
+  const line = (r: readonly string[]) => `  ${(r[0] as string).padEnd(w0)}  ${(r[1] as string).padEnd(w1)}  ${r[2] as string}`.trimEnd()
+  return [
+    'usage: npm run bench -- [flags]   (or: npx tsx bench/run.ts [flags])',
+    '',
+    'Builds or reuses the benchmark snapshot under bench/.work/, runs the query mix against',
+    'legisearch, the hand-written FTS5 floor and MiniSearch, prints the report and writes it to --out.',
+    'See bench/README.md.',
+    '',
+    line(['flag', 'default', '']),
+    ...rows.map(line),
+    '',
+    'Smoke test: --size 2000 --dou 2000 --social 1000 --stakeholders 500 --queries 20',
+    '',
+  ].join('\n')
 }
 
-const { values: args } = parseArgs({
-  options: {
-    size: { type: 'string', default: '100000' },
-    queries: { type: 'string', default: '200' },
-    rebuild: { type: 'boolean', default: false },
-    'skip-minisearch': { type: 'boolean', default: false },
-    out: { type: 'string', default: 'bench/RESULTS.md' },
-    seed: { type: 'string', default: '42' },
-    dou: { type: 'string', default: '200000' },
-    social: { type: 'string', default: '50000' },
-    stakeholders: { type: 'string', default: '10000' },
-    design: { type: 'string', default: 'lean' },
-    'open-runs': { type: 'string', default: '5' },
-    'minisearch-heap-mb': { type: 'string', default: '12288' },
-    'minisearch-variants': { type: 'boolean', default: false },
-  },
-})
+/** A bad command line: one line on stderr, exit code 2, no stack trace. */
+function usageError(message: string): never {
+  process.stderr.write(`bench/run.ts: ${message}; see --help\n`)
+  process.exit(2)
+}
+
+function parseFlags() {
+  try {
+    return parseArgs({ options: FLAGS, allowPositionals: false, strict: true }).values
+  } catch (e) {
+    const err = e as { code?: string; message?: string }
+    const message = String(err.message ?? e)
+    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const flag = /'([^']+)'/.exec(message)?.[1] ?? message
+      usageError(`unknown flag ${flag}`)
+    }
+    if (typeof err.code === 'string' && err.code.startsWith('ERR_PARSE_ARGS_')) usageError(message.split(/\.(?:\s|$)/)[0] ?? message)
+    throw e
+  }
+}
+const args = parseFlags()
+if (args.help) {
+  process.stdout.write(usageText())
+  process.exit(0)
+}
+
+function positiveInt(name: string, v: string): number {
+  const n = Number(v)
+  if (!Number.isSafeInteger(n) || n < 0) usageError(`--${name}: must be a non-negative integer (got ${v})`)
+  return n
+}
 
 const sizes: CorpusSizes = {
   propositions: positiveInt('size', args.size),
@@ -73,9 +137,9 @@ const sizes: CorpusSizes = {
 const perClass = positiveInt('queries', args.queries)
 const seed = positiveInt('seed', args.seed)
 const openRuns = Math.max(1, positiveInt('open-runs', args['open-runs']))
-if (args.design !== 'lean' && args.design !== 'full') throw new Error(`--design: lean or full (got ${args.design})`)
+if (args.design !== 'lean' && args.design !== 'full') usageError(`--design: lean or full (got ${args.design})`)
 const design: Design = args.design
-const outPath = resolve(ROOT, args.out)
+const outPath = resolve(ROOT, args.out ?? DEFAULT_OUT.replace('<size>', String(sizes.propositions)))
 const log = (s: string) => process.stderr.write(`${s}\n`)
 
 // ---------------------------------------------------------------------------------------------
@@ -227,7 +291,7 @@ if (args['skip-minisearch']) {
     miniNote =
       `MiniSearch ${pkgVersion('minisearch')} in its own process (heap limit ${int(heap)} MB): ${int(M.documents)} propositions indexed in ${((M.readMs + M.indexMs) / 1000).toFixed(1)} s ` +
       `(${(M.readMs / 1000).toFixed(1)} s reading and parsing the records from the snapshot, ${(M.indexMs / 1000).toFixed(1)} s \`addAll\`), ` +
-      `heap ${mb(M.heapUsed)} after a full GC, RSS ${mb(M.rssAfterBuild)} after the build, peak RSS ${mb(M.peakWhileQuerying)} while querying.` +
+      `heap ${mb(M.heapUsed)} after a full GC, RSS ${mb(M.rssAfterBuild)} after the build, peak RSS ${mb(M.peakWhileQuerying)} (the process's maximum, index build included, read after the queries).` +
       (M.json
         ? ` Saved as JSON: ${mb(M.json.bytes)} (\`JSON.stringify\` ${ms(M.json.stringifyMs)} ms); \`MiniSearch.loadJSON\` of that file (its "open") took ${ms(M.json.loadMs)} ms.`
         : '')
@@ -347,11 +411,106 @@ function describe(q: BenchQuery): string {
   const f = q.filters ? `; ${q.filters.lists.map((l) => `${l.field}=${l.values.join(',')}`).join('; ')}; created_at ${q.filters.created.from}..${q.filters.created.to}` : ''
   return `${q.corpus} · ${KIND_LABELS[q.kind]} · ${q.mode} · ${q.sort} · page ${q.page}${f}`
 }
-const disagreementRows = disagreements.slice(0, 20).map((i) => {
-  const q = set.search[i] as BenchQuery
-  return [describe(q), code(q.q), int(E.search.lsTotal[i] ?? Number.NaN), int(E.search.ftsTotal[i] ?? Number.NaN)]
-})
 const errorLines = E.search.errors.slice(0, 10).map((e) => `- ${e.engine} on ${code((set.search[e.i] as BenchQuery).q)} (${describe(set.search[e.i] as BenchQuery)}): ${e.message}`)
+
+// Why the watchlist class did not run, if it did not.
+const watchlistSkipped: string | null =
+  set.watchlist.length > 0
+    ? null
+    : perClass === 0
+      ? '`--queries 0`'
+      : !m.watchlist
+        ? `no UN list at \`${relative(ROOT, UN_LIST)}\` when the snapshot was built`
+        : (counts['watchlist'] ?? 0) === 0
+          ? 'the snapshot holds no watchlist designations'
+          : 'no listed name of 4 characters or more to draw substrings from'
+
+// Every disagreement with the floor, one line each. The worker records which pages differ, not
+// the pages: those queries are run once more here, after all the timing, to show where they differ.
+type Pages = { readonly ls: readonly string[]; readonly floor: readonly string[] } | { readonly error: string }
+const rerun = (() => {
+  const search = new Map<number, Pages>()
+  const watchlist = new Map<number, Pages>()
+  if (E.search.pageMismatch.length === 0 && E.watchlist.mismatch.length === 0) return { search, watchlist }
+  const message = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? ''
+  let snap: ReturnType<typeof openSnapshot> | null = null
+  let base: Fts5Baseline | null = null
+  try {
+    snap = openSnapshot(corpus.path, { readonly: true })
+    base = new Fts5Baseline(corpus.path)
+  } catch (e) {
+    const error = `not re-run: ${message(e)}`
+    for (const i of E.search.pageMismatch) search.set(i, { error })
+    for (const { i } of E.watchlist.mismatch) watchlist.set(i, { error })
+    snap?.close()
+    return { search, watchlist }
+  }
+  const s = snap
+  const b = base
+  const attempt = (f: () => Pages): Pages => {
+    try {
+      return f()
+    } catch (e) {
+      return { error: `re-run failed: ${message(e)}` }
+    }
+  }
+  for (const i of E.search.pageMismatch) {
+    const q = set.search[i] as BenchQuery
+    const { query, body } = requestOf(q)
+    search.set(i, attempt(() => ({ ls: s.search(q.corpus, query, body).results.map((x) => String(x['id'])), floor: b.search(q).ids })))
+  }
+  for (const { i } of E.watchlist.mismatch) {
+    const w = set.watchlist[i]?.search ?? ''
+    watchlist.set(i, attempt(() => ({ ls: s.listWatchlist({ search: w, limit: 20 }).data.map((d) => d.sourceRefNumber), floor: b.watchlist(w).ids })))
+  }
+  s.close()
+  b.close()
+  return { search, watchlist }
+})()
+/** Both pages from the first position where they differ: up to five ids each. */
+function pageCells(p: Pages | undefined): [string, string] {
+  if (!p) return ['page not re-run', 'page not re-run']
+  if ('error' in p) return [p.error, p.error]
+  let k = 0
+  while (k < p.ls.length && k < p.floor.length && p.ls[k] === p.floor[k]) k++
+  if (k === p.ls.length && k === p.floor.length) return ['same page when re-run', 'same page when re-run']
+  const from = (ids: readonly string[]) => {
+    const shown = ids.slice(k, k + 5)
+    return `${ids.length} ids; from #${k + 1}: ${shown.length > 0 ? code(`${shown.join(', ')}${ids.length > k + 5 ? ', …' : ''}`) : '(none)'}`
+  }
+  return [from(p.ls), from(p.floor)]
+}
+const DISAGREEMENT_HEADER = ['check', 'class', 'q', 'legisearch', 'floor (FTS5 SQL; for the watchlist, the SQL by hand)']
+const disagreementRows: string[][] = [
+  ...disagreements.map((i) => {
+    const q = set.search[i] as BenchQuery
+    return ['total', describe(q), code(q.q), `total ${int(E.search.lsTotal[i] ?? Number.NaN)}`, `total ${int(E.search.ftsTotal[i] ?? Number.NaN)}`]
+  }),
+  ...E.search.pageMismatch.map((i) => {
+    const q = set.search[i] as BenchQuery
+    const [a, b] = pageCells(rerun.search.get(i))
+    const total = `total ${int(E.search.lsTotal[i] ?? Number.NaN)}`
+    return ['page', describe(q), code(q.q), `${total}; ${a}`, `${total}; ${b}`]
+  }),
+  ...E.watchlist.mismatch.map(({ i, ls: a, fts: b }) => {
+    const [pa, pb] = pageCells(rerun.watchlist.get(i))
+    return ['watchlist', '`listWatchlist`, limit 20', code(set.watchlist[i]?.search ?? '?'), `total ${int(a ?? Number.NaN)}; ${pa}`, `total ${int(b ?? Number.NaN)}; ${pb}`]
+  }),
+]
+const SHOWN_DISAGREEMENTS = 50
+const disagreementsPath = `${outPath.replace(/\.md$/, '')}-disagreements.md`
+const disagreementTable = (rows: readonly string[][]) => table(DISAGREEMENT_HEADER, rows, ['l', 'l', 'l', 'l', 'l'])
+/** The sentence above the disagreements: `all` for the full list's file. */
+function disagreementIntro(all: boolean): string {
+  if (disagreementRows.length === 0) return 'No disagreement.'
+  const n = int(disagreementRows.length)
+  const which =
+    all || disagreementRows.length <= SHOWN_DISAGREEMENTS
+      ? `Every disagreement (${n}), one per line`
+      : `The first ${SHOWN_DISAGREEMENTS} of ${n} disagreements, one per line; all of them are in \`${relative(ROOT, disagreementsPath)}\``
+  const pages = E.search.pageMismatch.length + E.watchlist.mismatch.length > 0
+  return `${which}${pages ? ' (pages: ids from the first position where they differ, up to five a side, from running those queries once more after the timed run)' : ''}:`
+}
 
 const miniAgreement: string[][] = []
 if (M) {
@@ -367,7 +526,8 @@ if (M) {
 }
 
 // Open / first query.
-const pm = (xs: OpenProbe[], f: (p: OpenProbe) => number) => median(xs.map(f))
+// A probe value that was not measured (NaN, null after JSON: no watchlist) is missing, not 0.
+const pm = (xs: OpenProbe[], f: (p: OpenProbe) => number | null) => finiteMedian(xs.map(f))
 const openRows = (['warm', 'cold'] as const).map((k) => [
   k === 'warm' ? 'OS file cache warm' : probes.coldOk ? 'snapshot dropped from the OS file cache' : 'cache drop FAILED (same as warm)',
   ms(pm(probes[k], (p) => p.openMs)),
@@ -433,7 +593,7 @@ const sections = [
   '',
   '## Searches',
   '',
-  `Limit 20, exact total always. ${queryDesign} legisearch = \`snap.search(…)\` (validation, SQL, highlights, result mapping); FTS5 SQL = the hand-written floor (\`bench/baselines/fts5.ts\`) on the same file; both run interleaved in one process on the same queries. MiniSearch = default mode only, its own process, ${args['minisearch-variants'] ? 'every default-mode class' : 'the base variant only (`--minisearch-variants` adds the others)'}. "median total" is legisearch's. q/s = queries per second of one process running that class back to back.`,
+  `Limit 20, exact total always. ${queryDesign} legisearch = \`snap.search(…)\` (validation, SQL, highlights, result mapping); FTS5 SQL = the hand-written floor (\`bench/baselines/fts5.ts\`) on the same file; both run interleaved in one process on the same queries. MiniSearch = default mode only, its own process, ${args['minisearch-variants'] ? 'every default-mode class' : 'the base variant only (`--minisearch-variants` adds the others)'}. "median total" is legisearch's. q/s = the class's n ÷ the sum of its n measured latencies, in seconds (the reciprocal of the mean latency, failed calls left out): legisearch's and the floor's calls alternate query by query, and the time between one engine's calls (the other's call) is not in its sum, so it is not a measured throughput of either running alone; MiniSearch's calls run back to back in its own process, its q/s computed the same way.`,
   '',
   'How the words were drawn:',
   '',
@@ -461,20 +621,24 @@ const sections = [
   '',
   '### Lookups',
   '',
-  `Stakeholder names as typed (full name, first + last, a prefix, one letter dropped); the first call, which builds the in-memory name index, took ${ms(E.stakeholders.firstMs)} ms and is not in the figures; ${E.stakeholders.empty} of ${set.stakeholders.length} lookups found nothing. Watchlist: 4–12-character substrings of real listed names; baseline = the same \`instr\` over \`names_key\` by hand.`,
+  `Stakeholder names as typed (full name, first + last, a prefix, one letter dropped); the first call, which builds the in-memory name index, took ${ms(E.stakeholders.firstMs)} ms and is not in the figures; ${E.stakeholders.empty} of ${set.stakeholders.length} lookups found nothing. Watchlist: ${watchlistSkipped !== null ? `skipped: ${watchlistSkipped}.` : '4–12-character substrings of real listed names; baseline = the same `instr` over `names_key` by hand.'}`,
   '',
   table(['class', 'n', 'legisearch p50 / p95 / p99 ms', 'q/s', 'SQL by hand p50 / p95 / p99 ms', 'q/s', 'ratio (p50)'], lookupRows),
   '',
   '## Do the answers agree?',
   '',
   `legisearch and the FTS5 baseline: **${int(set.search.length - disagreements.length)} of ${int(set.search.length)} totals agree**` +
-    (disagreements.length > 0 ? `; ${disagreements.length} disagree (first 20 below).` : '.') +
+    (disagreements.length > 0 ? `; ${int(disagreements.length)} disagree.` : '.') +
     ` Of the queries whose totals agree, ${int(E.search.pageMismatch.length)} returned a different page (ids or order).` +
-    (E.search.errors.length > 0 ? ` ${E.search.errors.length} queries failed:` : ''),
+    (E.search.errors.length > 0 ? ` ${E.search.errors.length} queries failed${E.search.errors.length > errorLines.length ? ` (the first ${errorLines.length}):` : ':'}` : ''),
   ...(errorLines.length > 0 ? ['', ...errorLines] : []),
-  ...(disagreementRows.length > 0 ? ['', table(['query', 'q', 'legisearch total', 'FTS5 total'], disagreementRows, ['l', 'l', 'r', 'r'])] : []),
   '',
-  `Watchlist: ${set.watchlist.length - E.watchlist.mismatch.length} of ${set.watchlist.length} totals and pages (refs in order) agree with the SQL by hand.`,
+  watchlistSkipped !== null
+    ? `Watchlist: skipped: ${watchlistSkipped}.`
+    : `Watchlist: ${int(set.watchlist.length - E.watchlist.mismatch.length)} of ${int(set.watchlist.length)} totals and pages (refs in order) agree with the SQL by hand.`,
+  '',
+  disagreementIntro(false),
+  ...(disagreementRows.length > 0 ? ['', disagreementTable(disagreementRows.slice(0, SHOWN_DISAGREEMENTS))] : []),
   '',
   ...(M
     ? [
@@ -491,7 +655,13 @@ const sections = [
   ...slowest.flatMap((s) => [s, '']),
 ]
 const markdown = `${sections.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`
+mkdirSync(dirname(outPath), { recursive: true })
 writeFileSync(outPath, markdown)
+if (disagreementRows.length > SHOWN_DISAGREEMENTS) {
+  const title = `# Every disagreement with the floor: ${relative(ROOT, outPath)}`
+  writeFileSync(disagreementsPath, `${title}\n\n${machine.join('\n')}\n\n${disagreementIntro(true)}\n\n${disagreementTable(disagreementRows)}\n`)
+  log(`wrote all ${disagreementRows.length} disagreements to ${relative(ROOT, disagreementsPath)}`)
+}
 // The console gets the same report, corpus first (already printed above), then the tables.
 console.log(markdown.slice(markdown.indexOf('## Open, first query, memory')))
 log(`\nwrote ${relative(ROOT, outPath)} in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`)

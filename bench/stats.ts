@@ -5,7 +5,11 @@ export interface Summary {
   readonly p50: number
   readonly p95: number
   readonly p99: number
-  /** Queries per second of one process running them back to back: n / total seconds. */
+  /**
+   * n ÷ the sum of the n latencies, in seconds: the reciprocal of the mean latency. Not a measured
+   * throughput: the time between the calls (in the engines worker, the other engine's call of the
+   * interleaved pair) is not in the sum, and nothing runs concurrently.
+   */
   readonly qps: number
 }
 
@@ -34,4 +38,12 @@ export function summarize(ms: readonly number[]): Summary {
 
 export function median(xs: readonly number[]): number {
   return percentile([...xs].sort((a, b) => a - b), 50)
+}
+
+/**
+ * The median of the finite values only: `null` (a NaN that went through JSON) and NaN are
+ * missing values, not zeros. NaN when none is left, which the formatters print as '—'.
+ */
+export function finiteMedian(xs: readonly (number | null | undefined)[]): number {
+  return median(xs.filter((x): x is number => typeof x === 'number' && Number.isFinite(x)))
 }

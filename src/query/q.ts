@@ -13,8 +13,8 @@ interface Lexeme {
 /**
  * Parses `q`, the search-box syntax (DECISIONS §4): words are ANDed; `"…"` is a phrase; a leading
  * `-` excludes a word or phrase; `OR` (upper case) between two items makes them alternatives. A
- * proposition identifier (`PL 2630/2020`, `pl 2630`, `MPV 1.154/2023`) becomes one item that also
- * carries its lookup key. A word with punctuation inside (`8.666/1993`) is the phrase of its parts.
+ * proposition identifier (`PL 2630/2020`, `pl 2630`, `MPV 1.154/2023`, `PL nº 2630/20`,
+ * `PL2630/2020`) becomes one item that also carries its lookup key. A word with punctuation inside (`8.666/1993`) is the phrase of its parts.
  *
  * Forgiving where a search box should be: an unclosed quote runs to the end, a dangling `OR` and
  * words with no letter or digit are ignored. The one thing refused is an exclusion used as an `OR`
@@ -37,28 +37,28 @@ export function parseQ(q: string): TextQuery {
       if (lastNegated && i + 1 < lexemes.length) throw orWithExclusion(q)
       continue
     }
-    let item: TextItem | null
-    const next = lexemes[i + 1]
-    const idf = lx.kind === 'word' && next?.kind === 'word' && !next.negated ? identifierOf(lx.text, next.text) : null
-    if (idf) {
-      item = idf
-      i++
+    const found = identifierAt(lexemes, i)
+    let items: TextItem[]
+    if (found) {
+      items = found.items
+      i += found.consumed - 1
     } else {
-      item = itemOf(lx.text)
+      const item = itemOf(lx.text)
+      items = item === null ? [] : [item]
     }
-    if (item === null) continue
+    if (items.length === 0) continue
     if (lx.negated) {
       if (pendingOr) throw orWithExclusion(q)
-      exclude.push(item)
+      exclude.push(...items)
       lastNegated = true
       current = null
       continue
     }
     lastNegated = false
     if (pendingOr && current !== null) {
-      current.push(item)
+      current.push(...items)
     } else {
-      current = [item]
+      current = [...items]
       groups.push(current)
     }
     pendingOr = false
@@ -105,17 +105,57 @@ function itemOf(text: string): TextItem | null {
   return words.length === 0 ? null : { words }
 }
 
-const NUMBER_YEAR = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:\/(\d{4}))?[.,;:]?$/
+const NUMBER_YEAR = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:\/(\d{4}|\d{2}))?[.,;:]?$/
+/** `nº`, `n°`, `n.º`, `no.`, `n.`, `nr.`, `núm.` between the type and the number (`PL nº 2630/2020`). */
+const NUMBER_SIGN = /^(?:n[º°]|n\.[º°]?|no\.|nr\.?|n[uú]m\.?|n)$/i
+/** A type glued to its number: `PL2630/2020`, `PL-2630`, `PEC.45/2019`. */
+const GLUED = /^(\p{L}{2,10})[-.]?(\d[\d.]*(?:\/\d+)?[.,;:]?)$/u
 
-/** `PL` + `2630/2020` → the identifier item, when the first word is a known type acronym. */
-function identifierOf(typeWord: string, numberWord: string): TextItem | null {
+/**
+ * The identifier starting at lexeme `i`, if any, and how many lexemes it takes: `PL 2630/2020`
+ * (two), `PL nº 2630/2020` (three), or `PL2630/2020` (one: read both as the identifier and as the
+ * word as typed, alternatives, so `mp3` still finds the word mp3).
+ */
+function identifierAt(lexemes: readonly Lexeme[], i: number): { items: TextItem[]; consumed: number } | null {
+  const lx = lexemes[i] as Lexeme
+  if (lx.kind !== 'word') return null
+  const next = lexemes[i + 1]
+  const after = lexemes[i + 2]
+  const plain = (l: Lexeme | undefined): l is Lexeme => l !== undefined && l.kind === 'word' && !l.negated
+  if (plain(next) && NUMBER_SIGN.test(next.text) && plain(after)) {
+    const idf = identifierOf(lx.text, after.text)
+    if (idf) return { items: [idf], consumed: 3 }
+  }
+  if (plain(next)) {
+    const idf = identifierOf(lx.text, next.text)
+    if (idf) return { items: [idf], consumed: 2 }
+  }
+  const glued = GLUED.exec(lx.text)
+  if (glued) {
+    const idf = identifierOf(glued[1] as string, glued[2] as string)
+    const typed = itemOf(lx.text)
+    if (idf) return { items: typed === null ? [idf] : [idf, typed], consumed: 1 }
+  }
+  return null
+}
+
+/**
+ * `PL` + `2630/2020` → the identifier item, when the first word is a known type acronym. A two-digit
+ * year is this century's when that year has begun, else the last century's (`/20` → 2020, `/93` →
+ * 1993), as Brazilian legal citations write them (`Lei 8.666/93`).
+ */
+function identifierOf(typeWord: string, numberWord: string, now: Date = new Date()): TextItem | null {
   const type = fold(typeWord)
   if (!PROPOSITION_TYPES.has(type)) return null
   const m = NUMBER_YEAR.exec(numberWord)
   if (!m) return null
   const number = Number((m[1] as string).replace(/\./g, ''))
   if (!Number.isSafeInteger(number)) return null
-  const year = m[2] === undefined ? undefined : Number(m[2])
+  let year = m[2] === undefined ? undefined : Number(m[2])
+  if (year !== undefined && (m[2] as string).length === 2) {
+    const thisYear = now.getUTCFullYear()
+    year += 2000 + year <= thisYear ? 2000 : 1900
+  }
   const words = [typeWord, String(number), ...(year === undefined ? [] : [String(year)])]
   return { words, identifier: identifierKey(year === undefined ? { type, number } : { type, number, year }) }
 }

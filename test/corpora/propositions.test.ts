@@ -164,6 +164,14 @@ describe('propositions: identifiers in q rank first', () => {
     }
   })
 
+  it('the ways people write it: PL nº 2630/2020, PL n° 2630/20, PL2630/2020, PL-2630/2020 find what PL 2630/2020 finds', () => {
+    const want = ids({ q: 'PL 2630/2020', sort: 'newest' })
+    for (const q of ['PL nº 2630/2020', 'pl n° 2630/2020', 'PL n. 2630/2020', 'PL Nº 2630/20', 'PL 2630/20', 'PL2630/2020', 'pl-2630/2020']) {
+      expect(ids({ q, sort: 'newest' }), q).toEqual(want)
+    }
+    expect(ids({ q: 'PL2630', sort: 'newest' }).slice(0, 2)).toEqual(['pl-2630-2020', 'pl-2630-2019'])
+  })
+
   it('first on page 1 only; later pages continue the same order', () => {
     const all = ids({ q: 'PL 2630/2020', sort: 'newest' })
     const p1 = snap().searchPropositions({ q: 'PL 2630/2020', sort: 'newest', limit: 1, page: 1 })

@@ -137,8 +137,26 @@ describe('parseQ: proposition identifiers', () => {
     ['pec 45', idf('pec 45', 'pec', '45')],
     ['PLP 68/2024', idf('plp 68 2024', 'PLP', '68', '2024')],
     ['PL 2630/2020,', idf('pl 2630 2020', 'PL', '2630', '2020')],
+    ['PL nº 2630/2020', idf('pl 2630 2020', 'PL', '2630', '2020')],
+    ['PL n° 2630/2020', idf('pl 2630 2020', 'PL', '2630', '2020')],
+    ['PL n.º 2630/2020', idf('pl 2630 2020', 'PL', '2630', '2020')],
+    ['pl n. 2630', idf('pl 2630', 'pl', '2630')],
+    ['PL Nº 1.154/2023', idf('pl 1154 2023', 'PL', '1154', '2023')],
+    // Two-digit years: this century's once that year has begun, else the last century's.
+    ['PL 2630/20', idf('pl 2630 2020', 'PL', '2630', '2020')],
+    ['PL 8666/93', idf('pl 8666 1993', 'PL', '8666', '1993')],
   ])('%j', (q, item) => {
     expect(parseQ(q)).toEqual({ groups: [[item]], exclude: [] })
+  })
+
+  it.each([
+    ['PL2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL2630', '2020')]],
+    ['pl-2630', [idf('pl 2630', 'pl', '2630'), w('pl', '2630')]],
+    ['PEC.45/2019', [idf('pec 45 2019', 'PEC', '45', '2019'), w('PEC', '45', '2019')]],
+    // The word as typed stays an alternative: `mp3` still finds the word mp3.
+    ['mp3', [idf('mp 3', 'mp', '3'), w('mp3')]],
+  ])('a type glued to its number, %j, is the identifier OR the word as typed', (q, alternatives) => {
+    expect(parseQ(q)).toEqual({ groups: [alternatives], exclude: [] })
   })
 
   it('an identifier among other words is one item', () => {
@@ -167,6 +185,9 @@ describe('parseQ: proposition identifiers', () => {
     // A type acronym not followed by a number.
     ['PL reforma', [[w('PL')], [w('reforma')]]],
     ['PL', [[w('PL')]]],
+    // `no` is a Portuguese word, not a number sign; a sign with no number after it is a word.
+    ['PL no 2630', [[w('PL')], [w('no')], [w('2630')]]],
+    ['PL nº reforma', [[w('PL')], [w('nº')], [w('reforma')]]],
     // The number is excluded on its own: no identifier.
     ['PL -2630', [[w('PL')]]],
   ])('not an identifier: %j', (q, groups) => {
