@@ -27,7 +27,7 @@ import { LIMIT } from '../queries.js'
 
 /** BM25 column weights of each corpus's FTS table, in column order (title-like fields weigh more). */
 const WEIGHTS: Readonly<Record<BenchCorpus, string>> = {
-  propositions: '3, 1, 2, 0', // title, summary, ident, identkey
+  propositions: '3, 1, 2, 1', // title, summary, ident, identkey
   dou: '3, 2, 1', // title, resume, content
   social: '1', // text
 }

@@ -26,10 +26,15 @@ export function highlightsOf(
   mode: MatchMode,
 ): Highlight[] {
   if (items.length === 0) return []
-  const wanted = items.map((i) => i.words.map((w) => termOf(w, mode)))
+  // An identifier (`pl 2630`) matches its proposition whatever the case typed, in every mode, so
+  // its words are marked case- and accent-insensitively too.
+  const wanted = items.map((i) => {
+    const m: MatchMode = i.identifier === undefined ? mode : 'keyword'
+    return { mode: m, terms: i.words.map((w) => termOf(w, m)) }
+  })
   const out: Highlight[] = []
   for (const field of fields) {
-    const spans = hitSpans(field.text, wanted, mode)
+    const spans = hitSpans(field.text, wanted)
     if (spans.length === 0) continue
     out.push({ path: field.name, score: spans.length, texts: passage(field.text, spans) })
   }
@@ -38,12 +43,17 @@ export function highlightsOf(
 
 type Span = readonly [start: number, end: number]
 
-function hitSpans(text: string, wanted: readonly string[][], mode: MatchMode): Span[] {
+function hitSpans(text: string, wanted: readonly { mode: MatchMode; terms: readonly string[] }[]): Span[] {
   const tokens = tokenize(text)
-  const terms = tokens.map((t) => termOf(t.text, mode))
+  const termsByMode = new Map<MatchMode, string[]>()
   // A phrase match is one hit from its first word to its last (`PL 2630/2020`).
   const found: Span[] = []
-  for (const phrase of wanted) {
+  for (const { mode, terms: phrase } of wanted) {
+    let terms = termsByMode.get(mode)
+    if (terms === undefined) {
+      terms = tokens.map((t) => termOf(t.text, mode))
+      termsByMode.set(mode, terms)
+    }
     const k = phrase.length
     for (let i = 0; i + k <= terms.length; i++) {
       let ok = true

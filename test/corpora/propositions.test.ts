@@ -172,6 +172,21 @@ describe('propositions: identifiers in q rank first', () => {
     expect(ids({ q: 'PL2630', sort: 'newest' }).slice(0, 2)).toEqual(['pl-2630-2020', 'pl-2630-2019'])
   })
 
+  it('in sensitive mode, a lower-case pl 2630 still scores and highlights the proposition it identifies', () => {
+    const [first] = snap().searchPropositions({ q: 'pl 2630/2020', modes: 'sensitive', sort: 'relevance' }).results
+    expect(first?.id).toBe('pl-2630-2020')
+    expect(first?.relevance).toBeGreaterThan(0)
+    const hits = (first?.highlights as { path: string; texts: { value: string; type: string }[] }[]).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
+    expect(hits).toContain('PL 2630/2020')
+    // An ordinary lower-case word stays case-sensitive: `lei` does not mark the summary's `Lei`.
+    const [again] = snap().searchPropositions({ q: 'pl 2630/2020 OR lei', modes: 'sensitive', sort: 'relevance' }).results
+    expect(again?.id).toBe('pl-2630-2020')
+    const marked = (again?.highlights as { path: string; texts: { value: string; type: string }[] }[]).map((h) => [h.path, h.texts.filter((t) => t.type === 'hit').map((t) => t.value)])
+    expect(marked).toEqual([['title', ['PL 2630/2020']]])
+    const [folded] = snap().searchPropositions({ q: 'pl 2630/2020 OR lei', sort: 'relevance' }).results
+    expect((folded?.highlights as { path: string }[]).map((h) => h.path)).toEqual(['title', 'summary'])
+  })
+
   it('first on page 1 only; later pages continue the same order', () => {
     const all = ids({ q: 'PL 2630/2020', sort: 'newest' })
     const p1 = snap().searchPropositions({ q: 'PL 2630/2020', sort: 'newest', limit: 1, page: 1 })

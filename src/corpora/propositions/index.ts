@@ -68,8 +68,9 @@ export const propositions = defineCorpus<Proposition>({
     { name: 'summary', weight: 1, highlight: true, get: (p) => p.summary },
     // type/number/year, so `PL 2630/2020` and `2630` find the proposition itself, under each mode…
     { name: 'ident', weight: 2, highlight: false, get: identText },
-    // …and an identifier typed in `q` (`pl 2630`) finds it in any mode.
-    { name: 'identkey', weight: 0, highlight: false, role: 'identifier', get: identText },
+    // …and an identifier typed in `q` (`pl 2630`) finds it in any mode, with a score of its own (a
+    // match found only here, as `pl 2630` in `sensitive` mode, still gets a relevance above 0).
+    { name: 'identkey', weight: 1, highlight: false, role: 'identifier', get: identText },
   ],
   filters: {
     resources: { kind: 'open', values: (p) => [p.openDataResource] },
