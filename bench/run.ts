@@ -140,6 +140,8 @@ const openRuns = Math.max(1, positiveInt('open-runs', args['open-runs']))
 if (args.design !== 'lean' && args.design !== 'full') usageError(`--design: lean or full (got ${args.design})`)
 const design: Design = args.design
 const outPath = resolve(ROOT, args.out ?? DEFAULT_OUT.replace('<size>', String(sizes.propositions)))
+/** A path as the report names it: relative to the repository when inside it. */
+const shownPath = (p: string) => (relative(ROOT, p).startsWith('..') ? p : relative(ROOT, p))
 const log = (s: string) => process.stderr.write(`${s}\n`)
 
 // ---------------------------------------------------------------------------------------------
@@ -473,7 +475,7 @@ function pageCells(p: Pages | undefined): [string, string] {
   if ('error' in p) return [p.error, p.error]
   let k = 0
   while (k < p.ls.length && k < p.floor.length && p.ls[k] === p.floor[k]) k++
-  if (k === p.ls.length && k === p.floor.length) return ['same page when re-run', 'same page when re-run']
+  if (k === p.ls.length && k === p.floor.length) return ['pages agree when re-run', 'pages agree when re-run']
   const from = (ids: readonly string[]) => {
     const shown = ids.slice(k, k + 5)
     return `${ids.length} ids; from #${k + 1}: ${shown.length > 0 ? code(`${shown.join(', ')}${ids.length > k + 5 ? ', …' : ''}`) : '(none)'}`
@@ -507,7 +509,7 @@ function disagreementIntro(all: boolean): string {
   const which =
     all || disagreementRows.length <= SHOWN_DISAGREEMENTS
       ? `Every disagreement (${n}), one per line`
-      : `The first ${SHOWN_DISAGREEMENTS} of ${n} disagreements, one per line; all of them are in \`${relative(ROOT, disagreementsPath)}\``
+      : `The first ${SHOWN_DISAGREEMENTS} of ${n} disagreements, one per line; all of them are in \`${shownPath(disagreementsPath)}\``
   const pages = E.search.pageMismatch.length + E.watchlist.mismatch.length > 0
   return `${which}${pages ? ' (pages: ids from the first position where they differ, up to five a side, from running those queries once more after the timed run)' : ''}:`
 }
@@ -658,10 +660,10 @@ const markdown = `${sections.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`
 mkdirSync(dirname(outPath), { recursive: true })
 writeFileSync(outPath, markdown)
 if (disagreementRows.length > SHOWN_DISAGREEMENTS) {
-  const title = `# Every disagreement with the floor: ${relative(ROOT, outPath)}`
+  const title = `# Every disagreement with the floor: ${shownPath(outPath)}`
   writeFileSync(disagreementsPath, `${title}\n\n${machine.join('\n')}\n\n${disagreementIntro(true)}\n\n${disagreementTable(disagreementRows)}\n`)
-  log(`wrote all ${disagreementRows.length} disagreements to ${relative(ROOT, disagreementsPath)}`)
+  log(`wrote all ${disagreementRows.length} disagreements to ${shownPath(disagreementsPath)}`)
 }
 // The console gets the same report, corpus first (already printed above), then the tables.
 console.log(markdown.slice(markdown.indexOf('## Open, first query, memory')))
-log(`\nwrote ${relative(ROOT, outPath)} in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`)
+log(`\nwrote ${shownPath(outPath)} in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`)
