@@ -8,7 +8,7 @@ import { parseQ } from '../query/q.js'
 import { andTextQueries, isEmptyTextQuery, positiveItems } from '../query/text-query.js'
 import type { Statements } from '../store/statements.js'
 import { highlightsOf } from '../text/highlight.js'
-import { matchModeOf } from '../text/modes.js'
+import { canonicalOf, matchModeOf } from '../text/modes.js'
 import type { Monitors, SavedBucketRef } from './monitors.js'
 
 /** Who is calling: fills `savedBuckets`/`savedPropositions` with that client's monitors only. */
@@ -61,10 +61,11 @@ export function search(
   }
   const text = andTextQueries(qText, compiledBody.text)
   const mode = matchModeOf(params.modes)
+  const canonical = canonicalOf(params.modes)
   const offset = (params.page - 1) * params.limit
   const { total, rows } = runSearch(
     st,
-    { corpus, text, mode, body: compiledBody, sort: params.sort, limit: params.limit, offset },
+    { corpus, text, mode, canonical, body: compiledBody, sort: params.sort, limit: params.limit, offset },
     () => corpusSize(st, corpus.name),
   )
   const refs = monitors.refsFor(clientId, corpus.name, rows.map((r) => r.id))
@@ -78,6 +79,7 @@ export function search(
       highlighted.map((f) => ({ name: f.name, text: f.get(record) as string })),
       items,
       mode,
+      canonical,
     )
     const saved: SavedBucketRef[] = refs.get(row.id) ?? []
     return {

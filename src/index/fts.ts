@@ -1,7 +1,8 @@
 import type { AnyCorpus } from '../corpora/define.js'
 import type { TextItem, TextQuery } from '../query/text-query.js'
 import type { Db } from '../store/database.js'
-import { MATCH_MODES, type MatchMode, termOf } from '../text/modes.js'
+import { invalid } from '../errors.js'
+import { MATCH_MODES, type MatchMode, canonicalTerm, decodeSensitive, isDenormalized, termOf } from '../text/modes.js'
 import { tokenize } from '../text/tokenize.js'
 
 /**
@@ -25,6 +26,32 @@ function identifierTerm(word: string): string {
   return IDENTIFIER_MARK + termOf(word, 'keyword')
 }
 
+/**
+ * Fills `sensitive_variants` from the `sensitive` indexes' vocabularies (each distinct term read
+ * once): the upgrade of a file whose records were indexed before the table existed.
+ */
+export function backfillSensitiveVariants(db: Db): void {
+  const corpora = (db.prepare('SELECT name FROM corpora').all() as { name: string }[]).map((r) => r.name)
+  const add = db.prepare('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
+  for (const corpus of corpora) {
+    const table = ftsTable(corpus, 'sensitive')
+    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)
+    if (!exists) continue
+    db.exec(`CREATE VIRTUAL TABLE temp.backfill_vocab USING fts5vocab(main, ${table}, 'row')`)
+    try {
+      // Read first: better-sqlite3 allows no write while a statement is being iterated.
+      const terms = db.prepare('SELECT term FROM temp.backfill_vocab').pluck().all() as string[]
+      for (const term of terms) {
+        if (term.startsWith(IDENTIFIER_MARK)) continue
+        const word = decodeSensitive(term)
+        if (isDenormalized(word)) add.run(corpus, canonicalTerm(word), term)
+      }
+    } finally {
+      db.exec('DROP TABLE temp.backfill_vocab')
+    }
+  }
+}
+
 export function createIndex(db: Db, corpus: AnyCorpus): void {
   const columns = corpus.text.map((f) => f.name).join(', ')
   for (const mode of MATCH_MODES) {
@@ -36,8 +63,13 @@ export function createIndex(db: Db, corpus: AnyCorpus): void {
   db.prepare('INSERT INTO corpora (name, layout) VALUES (?, ?)').run(corpus.name, layoutOf(corpus))
 }
 
-/** The token streams of one record, one array of column values per mode (each text tokenized once). */
-export function streamsOf(corpus: AnyCorpus, record: unknown): Record<MatchMode, string[]> {
+/**
+ * The token streams of one record, one array of column values per mode (each text tokenized once).
+ * `onVariant` receives each word of the `sensitive` stream that is not in NFC, as (the term of its
+ * NFC spelling, its own term): what `sensitive_variants` keeps so that `sensitive` finds it by its
+ * canonical spelling.
+ */
+export function streamsOf(corpus: AnyCorpus, record: unknown, onVariant?: (canonical: string, raw: string) => void): Record<MatchMode, string[]> {
   const words = corpus.text.map((f) => tokenize(f.get(record) as string).map((t) => t.text))
   const out = {} as Record<MatchMode, string[]>
   for (const mode of MATCH_MODES) {
@@ -45,21 +77,54 @@ export function streamsOf(corpus: AnyCorpus, record: unknown): Record<MatchMode,
       (words[i] as string[]).map((w) => (f.role === 'identifier' ? identifierTerm(w) : termOf(w, mode))).join(' '),
     )
   }
+  if (onVariant) {
+    corpus.text.forEach((f, i) => {
+      if (f.role === 'identifier') return
+      for (const w of words[i] as string[]) if (isDenormalized(w)) onVariant(canonicalTerm(w), termOf(w, 'sensitive'))
+    })
+  }
   return out
 }
+
+/**
+ * How query words become index terms. `variantsOf` (the `sensitive` mode without `keyword`) gives
+ * the other spellings of a canonical term present in the index; each word then matches any of them.
+ */
+export interface TermOptions {
+  readonly mode: MatchMode
+  readonly variantsOf?: ((canonical: string) => readonly string[]) | undefined
+}
+
+/** At most this many spelling combinations per phrase (unreachable with real text: 2–3 per word at most). */
+const MAX_PHRASE_VARIANTS = 256
 
 /** BM25 weights in column order, for `bm25(table, …)`. */
 export function weightsOf(corpus: AnyCorpus): string {
   return corpus.text.map((f) => String(f.weight)).join(', ')
 }
 
-/** An FTS5 phrase string; terms hold only letters, digits and marks, so no quoting is needed inside. */
-function phrase(item: TextItem, mode: MatchMode): string {
-  return `"${item.words.map((w) => termOf(w, mode)).join(' ')}"`
+/**
+ * An FTS5 phrase string; terms hold only letters, digits and marks, so no quoting is needed inside.
+ * With spelling variants, the OR of the phrase in each combination of spellings.
+ */
+function phrase(item: TextItem, opts: TermOptions): string {
+  const { variantsOf } = opts
+  if (variantsOf === undefined) return `"${item.words.map((w) => termOf(w, opts.mode)).join(' ')}"`
+  let combos: string[][] = [[]]
+  for (const w of item.words) {
+    const canonical = canonicalTerm(w)
+    const spellings = [canonical, ...variantsOf(canonical).filter((v) => v !== canonical)]
+    if (combos.length * spellings.length > MAX_PHRASE_VARIANTS) {
+      throw invalid(`q: "${item.words.join(' ')}" has more than ${MAX_PHRASE_VARIANTS} spellings in the index; use modes=sensitive,keyword to match bytes exactly`, ['q'])
+    }
+    combos = combos.flatMap((c) => spellings.map((t) => [...c, t]))
+  }
+  const phrases = combos.map((c) => `"${c.join(' ')}"`)
+  return phrases.length === 1 ? (phrases[0] as string) : `(${phrases.join(' OR ')})`
 }
 
-function itemExpression(item: TextItem, mode: MatchMode, identColumn: string | undefined): string {
-  const p = phrase(item, mode)
+function itemExpression(item: TextItem, opts: TermOptions, identColumn: string | undefined): string {
+  const p = phrase(item, opts)
   // An identifier also matches the identifier column, whatever the case typed (`pl 2630` finds
   // `PL 2630/2020` even in `sensitive` mode).
   if (item.identifier !== undefined && identColumn !== undefined) {
@@ -68,8 +133,8 @@ function itemExpression(item: TextItem, mode: MatchMode, identColumn: string | u
   return p
 }
 
-function anyOf(items: readonly TextItem[], mode: MatchMode, identColumn: string | undefined): string {
-  const parts = items.map((i) => itemExpression(i, mode, identColumn))
+function anyOf(items: readonly TextItem[], opts: TermOptions, identColumn: string | undefined): string {
+  const parts = items.map((i) => itemExpression(i, opts, identColumn))
   return parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`
 }
 
@@ -80,11 +145,11 @@ function anyOf(items: readonly TextItem[], mode: MatchMode, identColumn: string 
  */
 export function matchExpressions(
   text: TextQuery,
-  mode: MatchMode,
+  opts: TermOptions,
   identColumn?: string,
 ): { positive: string | null; negative: string | null } {
-  const negative = text.exclude.length > 0 ? anyOf(text.exclude, mode, identColumn) : null
+  const negative = text.exclude.length > 0 ? anyOf(text.exclude, opts, identColumn) : null
   if (text.groups.length === 0) return { positive: null, negative }
-  const all = text.groups.map((g) => anyOf(g, mode, identColumn)).join(' AND ')
+  const all = text.groups.map((g) => anyOf(g, opts, identColumn)).join(' AND ')
   return { positive: negative === null ? all : `(${all}) NOT ${negative}`, negative }
 }

@@ -10,6 +10,8 @@ export interface SearchRequest {
   readonly corpus: AnyCorpus
   readonly text: TextQuery
   readonly mode: MatchMode
+  /** `sensitive` without `keyword`: canonically equivalent spellings match (see `canonicalOf`). */
+  readonly canonical?: boolean
   readonly body: SearchBody
   readonly sort: Sort
   readonly limit: number
@@ -53,6 +55,11 @@ const ORDER: Record<Sort, string> = {
   relevance: 'relevance DESC, d.main_ms DESC, d.id ASC',
 }
 
+/** The spellings of a canonical `sensitive` term that the corpus's records use besides it. */
+function sensitiveVariants(st: Statements, corpus: string, canonical: string): string[] {
+  return (st.get('SELECT raw FROM sensitive_variants WHERE corpus = ? AND canonical = ?').all(corpus, canonical) as { raw: string }[]).map((r) => r.raw)
+}
+
 /**
  * Runs a search over `docs`, `facets` and the corpus's FTS5 table of the request's mode. Text is
  * matched by the index only; filters by the `facets` primary key; dates by columns. The plan
@@ -67,7 +74,8 @@ export function runSearch(st: Statements, req: SearchRequest, corpusSize: () => 
   const { corpus, body, sort, mode, text } = req
   const table = ftsTable(corpus.name, mode)
   const identColumn = corpus.text.find((f) => f.role === 'identifier')?.name
-  const { positive, negative } = isEmptyTextQuery(text) ? { positive: null, negative: null } : matchExpressions(text, mode, identColumn)
+  const variantsOf = req.canonical === true && mode === 'sensitive' ? (canonical: string) => sensitiveVariants(st, corpus.name, canonical) : undefined
+  const { positive, negative } = isEmptyTextQuery(text) ? { positive: null, negative: null } : matchExpressions(text, { mode, variantsOf }, identColumn)
   const hasFilters = body.facets.length > 0 || body.dates.length > 0
 
   let textTotal: number | null = null

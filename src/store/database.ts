@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { LegisearchError, invalid } from '../errors.js'
-import { MIGRATIONS } from './migrations/index.js'
+import { MIGRATIONS, type Migration } from './migrations/index.js'
 
 export type Db = Database.Database
 
@@ -76,7 +76,11 @@ function migrate(db: Db, path: string, readonly: boolean): void {
     throw invalid(`path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly`)
   }
   db.transaction(() => {
-    for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v] as string)
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      const step = MIGRATIONS[v] as Migration
+      if (typeof step === 'string') db.exec(step)
+      else step(db)
+    }
     db.pragma(`application_id = ${APPLICATION_ID}`)
     db.pragma(`user_version = ${MIGRATIONS.length}`)
   })()

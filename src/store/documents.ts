@@ -24,6 +24,8 @@ export function writeDocuments(
   const update = st.get('UPDATE docs SET main_ms = ?, main_day = ?, upd_ms = ?, upd_day = ? WHERE rowid = ?')
   const putRecord = st.get('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)')
   const addFacet = st.get('INSERT OR IGNORE INTO facets (facet, value, doc) VALUES (?, ?, ?)')
+  const addVariant = st.get('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
+  const onVariant = (canonical: string, raw: string) => addVariant.run(corpus.name, canonical, raw)
   const columns = corpus.text.map((f) => f.name)
   const ftsInsert = MATCH_MODES.map((mode) =>
     st.get(`INSERT INTO ${ftsTable(corpus.name, mode)} (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`),
@@ -55,7 +57,7 @@ export function writeDocuments(
       }
     }
     if (corpus.identifiers) for (const key of corpus.identifiers(record)) addFacet.run(`${corpus.name}.ident`, key, rowid)
-    const streams = streamsOf(corpus, record)
+    const streams = streamsOf(corpus, record, onVariant)
     MATCH_MODES.forEach((mode, i) => (ftsInsert[i] as ReturnType<Statements['get']>).run(rowid, ...streams[mode]))
   }
   addToCount(st, corpus.name, inserted)

@@ -1,5 +1,5 @@
 import type { TextItem } from '../query/text-query.js'
-import { type MatchMode, termOf } from './modes.js'
+import { type MatchMode, canonicalTerm, termOf } from './modes.js'
 import { tokenize } from './tokenize.js'
 
 /** One highlight of the Atlas Search shape: a passage of one field with its hits marked. */
@@ -24,13 +24,16 @@ export function highlightsOf(
   fields: readonly { readonly name: string; readonly text: string }[],
   items: readonly TextItem[],
   mode: MatchMode,
+  canonical = false,
 ): Highlight[] {
   if (items.length === 0) return []
   // An identifier (`pl 2630`) matches its proposition whatever the case typed, in every mode, so
-  // its words are marked case- and accent-insensitively too.
+  // its words are marked case- and accent-insensitively too. In `sensitive` without `keyword`,
+  // words compare by their NFC spelling, as the search did.
+  const base: TermMode = canonical && mode === 'sensitive' ? 'canonical' : mode
   const wanted = items.map((i) => {
-    const m: MatchMode = i.identifier === undefined ? mode : 'keyword'
-    return { mode: m, terms: i.words.map((w) => termOf(w, m)) }
+    const m: TermMode = i.identifier === undefined ? base : 'keyword'
+    return { mode: m, terms: i.words.map((w) => termIn(w, m)) }
   })
   const out: Highlight[] = []
   for (const field of fields) {
@@ -42,16 +45,22 @@ export function highlightsOf(
 }
 
 type Span = readonly [start: number, end: number]
+/** How words are compared when marking hits: a match mode, or `sensitive` by NFC spelling. */
+type TermMode = MatchMode | 'canonical'
 
-function hitSpans(text: string, wanted: readonly { mode: MatchMode; terms: readonly string[] }[]): Span[] {
+function termIn(word: string, mode: TermMode): string {
+  return mode === 'canonical' ? canonicalTerm(word) : termOf(word, mode)
+}
+
+function hitSpans(text: string, wanted: readonly { mode: TermMode; terms: readonly string[] }[]): Span[] {
   const tokens = tokenize(text)
-  const termsByMode = new Map<MatchMode, string[]>()
+  const termsByMode = new Map<TermMode, string[]>()
   // A phrase match is one hit from its first word to its last (`PL 2630/2020`).
   const found: Span[] = []
   for (const { mode, terms: phrase } of wanted) {
     let terms = termsByMode.get(mode)
     if (terms === undefined) {
-      terms = tokens.map((t) => termOf(t.text, mode))
+      terms = tokens.map((t) => termIn(t.text, mode))
       termsByMode.set(mode, terms)
     }
     const k = phrase.length

@@ -6,9 +6,9 @@ import { stem } from './stem.js'
  * the index, so every mode and every phrase is answered by the index.
  * - `default`: case and accent folding plus light Portuguese stemming.
  * - `keyword`: case and accent folding only.
- * - `sensitive`: byte-equal words as written: case and accents kept, no stemming, no Unicode
- *   normalization. `sensitive,keyword` is the same stream: once nothing is folded or stemmed there
- *   is nothing left for `keyword` to remove.
+ * - `sensitive`: words as written: case and accents kept, no stemming. The stream holds the words'
+ *   bytes; `sensitive` alone also takes canonically equivalent spellings as equal (a composed `á`
+ *   = `a` + U+0301, by Unicode NFC), `sensitive,keyword` wants the same bytes (see `canonicalOf`).
  */
 export type MatchMode = 'default' | 'keyword' | 'sensitive'
 
@@ -19,6 +19,31 @@ export function matchModeOf(modes: ReadonlySet<string>): MatchMode {
   if (modes.has('sensitive')) return 'sensitive'
   if (modes.has('keyword')) return 'keyword'
   return 'default'
+}
+
+/**
+ * Whether a request's `modes` compares words canonically: `sensitive` alone does ("equal with case
+ * and accents as written", however the accents are encoded), `sensitive,keyword` does not ("byte-
+ * equal words as written"). The other modes fold accents away, so the question does not arise.
+ */
+export function canonicalOf(modes: ReadonlySet<string>): boolean {
+  return modes.has('sensitive') && !modes.has('keyword')
+}
+
+/**
+ * Whether a word is not in Unicode NFC, i.e. has another, canonically equivalent spelling in the
+ * index's `sensitive` stream. Every character below U+0300 is NFC-stable, so the common case costs a
+ * scan of char codes and no normalization.
+ */
+export function isDenormalized(word: string): boolean {
+  let high = false
+  for (let i = 0; i < word.length && !high; i++) high = word.charCodeAt(i) >= 0x300
+  return high && word.normalize('NFC') !== word
+}
+
+/** The `sensitive` term of a word's NFC spelling: the key its canonically equivalent spellings share. */
+export function canonicalTerm(word: string): string {
+  return termOf(isDenormalized(word) ? word.normalize('NFC') : word, 'sensitive')
 }
 
 /**
@@ -71,6 +96,16 @@ function computeTerm(word: string, mode: MatchMode): string {
  * as written. To keep case in the `sensitive` stream, each ASCII capital is moved to the Private
  * Use Area (U+E000 + code), which no real text uses and the tokenizer leaves alone.
  */
+/** The word a `sensitive` term was made from (the inverse of `encodeSensitive`). */
+export function decodeSensitive(term: string): string {
+  let out = ''
+  for (let i = 0; i < term.length; i++) {
+    const c = term.charCodeAt(i)
+    out += c >= 0xe041 && c <= 0xe05a ? String.fromCharCode(c - 0xe000) : term[i]
+  }
+  return out
+}
+
 function encodeSensitive(word: string): string {
   let out = ''
   for (let i = 0; i < word.length; i++) {

@@ -1,5 +1,9 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../src/index.js'
+import { openSnapshot, type Snapshot } from '../../src/index.js'
 import { allNoticeIds, notice, sorted, tempSnapshot } from './support.js'
 
 /**
@@ -13,7 +17,8 @@ import { allNoticeIds, notice, sorted, tempSnapshot } from './support.js'
  * - keyword: case + accent folding only.
  * - sensitive: case and accents as written, no stemming.
  * - sensitive,keyword: byte-equal words. The corpus below is all NFC, so byte-equal and "as written"
- *   coincide: the expected sets of `sensitive,keyword` are those of `sensitive`.
+ *   coincide: the expected sets of `sensitive,keyword` are those of `sensitive`. Where they differ
+ *   (text or query in decomposed form) is tested further down.
  * - `8.666` is the number 8666 in every mode.
  * - A phrase is its words consecutive, in order, in ONE field.
  */
@@ -203,7 +208,7 @@ const MODES: { label: string; modes: string | undefined; column: 'none' | 'keywo
   { label: 'keyword: folding only', modes: 'keyword', column: 'keyword' },
   { label: 'sensitive: as written', modes: 'sensitive', column: 'sensitive' },
   {
-    label: 'sensitive,keyword: byte-equal words (the library treats it exactly as sensitive)',
+    label: 'sensitive,keyword: byte-equal words (on this all-NFC corpus, the same cells as sensitive)',
     modes: 'sensitive,keyword',
     column: 'sensitive',
   },
@@ -302,6 +307,7 @@ describe('text written in decomposed form (NFD)', () => {
       notice('d1', 'Reforma Tributa\u0301ria'.normalize('NFD')),
       notice('d2', 'reforma tributaria'),
       notice('d3', 'A\u0300s vezes, ac\u0327o\u0303es'),
+      notice('d4', 'As ações compostas'),
     ])
   })
   afterAll(() => disposeNfd())
@@ -309,17 +315,54 @@ describe('text written in decomposed form (NFD)', () => {
   it.each([
     [undefined, 'Tributária', ['d1', 'd2']],
     ['keyword', 'Tributária', ['d1', 'd2']],
-    // Sensitive compares bytes as written: a composed query misses the decomposed text…
-    ['sensitive', 'Tributária', []],
-    // …and the decomposed query finds it.
+    // `sensitive` compares the accents as written however they are encoded (NFC): a composed query
+    // finds the decomposed text and the decomposed query finds the composed one (case still counts)…
+    ['sensitive', 'Tributária', ['d1']],
     ['sensitive', 'Tributa\u0301ria', ['d1']],
-    [undefined, 'ação', ['d3']],
-    ['keyword', 'AÇÕES', ['d3']],
-    ['sensitive', 'ações', []],
-    ['sensitive', 'ac\u0327o\u0303es', ['d3']],
+    ['sensitive', 'tributária', []],
+    ['sensitive', 'ações', ['d3', 'd4']],
+    ['sensitive', 'ac\u0327o\u0303es', ['d3', 'd4']],
+    ['sensitive', 'Reforma Tributária', ['d1']],
+    ['sensitive', 'vezes, ações', ['d3']],
+    // …`sensitive,keyword` compares bytes: each spelling finds only itself.
+    ['sensitive,keyword', 'Tributária', []],
+    ['sensitive,keyword', 'Tributa\u0301ria', ['d1']],
+    ['sensitive,keyword', 'ações', ['d4']],
+    ['sensitive,keyword', 'ac\u0327o\u0303es', ['d3']],
+    ['sensitive,keyword', 'vezes, ações', []],
+    [undefined, 'ação', ['d3', 'd4']],
+    ['keyword', 'AÇÕES', ['d3', 'd4']],
   ])('modes=%s %s', (modes, word, expected) => {
     const query = modes === undefined ? {} : { modes }
     expect(sorted(allNoticeIds(nfd, query, { keywords: { and: [word] } }))).toEqual(expected)
+  })
+
+  it('sensitive highlights the decomposed spelling a composed query found', () => {
+    const [r] = nfd.searchNotices({ modes: 'sensitive', q: 'Tributária' }).results
+    const hits = (r?.highlights as { texts: { value: string; type: string }[] }[]).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
+    expect(hits).toEqual(['Tributa\u0301ria'])
+  })
+
+  it('a file indexed before the variants table existed gets it filled when upgraded', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-nfd-'))
+    const file = path.join(dir, 'old.db')
+    const s1 = openSnapshot(file)
+    s1.upsert('notices', [notice('d1', 'Reforma Tributa\u0301ria'), notice('d2', 'Reforma Tributária')])
+    s1.close()
+    // Make it what a schema-3 file looked like: no variants table.
+    const raw = new Database(file)
+    raw.exec('DROP TABLE sensitive_variants')
+    raw.pragma('user_version = 3')
+    raw.close()
+    expect(() => openSnapshot(file, { readonly: true })).toThrow(/needs a schema upgrade \(3 → 4\)/)
+    const s2 = openSnapshot(file)
+    try {
+      expect(sorted(allNoticeIds(s2, { modes: 'sensitive' }, { keywords: { and: ['Tributária'] } }))).toEqual(['d1', 'd2'])
+      expect(sorted(allNoticeIds(s2, { modes: 'sensitive,keyword' }, { keywords: { and: ['Tributária'] } }))).toEqual(['d2'])
+    } finally {
+      s2.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
