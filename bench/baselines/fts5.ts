@@ -55,6 +55,9 @@ export function matchOf(text: TextSpec, mode: MatchMode): string {
   return text.exclude.length === 0 ? all : `(${all}) NOT ${anyOf(text.exclude, mode)}`
 }
 
+/** The identifier column's term prefix (as `src/index/fts.ts` writes it). */
+const IDENTIFIER_MARK = '\ue100'
+
 function dayKey(d: string): number {
   return Number(d.replaceAll('-', ''))
 }
@@ -112,8 +115,15 @@ export class Fts5Baseline {
     const fts = `fts_${q.corpus}_${q.mode}`
     const match = matchOf(q.text, q.mode)
     const g = q.text.groups
-    const identKey = q.corpus === 'propositions' && g.length === 1 && g[0]?.length === 1 ? g[0][0]?.identifier : undefined
-    return { fts, match, identKey }
+    const item = q.corpus === 'propositions' && g.length === 1 && g[0]?.length === 1 ? g[0][0] : undefined
+    const identKey = item?.identifier
+    // What BM25 scores: the phrase, or the identifier's own column (so `pl 2630` typed in lower case
+    // in sensitive mode still scores its proposition, as the library does).
+    const scoreMatch =
+      item !== undefined && identKey !== undefined
+        ? `(${match}) OR {identkey} : "${item.words.map((w) => IDENTIFIER_MARK + termOf(w, 'keyword')).join(' ')}"`
+        : match
+    return { fts, match, identKey, scoreMatch }
   }
 
   /** The SQL and arguments of the text match alone, without filters: its count is the plan's first input. */
@@ -138,7 +148,7 @@ export class Fts5Baseline {
    * index from the newest and stop after the page.
    */
   compile(q: BenchQuery, textTotal: number): CompiledSql {
-    const { fts, match, identKey } = this.parts(q)
+    const { fts, match, identKey, scoreMatch } = this.parts(q)
     const scored = q.sort === 'relevance'
     const corpusSize = this.sizes.get(q.corpus) ?? 0
     const offset = (q.page - 1) * LIMIT
@@ -153,7 +163,7 @@ export class Fts5Baseline {
           `LEFT JOIN (SELECT rowid, bm25(${fts}, ${WEIGHTS[q.corpus]}) AS score FROM ${fts} WHERE ${fts} MATCH ?) s ON s.rowid = u.rowid`
         : `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? UNION SELECT doc FROM facets WHERE facet = 'propositions.ident' AND value = ?`
       matchArgs.push(identKey)
-      if (scored) matchArgs.push(match)
+      if (scored) matchArgs.push(scoreMatch)
     } else {
       matchSql = `SELECT rowid${scored ? `, bm25(${fts}, ${WEIGHTS[q.corpus]}) AS score` : ''} FROM ${fts} WHERE ${fts} MATCH ?`
     }
