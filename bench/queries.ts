@@ -106,7 +106,7 @@ export const LEAN_VARIANTS: readonly Variant[] = [
   { filters: false, sort: 'relevance', page: 50 },
 ]
 
-const sameVariant = (a: Variant, b: Variant) => a.filters === b.filters && a.sort === b.sort && a.page === b.page
+export const sameVariant = (a: Variant, b: Variant) => a.filters === b.filters && a.sort === b.sort && a.page === b.page
 
 /** The (mode, variant) pairs a text of a corpus runs under. */
 export function runsOf(design: Design, corpus: BenchCorpus, modes: readonly MatchMode[]): { mode: MatchMode; variant: Variant }[] {

@@ -34,6 +34,7 @@ import {
   type Variant,
   buildQuerySet,
   isVariant,
+  sameVariant,
   variantLabel,
 } from './queries.js'
 import { code, int, mb, ms, pcts, qps, ratio, table } from './report.js'
@@ -378,6 +379,16 @@ for (const kind of KINDS) {
     if (idx.length > 0) propsByVariant.push(row(`${KIND_LABELS[kind]} · ${variantLabel(v)}`, idx))
   }
 }
+// With `--design full`: every other variant in the `keyword` and `sensitive` modes too.
+const propsByModeVariant: string[][] = []
+for (const kind of KINDS) {
+  for (const mode of MODES.filter((m) => m !== 'default')) {
+    for (const v of VARIANTS.filter((x) => !sameVariant(x, BASE_VARIANT))) {
+      const idx = select((q) => q.corpus === 'propositions' && q.kind === kind && q.mode === mode && isVariant(q, v))
+      if (idx.length > 0) propsByModeVariant.push(row(`${KIND_LABELS[kind]} · ${mode} · ${variantLabel(v)}`, idx))
+    }
+  }
+}
 const propsAll: string[][] = [
   ['every proposition query', select((q) => q.corpus === 'propositions')] as const,
   ...MODES.map((mode: MatchMode) => [`every proposition query · ${mode}`, select((q) => q.corpus === 'propositions' && q.mode === mode)] as const),
@@ -611,6 +622,9 @@ const sections = [
   '',
   table(HEADER, propsByVariant),
   '',
+  ...(propsByModeVariant.length > 0
+    ? ['### Propositions: kind × mode × variant (`keyword` and `sensitive`, the variants other than the base)', '', table(HEADER, propsByModeVariant), '']
+    : []),
   '### Propositions: all classes together',
   '',
   table(HEADER, propsAll),
