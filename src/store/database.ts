@@ -41,6 +41,7 @@ export function openDatabase(path: string, readonly: boolean): Db {
     }
     db.pragma('foreign_keys = ON')
     migrate(db, path, readonly)
+    checkTables(db, path)
     return db
   } catch (e) {
     db.close()
@@ -61,6 +62,25 @@ function checkIdentity(db: Db, path: string): void {
   if (appId === APPLICATION_ID) return
   if (appId !== 0 || objects > 0) {
     throw invalid(`path: ${path} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
+  }
+}
+
+/** The tables every snapshot of the current schema holds. */
+const TABLES = [
+  'docs', 'records', 'facets', 'corpora', 'stakeholders', 'monitors', 'monitor_items',
+  'watchlist_designations', 'watchlist_events', 'watchlist_lists', 'watchlist_translations', 'meta', 'sensitive_variants',
+]
+
+/**
+ * Refuses a file whose schema version claims tables it lacks (a file from a development build, or
+ * one edited by hand), before any search can fail on it with a bare SQLite error. One look-up in
+ * `sqlite_master`, no data read.
+ */
+function checkTables(db: Db, path: string): void {
+  const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]))
+  const missing = TABLES.filter((t) => !present.has(t))
+  if (missing.length > 0) {
+    throw invalid(`path: ${path} claims schema ${MIGRATIONS.length} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`)
   }
 }
 

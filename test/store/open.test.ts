@@ -52,6 +52,19 @@ describe('openSnapshot', () => {
     expect(errorOf(() => openSnapshot(path)).message).toMatch(/newer legisearch \(schema 999/)
   })
 
+  it('refuses a file whose schema version claims a table it lacks (a development build’s file), in both modes', () => {
+    const path = join(dir(), 'dev.db')
+    openSnapshot(path).close()
+    const raw = new Database(path)
+    raw.exec('DROP TABLE records')
+    raw.close()
+    for (const options of [{}, { readonly: true }]) {
+      const e = errorOf(() => openSnapshot(path, options))
+      expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
+      expect(e.message).toMatch(/lacks the table\(s\) records .*rebuild the snapshot/)
+    }
+  })
+
   it('readonly: a missing file is not_found, and every write is refused', () => {
     const d = dir()
     expect(errorOf(() => openSnapshot(join(d, 'missing.db'), { readonly: true })).code).toBe('not_found')
