@@ -23,6 +23,7 @@ export type { DouAct } from './corpora/dou/index.js'
 export type { BacenDocument } from './corpora/bacen/index.js'
 export type { Notice } from './corpora/notices/index.js'
 export type { IrsDocument } from './corpora/irs/index.js'
+export type { PropositionResult, SocialResult, DouResult, BacenResult, NoticeResult, IrsResult, ResultOf } from './results.js'
 
 // Sanctions watchlist (UN Security Council Consolidated List)
 export { parseUnConsolidatedList } from './watchlist/parse.js'

@@ -19,6 +19,7 @@ import type { ParsedList } from './watchlist/parse.js'
 import { designationHistory, getDesignation, importTranslations, listWatchlist } from './watchlist/query.js'
 import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from './watchlist/reconcile.js'
 import type { Designation, DesignationDetail } from './watchlist/types.js'
+import type { BacenResult, DouResult, IrsResult, NoticeResult, PropositionResult, ResultOf, SocialResult } from './results.js'
 import { type Db, openDatabase } from './store/database.js'
 import { deleteDocuments, writeDocuments } from './store/documents.js'
 import { Statements } from './store/statements.js'
@@ -43,8 +44,7 @@ export interface SearchQuery {
   readonly sort?: 'newest' | 'recently_updated' | 'older' | 'relevance' | (string & {})
 }
 
-/** A search result: the record's fields plus highlights and saved-folder references. */
-export type SearchResult = Record<string, unknown>
+export type { SearchResult } from './results.js'
 
 /** The query string of `GET /watchlist`: strings as from a URL, or typed values. */
 export interface WatchlistQuery {
@@ -130,39 +130,40 @@ export class Snapshot {
    *
    * @example snap.searchPropositions({ q: 'PL 2630/2020', sort: 'relevance' }, { states: ['SP'] })
    */
-  searchPropositions(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+  searchPropositions(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<PropositionResult> {
     return this.search('propositions', query, body, ctx)
   }
 
   /** `POST /search/social`. Body: keywords, resources, stakeholders, parties, created_at. */
-  searchSocial(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+  searchSocial(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SocialResult> {
     return this.search('social', query, body, ctx)
   }
 
   /** `POST /search/dou`. Body: keywords, sections, organizations, created_at. */
-  searchDou(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+  searchDou(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<DouResult> {
     return this.search('dou', query, body, ctx)
   }
 
   /** `POST /search/bacen`. Body: keywords, types, created_at. */
-  searchBacen(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+  searchBacen(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<BacenResult> {
     return this.search('bacen', query, body, ctx)
   }
 
   /** `POST /search/notices`. Body: keywords, resources, created_at. */
-  searchNotices(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+  searchNotices(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<NoticeResult> {
     return this.search('notices', query, body, ctx)
   }
 
   /** `POST /search/irs`. Body: keywords, types, created_at. */
-  searchIrs(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+  searchIrs(query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<IrsResult> {
     return this.search('irs', query, body, ctx)
   }
 
   /** Any search corpus by name (the six methods above call this). */
-  search(collection: CorpusName, query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<SearchResult> {
+  search<C extends CorpusName>(collection: C, query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<ResultOf[C]> {
     this.assertOpen()
-    return search(this.st, this.monitors, corpusNamed(collection, CORPUS_NAMES), query, body, ctx)
+    // The records are what `upsert` validated against this corpus's schema, mapped by its `toResult`.
+    return search(this.st, this.monitors, corpusNamed(collection, CORPUS_NAMES), query, body, ctx) as unknown as SearchResponse<ResultOf[C]>
   }
 
   /**

@@ -15,7 +15,8 @@ import { sharedSnapshot, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, type CorpusCase, type Rec, SAVED_REF_SHAPE, defaultDate, merge, shapeProblems } from './cases.js'
 import { errorOf } from '../helpers/errors.js'
 
-type Response = SearchResponse<SearchResult>
+/** Generic over the six corpora, so results are read as plain records. */
+type Response = SearchResponse<Rec>
 
 const DAY_MS = 86_400_000
 const BRT_MS = -3 * 3_600_000
@@ -46,7 +47,7 @@ function orderBy<T extends { id: string }>(items: readonly T[], key: (t: T) => n
 
 describe.each(CASES)('$collection', (c: CorpusCase) => {
   const search = (snap: Snapshot, query?: SearchQuery, body?: unknown, ctx?: SearchContext): Response =>
-    snap[c.method](query, body, ctx)
+    snap[c.method](query, body, ctx) as unknown as Response
 
   /** Every page of a search at a given limit, concatenated. */
   const allPages = (snap: Snapshot, query: SearchQuery, body?: unknown, limit = 20): Response[] => {
@@ -565,7 +566,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       const other = c.collection === 'dou' ? 'bacen' : 'dou'
       expectError(() => snap.saveToMonitor('client-a', ma.id, other, idOfRec(rec)), 404, 'not_found')
       // Nothing was saved by the refused calls.
-      const r = search(snap, {}, {}, { clientId: 'client-b' }).results[0] as SearchResult
+      const r = search(snap, {}, {}, { clientId: 'client-b' }).results[0] as Rec
       expect(r[c.savedKey]).toEqual([])
     })
   })
@@ -603,7 +604,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       const snap = tempSnapshot()
       const full = c.make(3)
       snap.upsert(c.collection, [full])
-      const x = search(snap).results[0] as SearchResult
+      const x = search(snap).results[0] as Rec
       for (const [k, v] of Object.entries(full)) {
         if (k === 'approved') continue
         expect(x[k], k).toEqual(v)
@@ -638,7 +639,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       expect(search(snap, { q: 'primeira' }).pagination.total).toBe(1)
       const g = search(snap, { q: 'girafa' })
       expect(idsOf(g)).toEqual([r0])
-      expect((g.results[0] as SearchResult)[c.textField]).toBe('segunda versao girafa')
+      expect((g.results[0] as Rec)[c.textField]).toBe('segunda versao girafa')
       expect(idsOf(search(snap, { sort: 'newest' }))[0]).toBe(r0)
       if (f0 && v0 !== undefined && v1 !== undefined) {
         expect(idsOf(search(snap, {}, { [f0.field]: [v0] }))).toEqual([r2])
@@ -662,7 +663,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       snap.upsert(c.collection, [rec])
       // Re-ingesting the same id: the document is back; whether the old save survives is not
       // specified, but the result must carry a well-formed array.
-      const x = search(snap, {}, {}, { clientId: 'client-a' }).results[0] as SearchResult
+      const x = search(snap, {}, {}, { clientId: 'client-a' }).results[0] as Rec
       expect(shapeProblems(x[c.savedKey], { arrayOf: { object: SAVED_REF_SHAPE } })).toEqual([])
     })
   })

@@ -101,6 +101,6 @@ describe('dou: dates', () => {
     const r = snap().searchDou({ sort: 'recently_updated' }).results
     expect(r.map((x) => x.id)).toEqual(['old-updated-late', 'new-never-updated'])
     expect(snap().searchDou({ sort: 'newest' }).results.map((x) => x.id)).toEqual(['new-never-updated', 'old-updated-late'])
-    expect((r[1] as SearchResult)['updatedAt']).toBe('2024-02-10T08:00:00-03:00')
+    expect(r[1]?.updatedAt).toBe('2024-02-10T08:00:00-03:00')
   })
 })

@@ -113,7 +113,7 @@ describe('propositions: processing', () => {
 
   it("lastProceeding.processing is the text 'true'/'false', never a boolean", () => {
     const byId = new Map(snap().searchPropositions({ limit: 20 }).results.map((r) => [r.id, r]))
-    const proc = (id: string): unknown => ((byId.get(id) as SearchResult)['lastProceeding'] as Rec)['processing']
+    const proc = (id: string): unknown => byId.get(id)?.lastProceeding.processing
     expect(proc('in-progress')).toBe('true')
     expect(proc('archived')).toBe('false')
     expect(proc('archived-boolean')).toBe('false')
@@ -176,15 +176,15 @@ describe('propositions: identifiers in q rank first', () => {
     const [first] = snap().searchPropositions({ q: 'pl 2630/2020', modes: 'sensitive', sort: 'relevance' }).results
     expect(first?.id).toBe('pl-2630-2020')
     expect(first?.relevance).toBeGreaterThan(0)
-    const hits = (first?.highlights as { path: string; texts: { value: string; type: string }[] }[]).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
+    const hits = (first?.highlights ?? []).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
     expect(hits).toContain('PL 2630/2020')
     // An ordinary lower-case word stays case-sensitive: `lei` does not mark the summary's `Lei`.
     const [again] = snap().searchPropositions({ q: 'pl 2630/2020 OR lei', modes: 'sensitive', sort: 'relevance' }).results
     expect(again?.id).toBe('pl-2630-2020')
-    const marked = (again?.highlights as { path: string; texts: { value: string; type: string }[] }[]).map((h) => [h.path, h.texts.filter((t) => t.type === 'hit').map((t) => t.value)])
+    const marked = (again?.highlights ?? []).map((h) => [h.path, h.texts.filter((t) => t.type === 'hit').map((t) => t.value)])
     expect(marked).toEqual([['title', ['PL 2630/2020']]])
     const [folded] = snap().searchPropositions({ q: 'pl 2630/2020 OR lei', sort: 'relevance' }).results
-    expect((folded?.highlights as { path: string }[]).map((h) => h.path)).toEqual(['title', 'summary'])
+    expect((folded?.highlights ?? []).map((h) => h.path)).toEqual(['title', 'summary'])
   })
 
   it('first on page 1 only; later pages continue the same order', () => {

@@ -339,7 +339,7 @@ describe('text written in decomposed form (NFD)', () => {
 
   it('sensitive highlights the decomposed spelling a composed query found', () => {
     const [r] = nfd.searchNotices({ modes: 'sensitive', q: 'Tributária' }).results
-    const hits = (r?.highlights as { texts: { value: string; type: string }[] }[]).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
+    const hits = (r?.highlights ?? []).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
     expect(hits).toEqual(['Tributa\u0301ria'])
   })
 
