@@ -108,13 +108,14 @@ function itemOf(text: string): TextItem | null {
 const NUMBER_YEAR = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:\/(\d{4}|\d{2}))?[.,;:]?$/
 /** `nº`, `n°`, `n.º`, `no.`, `n.`, `nr.`, `núm.` between the type and the number (`PL nº 2630/2020`). */
 const NUMBER_SIGN = /^(?:n[º°]|n\.[º°]?|no\.|nr\.?|n[uú]m\.?|n)$/i
-/** A type glued to its number: `PL2630/2020`, `PL-2630`, `PEC.45/2019`. */
-const GLUED = /^(\p{L}{2,10})[-.]?(\d[\d.]*(?:\/\d+)?[.,;:]?)$/u
+/** A type glued to its number and year: `PL2630/2020`, `PL-2630/20`, `PEC.45/2019`. */
+const GLUED = /^(\p{L}{2,10})[-.]?(\d[\d.]*\/\d+[.,;:]?)$/u
 
 /**
  * The identifier starting at lexeme `i`, if any, and how many lexemes it takes: `PL 2630/2020`
- * (two), `PL nº 2630/2020` (three), or `PL2630/2020` (one: read both as the identifier and as the
- * word as typed, alternatives, so `mp3` still finds the word mp3).
+ * (two), `PL nº 2630/2020` (three), or `PL2630/2020` (one; glued forms need the `/year`, so `mp3`
+ * stays a word). Where the words as typed differ from the identifier's (`nº`, a two-digit year, a
+ * glued type), they are kept as an alternative, so text that writes `PL nº 2630/20` still matches.
  */
 function identifierAt(lexemes: readonly Lexeme[], i: number): { items: TextItem[]; consumed: number } | null {
   const lx = lexemes[i] as Lexeme
@@ -122,19 +123,23 @@ function identifierAt(lexemes: readonly Lexeme[], i: number): { items: TextItem[
   const next = lexemes[i + 1]
   const after = lexemes[i + 2]
   const plain = (l: Lexeme | undefined): l is Lexeme => l !== undefined && l.kind === 'word' && !l.negated
+  const withTyped = (idf: TextItem, texts: readonly string[], consumed: number) => {
+    const typed = itemOf(texts.join(' '))
+    const same = typed !== null && typed.words.length === idf.words.length && typed.words.every((w, k) => w === idf.words[k])
+    return { items: typed === null || same ? [idf] : [idf, typed], consumed }
+  }
   if (plain(next) && NUMBER_SIGN.test(next.text) && plain(after)) {
     const idf = identifierOf(lx.text, after.text)
-    if (idf) return { items: [idf], consumed: 3 }
+    if (idf) return withTyped(idf, [lx.text, next.text, after.text], 3)
   }
   if (plain(next)) {
     const idf = identifierOf(lx.text, next.text)
-    if (idf) return { items: [idf], consumed: 2 }
+    if (idf) return withTyped(idf, [lx.text, next.text], 2)
   }
   const glued = GLUED.exec(lx.text)
   if (glued) {
     const idf = identifierOf(glued[1] as string, glued[2] as string)
-    const typed = itemOf(lx.text)
-    if (idf) return { items: typed === null ? [idf] : [idf, typed], consumed: 1 }
+    if (idf) return withTyped(idf, [lx.text], 1)
   }
   return null
 }

@@ -403,3 +403,30 @@ describe('default mode finds at least what keyword mode finds', () => {
     expect(byKeyword.filter((id) => !byDefault.has(id))).toEqual([])
   })
 })
+
+describe('identifiers as people write them, in a corpus without identifiers (notices)', () => {
+  let s: Snapshot
+  let disposeS: () => void
+  beforeAll(() => {
+    ;({ snap: s, dispose: disposeS } = tempSnapshot())
+    s.upsert('notices', [
+      notice('n1', 'Parecer sobre o PL nº 2630/2020 aprovado'),
+      notice('n2', 'Nota sobre o PL 2630/20'),
+      notice('n3', 'Venda de MP 3 players'),
+      notice('n4', 'arquivo mp3 grátis'),
+      notice('n5', 'Comissão analisa o PL 2630/2020'),
+    ])
+  })
+  afterAll(() => disposeS())
+
+  it.each([
+    ['PL nº 2630/2020', ['n1', 'n5']],
+    ['PL 2630/20', ['n2', 'n5']],
+    ['PL 2630/2020', ['n5']],
+    ['PL2630/2020', ['n5']],
+    ['mp3', ['n4']],
+    ['-mp3 arquivo OR Venda', ['n3']],
+  ])('q=%j finds %j', (q, expected) => {
+    expect(sorted(allNoticeIds(s, { q }))).toEqual(expected)
+  })
+})

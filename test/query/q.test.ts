@@ -137,25 +137,27 @@ describe('parseQ: proposition identifiers', () => {
     ['pec 45', idf('pec 45', 'pec', '45')],
     ['PLP 68/2024', idf('plp 68 2024', 'PLP', '68', '2024')],
     ['PL 2630/2020,', idf('pl 2630 2020', 'PL', '2630', '2020')],
-    ['PL nº 2630/2020', idf('pl 2630 2020', 'PL', '2630', '2020')],
-    ['PL n° 2630/2020', idf('pl 2630 2020', 'PL', '2630', '2020')],
-    ['PL n.º 2630/2020', idf('pl 2630 2020', 'PL', '2630', '2020')],
-    ['pl n. 2630', idf('pl 2630', 'pl', '2630')],
-    ['PL Nº 1.154/2023', idf('pl 1154 2023', 'PL', '1154', '2023')],
-    // Two-digit years: this century's once that year has begun, else the last century's.
-    ['PL 2630/20', idf('pl 2630 2020', 'PL', '2630', '2020')],
-    ['PL 8666/93', idf('pl 8666 1993', 'PL', '8666', '1993')],
   ])('%j', (q, item) => {
     expect(parseQ(q)).toEqual({ groups: [[item]], exclude: [] })
   })
 
   it.each([
+    // Written with a number sign or a two-digit year: the identifier, OR the words as typed (text
+    // that writes `PL nº 2630/2020` still matches them).
+    ['PL nº 2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL', 'nº', '2630', '2020')]],
+    ['PL n° 2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL', 'n', '2630', '2020')]],
+    ['PL n.º 2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL', 'n', 'º', '2630', '2020')]],
+    ['pl n. 2630', [idf('pl 2630', 'pl', '2630'), w('pl', 'n', '2630')]],
+    ['PL Nº 1.154/2023', [idf('pl 1154 2023', 'PL', '1154', '2023'), w('PL', 'Nº', '1154', '2023')]],
+    // Two-digit years: this century's once that year has begun, else the last century's.
+    ['PL 2630/20', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL', '2630', '20')]],
+    ['PL 8666/93', [idf('pl 8666 1993', 'PL', '8666', '1993'), w('PL', '8666', '93')]],
+    // Glued to its number (with the year): the identifier, OR the word as typed.
     ['PL2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL2630', '2020')]],
-    ['pl-2630', [idf('pl 2630', 'pl', '2630'), w('pl', '2630')]],
-    ['PEC.45/2019', [idf('pec 45 2019', 'PEC', '45', '2019'), w('PEC', '45', '2019')]],
-    // The word as typed stays an alternative: `mp3` still finds the word mp3.
-    ['mp3', [idf('mp 3', 'mp', '3'), w('mp3')]],
-  ])('a type glued to its number, %j, is the identifier OR the word as typed', (q, alternatives) => {
+    // …unless the typed words are the identifier's own.
+    ['pl-2630/2020', [idf('pl 2630 2020', 'pl', '2630', '2020')]],
+    ['PEC.45/2019', [idf('pec 45 2019', 'PEC', '45', '2019')]],
+  ])('%j is the identifier OR the words as typed', (q, alternatives) => {
     expect(parseQ(q)).toEqual({ groups: [alternatives], exclude: [] })
   })
 
@@ -188,6 +190,10 @@ describe('parseQ: proposition identifiers', () => {
     // `no` is a Portuguese word, not a number sign; a sign with no number after it is a word.
     ['PL no 2630', [[w('PL')], [w('no')], [w('2630')]]],
     ['PL nº reforma', [[w('PL')], [w('nº')], [w('reforma')]]],
+    // A word glued to digits without a year stays a word (`mp3`, `pr2024`, `req1`).
+    ['mp3', [[w('mp3')]]],
+    ['pr2024', [[w('pr2024')]]],
+    ['PL2630', [[w('PL2630')]]],
     // The number is excluded on its own: no identifier.
     ['PL -2630', [[w('PL')]]],
   ])('not an identifier: %j', (q, groups) => {
