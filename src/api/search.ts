@@ -71,6 +71,7 @@ export function search(
   const refs = monitors.refsFor(clientId, corpus.name, rows.map((r) => r.id))
   const items = positiveItems(text)
   const highlighted = corpus.text.filter((f) => f.highlight)
+  const foldIdentifiers = corpus.text.some((f) => f.role === 'identifier')
 
   const results = rows.map((row) => {
     const record = JSON.parse(row.record) as Record<string, unknown>
@@ -79,7 +80,7 @@ export function search(
       highlighted.map((f) => ({ name: f.name, text: f.get(record) as string })),
       items,
       mode,
-      canonical,
+      { canonical, foldIdentifiers },
     )
     const saved: SavedBucketRef[] = refs.get(row.id) ?? []
     return {

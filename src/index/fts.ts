@@ -39,13 +39,15 @@ export function backfillSensitiveVariants(db: Db): void {
     if (!exists) continue
     db.exec(`CREATE VIRTUAL TABLE temp.backfill_vocab USING fts5vocab(main, ${table}, 'row')`)
     try {
-      // Read first: better-sqlite3 allows no write while a statement is being iterated.
-      const terms = db.prepare('SELECT term FROM temp.backfill_vocab').pluck().all() as string[]
-      for (const term of terms) {
+      // Collect first (only the few non-NFC terms), write after: better-sqlite3 allows no write
+      // while a statement is being iterated.
+      const found: [string, string][] = []
+      for (const term of db.prepare('SELECT term FROM temp.backfill_vocab').pluck().iterate() as Iterable<string>) {
         if (term.startsWith(IDENTIFIER_MARK)) continue
         const word = decodeSensitive(term)
-        if (isDenormalized(word)) add.run(corpus, canonicalTerm(word), term)
+        if (isDenormalized(word)) found.push([canonicalTerm(word), term])
       }
+      for (const [canonical, raw] of found) add.run(corpus, canonical, raw)
     } finally {
       db.exec('DROP TABLE temp.backfill_vocab')
     }
@@ -95,8 +97,11 @@ export interface TermOptions {
   readonly variantsOf?: ((canonical: string) => readonly string[]) | undefined
 }
 
-/** At most this many spelling combinations per phrase (unreachable with real text: 2–3 per word at most). */
-const MAX_PHRASE_VARIANTS = 256
+/**
+ * At most this many spelling combinations per phrase. Each word of a phrase that the index holds in
+ * two encodings doubles them, so this allows 12 such words in one quoted phrase.
+ */
+const MAX_PHRASE_VARIANTS = 4096
 
 /** BM25 weights in column order, for `bm25(table, …)`. */
 export function weightsOf(corpus: AnyCorpus): string {
@@ -115,7 +120,10 @@ function phrase(item: TextItem, opts: TermOptions): string {
     const canonical = canonicalTerm(w)
     const spellings = [canonical, ...variantsOf(canonical).filter((v) => v !== canonical)]
     if (combos.length * spellings.length > MAX_PHRASE_VARIANTS) {
-      throw invalid(`q: "${item.words.join(' ')}" has more than ${MAX_PHRASE_VARIANTS} spellings in the index; use modes=sensitive,keyword to match bytes exactly`, ['q'])
+      throw invalid(
+        `modes: in sensitive mode the phrase "${item.words.join(' ')}" has more than ${MAX_PHRASE_VARIANTS} combinations of Unicode spellings in the index (its words are stored both composed and decomposed); quote a shorter phrase`,
+        ['modes'],
+      )
     }
     combos = combos.flatMap((c) => spellings.map((t) => [...c, t]))
   }

@@ -25,7 +25,14 @@ export function writeDocuments(
   const putRecord = st.get('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)')
   const addFacet = st.get('INSERT OR IGNORE INTO facets (facet, value, doc) VALUES (?, ?, ?)')
   const addVariant = st.get('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
-  const onVariant = (canonical: string, raw: string) => addVariant.run(corpus.name, canonical, raw)
+  // Each spelling once per call: a decomposed text repeats its words.
+  const variants = new Set<string>()
+  const onVariant = (canonical: string, raw: string) => {
+    const key = `${canonical}\u0000${raw}`
+    if (variants.has(key)) return
+    variants.add(key)
+    addVariant.run(corpus.name, canonical, raw)
+  }
   const columns = corpus.text.map((f) => f.name)
   const ftsInsert = MATCH_MODES.map((mode) =>
     st.get(`INSERT INTO ${ftsTable(corpus.name, mode)} (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`),

@@ -24,15 +24,15 @@ export function highlightsOf(
   fields: readonly { readonly name: string; readonly text: string }[],
   items: readonly TextItem[],
   mode: MatchMode,
-  canonical = false,
+  options: HighlightOptions = {},
 ): Highlight[] {
   if (items.length === 0) return []
-  // An identifier (`pl 2630`) matches its proposition whatever the case typed, in every mode, so
-  // its words are marked case- and accent-insensitively too. In `sensitive` without `keyword`,
-  // words compare by their NFC spelling, as the search did.
-  const base: TermMode = canonical && mode === 'sensitive' ? 'canonical' : mode
+  // In `sensitive` without `keyword`, words compare by their NFC spelling, as the search did. An
+  // identifier (`pl 2630`) matches its proposition whatever the case typed, in every mode, where
+  // the corpus has identifiers, so there its words are marked case- and accent-insensitively too.
+  const base: TermMode = options.canonical === true && mode === 'sensitive' ? 'canonical' : mode
   const wanted = items.map((i) => {
-    const m: TermMode = i.identifier === undefined ? base : 'keyword'
+    const m: TermMode = i.identifier !== undefined && options.foldIdentifiers === true ? 'keyword' : base
     return { mode: m, terms: i.words.map((w) => termIn(w, m)) }
   })
   const out: Highlight[] = []
@@ -42,6 +42,13 @@ export function highlightsOf(
     out.push({ path: field.name, score: spans.length, texts: passage(field.text, spans) })
   }
   return out
+}
+
+export interface HighlightOptions {
+  /** `sensitive` without `keyword`: compare words by their NFC spelling. */
+  readonly canonical?: boolean
+  /** The corpus matches identifiers case-insensitively (propositions): mark them so too. */
+  readonly foldIdentifiers?: boolean
 }
 
 type Span = readonly [start: number, end: number]

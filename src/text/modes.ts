@@ -41,9 +41,19 @@ export function isDenormalized(word: string): boolean {
   return high && word.normalize('NFC') !== word
 }
 
-/** The `sensitive` term of a word's NFC spelling: the key its canonically equivalent spellings share. */
+/**
+ * The `sensitive` term of a word's NFC spelling: the key its canonically equivalent spellings
+ * share. Kept per word like `termOf`'s terms (decomposed text repeats its words too).
+ */
 export function canonicalTerm(word: string): string {
-  return termOf(isDenormalized(word) ? word.normalize('NFC') : word, 'sensitive')
+  if (word.length > TERM_CACHE_MAX_WORD) return termOf(isDenormalized(word) ? word.normalize('NFC') : word, 'sensitive')
+  let term = CANONICAL_CACHE.get(word)
+  if (term === undefined) {
+    term = termOf(isDenormalized(word) ? word.normalize('NFC') : word, 'sensitive')
+    if (CANONICAL_CACHE.size >= TERM_CACHE_LIMIT) CANONICAL_CACHE.clear()
+    CANONICAL_CACHE.set(word, term)
+  }
+  return term
 }
 
 /**
@@ -80,6 +90,8 @@ const TERM_CACHE: Record<MatchMode, Map<string, string>> = {
   sensitive: new Map(),
 }
 
+const CANONICAL_CACHE = new Map<string, string>()
+
 function computeTerm(word: string, mode: MatchMode): string {
   switch (mode) {
     case 'default':
@@ -96,21 +108,21 @@ function computeTerm(word: string, mode: MatchMode): string {
  * as written. To keep case in the `sensitive` stream, each ASCII capital is moved to the Private
  * Use Area (U+E000 + code), which no real text uses and the tokenizer leaves alone.
  */
+function encodeSensitive(word: string): string {
+  let out = ''
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i)
+    out += c >= 65 && c <= 90 ? String.fromCharCode(0xe000 + c) : word[i]
+  }
+  return out
+}
+
 /** The word a `sensitive` term was made from (the inverse of `encodeSensitive`). */
 export function decodeSensitive(term: string): string {
   let out = ''
   for (let i = 0; i < term.length; i++) {
     const c = term.charCodeAt(i)
     out += c >= 0xe041 && c <= 0xe05a ? String.fromCharCode(c - 0xe000) : term[i]
-  }
-  return out
-}
-
-function encodeSensitive(word: string): string {
-  let out = ''
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i)
-    out += c >= 65 && c <= 90 ? String.fromCharCode(0xe000 + c) : word[i]
   }
   return out
 }

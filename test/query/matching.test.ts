@@ -4,6 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSnapshot, type Snapshot } from '../../src/index.js'
+import { errorOf } from '../helpers/errors.js'
 import { allNoticeIds, notice, sorted, tempSnapshot } from './support.js'
 
 /**
@@ -428,5 +429,37 @@ describe('identifiers as people write them, in a corpus without identifiers (not
     ['-mp3 arquivo OR Venda', ['n3']],
   ])('q=%j finds %j', (q, expected) => {
     expect(sorted(allNoticeIds(s, { q }))).toEqual(expected)
+  })
+})
+
+describe('sensitive phrases over text stored in two Unicode encodings', () => {
+  // Thirteen accented words, each stored composed (c1) and decomposed (c2): every word of a quoted
+  // phrase then has two spellings in the index, and the phrase 2^k combinations of them.
+  const WORDS = 'ação pública não só é já lá até três mês após saúde órgão'.split(' ')
+  let s: Snapshot
+  let disposeS: () => void
+  beforeAll(() => {
+    ;({ snap: s, dispose: disposeS } = tempSnapshot())
+    s.upsert('notices', [notice('c1', WORDS.join(' ')), notice('c2', WORDS.join(' ').normalize('NFD')), notice('c3', 'pl 2630 e depois PL 2630')])
+  })
+  afterAll(() => disposeS())
+
+  it('a phrase of 9 such words finds both spellings (512 combinations)', () => {
+    expect(sorted(allNoticeIds(s, { modes: 'sensitive', q: `"${WORDS.slice(0, 9).join(' ')}"` }))).toEqual(['c1', 'c2'])
+    expect(sorted(allNoticeIds(s, { modes: 'sensitive,keyword', q: `"${WORDS.slice(0, 9).join(' ')}"` }))).toEqual(['c1'])
+  })
+
+  it('a phrase of 13 such words (8,192 combinations) is refused with a message naming modes', () => {
+    const e = errorOf(() => s.searchNotices({ modes: 'sensitive', q: `"${WORDS.join(' ')}"` }))
+    expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
+    expect(e.message).toMatch(/^modes: in sensitive mode the phrase ".*" has more than 4096 combinations of Unicode spellings/)
+    // The same phrase in byte-equal mode needs no combinations.
+    expect(allNoticeIds(s, { modes: 'sensitive,keyword', q: `"${WORDS.join(' ')}"` })).toEqual(['c1'])
+  })
+
+  it('where the corpus has no identifiers, an identifier typed in sensitive mode is marked as typed, case and all', () => {
+    const [r] = s.searchNotices({ modes: 'sensitive', q: 'pl 2630' }).results
+    const hits = (r?.highlights ?? []).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
+    expect(hits).toEqual(['pl 2630'])
   })
 })
