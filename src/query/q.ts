@@ -14,7 +14,8 @@ interface Lexeme {
  * Parses `q`, the search-box syntax (DECISIONS §4): words are ANDed; `"…"` is a phrase; a leading
  * `-` excludes a word or phrase; `OR` (upper case) between two items makes them alternatives. A
  * proposition identifier (`PL 2630/2020`, `pl 2630`, `MPV 1.154/2023`, `PL nº 2630/20`,
- * `PL2630/2020`) becomes one item that also carries its lookup key. A word with punctuation inside (`8.666/1993`) is the phrase of its parts.
+ * `PL2630/2020`) becomes one item that also carries its lookup key. A word with punctuation inside
+ * (`8.666/1993`) is the phrase of its parts.
  *
  * Forgiving where a search box should be: an unclosed quote runs to the end, a dangling `OR` and
  * words with no letter or digit are ignored. The one thing refused is an exclusion used as an `OR`
@@ -149,7 +150,7 @@ function identifierAt(lexemes: readonly Lexeme[], i: number): { items: TextItem[
  * year is this century's when that year has begun, else the last century's (`/20` → 2020, `/93` →
  * 1993), as Brazilian legal citations write them (`Lei 8.666/93`).
  */
-function identifierOf(typeWord: string, numberWord: string, now: Date = new Date()): TextItem | null {
+function identifierOf(typeWord: string, numberWord: string): TextItem | null {
   const type = fold(typeWord)
   if (!PROPOSITION_TYPES.has(type)) return null
   const m = NUMBER_YEAR.exec(numberWord)
@@ -158,8 +159,7 @@ function identifierOf(typeWord: string, numberWord: string, now: Date = new Date
   if (!Number.isSafeInteger(number)) return null
   let year = m[2] === undefined ? undefined : Number(m[2])
   if (year !== undefined && (m[2] as string).length === 2) {
-    const thisYear = now.getUTCFullYear()
-    year += 2000 + year <= thisYear ? 2000 : 1900
+    year += 2000 + year <= new Date().getUTCFullYear() ? 2000 : 1900
   }
   const words = [typeWord, String(number), ...(year === undefined ? [] : [String(year)])]
   return { words, identifier: identifierKey(year === undefined ? { type, number } : { type, number, year }) }

@@ -46,14 +46,7 @@ export function isDenormalized(word: string): boolean {
  * share. Kept per word like `termOf`'s terms (decomposed text repeats its words too).
  */
 export function canonicalTerm(word: string): string {
-  if (word.length > TERM_CACHE_MAX_WORD) return termOf(isDenormalized(word) ? word.normalize('NFC') : word, 'sensitive')
-  let term = CANONICAL_CACHE.get(word)
-  if (term === undefined) {
-    term = termOf(isDenormalized(word) ? word.normalize('NFC') : word, 'sensitive')
-    if (CANONICAL_CACHE.size >= TERM_CACHE_LIMIT) CANONICAL_CACHE.clear()
-    CANONICAL_CACHE.set(word, term)
-  }
-  return term
+  return remembered(word, 'canonical')
 }
 
 /**
@@ -64,11 +57,19 @@ export function canonicalTerm(word: string): string {
  * @example termOf('Tributárias', 'keyword') // 'tributarias'
  */
 export function termOf(word: string, mode: MatchMode): string {
-  if (word.length > TERM_CACHE_MAX_WORD) return computeTerm(word, mode)
-  const cache = TERM_CACHE[mode]
+  return remembered(word, mode)
+}
+
+/** What a word's term is cached for: a match mode, or the `sensitive` term of its NFC spelling. */
+type TermKind = MatchMode | 'canonical'
+
+/** A word's term of one kind, from the cache or computed and kept (long words: computed every time). */
+function remembered(word: string, kind: TermKind): string {
+  if (word.length > TERM_CACHE_MAX_WORD) return computeTerm(word, kind)
+  const cache = TERM_CACHE[kind]
   let term = cache.get(word)
   if (term === undefined) {
-    term = computeTerm(word, mode)
+    term = computeTerm(word, kind)
     if (cache.size >= TERM_CACHE_LIMIT) cache.clear()
     cache.set(word, term)
   }
@@ -84,22 +85,23 @@ export function termOf(word: string, mode: MatchMode): string {
 const TERM_CACHE_LIMIT = 50_000
 /** Longer words (rare: codes, runs of digits) are not kept, so the cache stays a few MB at most. */
 const TERM_CACHE_MAX_WORD = 40
-const TERM_CACHE: Record<MatchMode, Map<string, string>> = {
+const TERM_CACHE: Record<TermKind, Map<string, string>> = {
   default: new Map(),
   keyword: new Map(),
   sensitive: new Map(),
+  canonical: new Map(),
 }
 
-const CANONICAL_CACHE = new Map<string, string>()
-
-function computeTerm(word: string, mode: MatchMode): string {
-  switch (mode) {
+function computeTerm(word: string, kind: TermKind): string {
+  switch (kind) {
     case 'default':
       return stem(fold(word))
     case 'keyword':
       return fold(word)
     case 'sensitive':
       return encodeSensitive(word)
+    case 'canonical':
+      return termOf(isDenormalized(word) ? word.normalize('NFC') : word, 'sensitive')
   }
 }
 
