@@ -33,9 +33,10 @@ db.exec(`CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, ${table}, 'row')`
 const docs = (db.prepare(`SELECT value FROM meta WHERE key = 'docs:propositions'`).get() as { value: number }).value
 
 // Words spread over the frequency range: every k-th of the words in at least 1% of the documents.
-const frequent = db
-  .prepare('SELECT term, doc FROM temp.vocab WHERE doc >= ? ORDER BY doc DESC')
-  .all(Math.ceil(docs / 100)) as { term: string; doc: number }[]
+const frequent = db.prepare('SELECT term, doc FROM temp.vocab WHERE doc >= ? ORDER BY doc DESC').all(Math.ceil(docs / 100)) as {
+  term: string
+  doc: number
+}[]
 const step = Math.max(1, Math.floor(frequent.length / nWords))
 const words = frequent.filter((_, i) => i % step === 0).slice(0, nWords)
 
@@ -63,12 +64,21 @@ function time(f: () => unknown): number {
 
 const rows = words.map(({ term, doc }) => {
   const m = `"${term}"`
-  return { term, doc, count: time(() => count.get(m)), rank: time(() => rank.all(m)), page: time(() => page.all(m)), vocab: time(() => df.get(term)) }
+  return {
+    term,
+    doc,
+    count: time(() => count.get(m)),
+    rank: time(() => rank.all(m)),
+    page: time(() => page.all(m)),
+    vocab: time(() => df.get(term)),
+  }
 })
 
 const f = (x: number, d = 2) => x.toFixed(d)
 console.log(`Snapshot ${path}: ${docs.toLocaleString('en')} propositions; ${table}; median of ${repeat} runs each (OS cache warm).\n`)
-console.log('| word | matches | % of corpus | count(*) ms | ORDER BY bm25 LIMIT 20 ms | + join docs, ties by date, id ms | µs per match (count / rank / ranked page) | fts5vocab df ms |')
+console.log(
+  '| word | matches | % of corpus | count(*) ms | ORDER BY bm25 LIMIT 20 ms | + join docs, ties by date, id ms | µs per match (count / rank / ranked page) | fts5vocab df ms |',
+)
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
 for (const r of rows) {
   console.log(

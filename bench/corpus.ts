@@ -149,7 +149,9 @@ function build(path: string, sizes: CorpusSizes, seed: number, hash: string, log
         batch = []
         if (performance.now() - lastLog > 15_000) {
           lastLog = performance.now()
-          log(`  ${collection}: ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} (${Math.round(done / (ingestMs / 1000))} docs/s)`)
+          log(
+            `  ${collection}: ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} (${Math.round(done / (ingestMs / 1000))} docs/s)`,
+          )
         }
       }
       let t0 = performance.now()

@@ -93,13 +93,17 @@ rmSync(dir, { recursive: true, force: true })
 const perDoc = (ms: number) => ((1000 * ms) / count).toFixed(1)
 const rows = [...spent.entries()].sort((a, b) => b[1].ms - a[1].ms)
 const sqlMs = rows.reduce((s, [, e]) => s + e.ms, 0)
-console.log(`${count.toLocaleString('en')} propositions (seed ${seed}) in calls of ${BATCH.toLocaleString('en')}: upsert ${(upsertMs / 1000).toFixed(1)} s, ` +
-  `${Math.round(count / (upsertMs / 1000)).toLocaleString('en')} docs/s, ${perDoc(upsertMs)} µs per proposition; file ${(bytes / 1e6).toFixed(0)} MB ` +
-  `(generating the records, not counted: ${(generateMs / 1000).toFixed(1)} s).\n`)
+console.log(
+  `${count.toLocaleString('en')} propositions (seed ${seed}) in calls of ${BATCH.toLocaleString('en')}: upsert ${(upsertMs / 1000).toFixed(1)} s, ` +
+    `${Math.round(count / (upsertMs / 1000)).toLocaleString('en')} docs/s, ${perDoc(upsertMs)} µs per proposition; file ${(bytes / 1e6).toFixed(0)} MB ` +
+    `(generating the records, not counted: ${(generateMs / 1000).toFixed(1)} s).\n`,
+)
 console.log('| statement | calls per proposition | µs per proposition | share of upsert |')
 console.log('| --- | ---: | ---: | ---: |')
 for (const [label, e] of rows) {
   console.log(`| ${label} | ${(e.calls / count).toFixed(1)} | ${perDoc(e.ms)} | ${((100 * e.ms) / upsertMs).toFixed(1)} % |`)
 }
 console.log(`| **all statements** | | **${perDoc(sqlMs)}** | **${((100 * sqlMs) / upsertMs).toFixed(1)} %** |`)
-console.log(`| the rest: the library's JavaScript (validation, text analysis, JSON) | | ${perDoc(upsertMs - sqlMs)} | ${((100 * (upsertMs - sqlMs)) / upsertMs).toFixed(1)} % |`)
+console.log(
+  `| the rest: the library's JavaScript (validation, text analysis, JSON) | | ${perDoc(upsertMs - sqlMs)} | ${((100 * (upsertMs - sqlMs)) / upsertMs).toFixed(1)} % |`,
+)

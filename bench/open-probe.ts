@@ -23,7 +23,13 @@ export interface OpenProbe {
 
 const [path, requestJson] = process.argv.slice(2)
 if (!path || !requestJson) throw new Error('usage: open-probe.ts <snapshot> <request JSON>')
-const request = JSON.parse(requestJson) as { corpus: CorpusName; query: Record<string, unknown>; body?: unknown; stakeholder: string; watchlist: string | null }
+const request = JSON.parse(requestJson) as {
+  corpus: CorpusName
+  query: Record<string, unknown>
+  body?: unknown
+  stakeholder: string
+  watchlist: string | null
+}
 
 const time = (f: () => unknown): number => {
   const t = performance.now()
@@ -47,5 +53,14 @@ const firstStakeholderMs = time(() => s.findStakeholders({ q: request.stakeholde
 const firstWatchlistMs = request.watchlist === null ? Number.NaN : time(() => s.listWatchlist({ search: request.watchlist ?? '' }))
 s.close()
 
-const probe: OpenProbe = { importMs, openMs, firstQueryMs, secondQueryMs, firstStakeholderMs, firstWatchlistMs, rssAfterOpen, rssAfterFirstQuery }
+const probe: OpenProbe = {
+  importMs,
+  openMs,
+  firstQueryMs,
+  secondQueryMs,
+  firstStakeholderMs,
+  firstWatchlistMs,
+  rssAfterOpen,
+  rssAfterFirstQuery,
+}
 process.stdout.write(`${JSON.stringify(probe)}\n`)

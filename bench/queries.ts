@@ -115,7 +115,8 @@ export function runsOf(design: Design, corpus: BenchCorpus, modes: readonly Matc
     for (const variant of VARIANTS) {
       const keep =
         design === 'full' ||
-        (corpus === 'propositions' && (sameVariant(variant, BASE_VARIANT) || (mode === 'default' && LEAN_VARIANTS.some((v) => sameVariant(v, variant))))) ||
+        (corpus === 'propositions' &&
+          (sameVariant(variant, BASE_VARIANT) || (mode === 'default' && LEAN_VARIANTS.some((v) => sameVariant(v, variant))))) ||
         (corpus !== 'propositions' && sameVariant(variant, BASE_VARIANT))
       if (keep) out.push({ mode, variant })
     }
@@ -415,12 +416,17 @@ export function buildQuerySet(dbPath: string, opts: QueryOptions): QuerySet {
     const names = (db.prepare('SELECT name FROM stakeholders ORDER BY id').all() as { name: string }[]).map((r) => r.name)
     const stakeholders = draw(rng, names, n).map((name, i) => ({ q: nameQuery(rng, name, i) }))
     let watchlist: WatchlistSearch[] = []
-    const hasWatchlist = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'watchlist_designations'").get() as { n: number }).n > 0
+    const hasWatchlist =
+      (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'watchlist_designations'").get() as { n: number }).n > 0
     if (hasWatchlist) {
       const listed = (db.prepare('SELECT record FROM watchlist_designations ORDER BY ref').all() as { record: string }[]).map(
         (r) => (JSON.parse(r.record) as { primaryName?: string }).primaryName ?? '',
       )
-      watchlist = draw(rng, listed.filter((x) => x.trim().length >= 4), n).map((name) => ({ search: substringOf(rng, name) }))
+      watchlist = draw(
+        rng,
+        listed.filter((x) => x.trim().length >= 4),
+        n,
+      ).map((name) => ({ search: substringOf(rng, name) }))
     }
     return { seed: opts.seed, perClass: n, design: opts.design, search, stakeholders, watchlist, notes }
   } finally {

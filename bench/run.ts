@@ -207,16 +207,29 @@ const ingestRows = Object.entries(m.ingest).map(([c, s]) => [
   int(s.records / (s.ingestMs / 1000)),
   `${(s.generateMs / 1000).toFixed(1)} s`,
 ])
-const ingestTotal = Object.values(m.ingest).reduce((a, s) => ({ records: a.records + s.records, ms: a.ms + s.ingestMs }), { records: 0, ms: 0 })
-ingestRows.push(['**all**', int(ingestTotal.records), `${(ingestTotal.ms / 1000).toFixed(1)} s`, int(ingestTotal.records / (ingestTotal.ms / 1000)), ''])
+const ingestTotal = Object.values(m.ingest).reduce((a, s) => ({ records: a.records + s.records, ms: a.ms + s.ingestMs }), {
+  records: 0,
+  ms: 0,
+})
+ingestRows.push([
+  '**all**',
+  int(ingestTotal.records),
+  `${(ingestTotal.ms / 1000).toFixed(1)} s`,
+  int(ingestTotal.records / (ingestTotal.ms / 1000)),
+  '',
+])
 
 const corpusSection = [
   '## Corpus',
   '',
   `Snapshot \`${relative(ROOT, corpus.path)}\`: **${mb(fileBytes)}** on disk (${int(fileBytes / 2 ** 20)} MiB). ` +
-    `Records: ${Object.entries(counts).map(([k, v]) => `${k} ${int(v)}`).join(', ')}.` +
+    `Records: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${int(v)}`)
+      .join(', ')}.` +
     (corpus.reused ? ` Reused from a build of ${m.builtAt} (its ingest figures below come from that build).` : ' Built in this run.') +
-    (corpus.staleSources ? ' **The engine or generator sources changed since that build: rerun with `--rebuild` for current ingest figures.**' : ''),
+    (corpus.staleSources
+      ? ' **The engine or generator sources changed since that build: rerun with `--rebuild` for current ingest figures.**'
+      : ''),
   '',
   'Ingest through `snap.upsert` in calls of 10,000 records (each call validated, then written in one transaction); generation time is not included in the rate.',
   '',
@@ -242,7 +255,9 @@ const set: QuerySet = buildQuerySet(corpus.path, {
   counts: { propositions: counts['propositions'] ?? 0, dou: counts['dou'] ?? 0, social: counts['social'] ?? 0 },
 })
 writeFileSync(queriesPath, JSON.stringify(set))
-log(`query set: ${int(set.search.length)} searches, ${set.stakeholders.length} name lookups, ${set.watchlist.length} watchlist searches (${ms(performance.now() - t1)} ms)`)
+log(
+  `query set: ${int(set.search.length)} searches, ${set.stakeholders.length} name lookups, ${set.watchlist.length} watchlist searches (${ms(performance.now() - t1)} ms)`,
+)
 for (const note of set.notes) log(`  ${note}`)
 
 // ---------------------------------------------------------------------------------------------
@@ -250,7 +265,12 @@ for (const note of set.notes) log(`  ${note}`)
 
 const tsxArgs = ['--import', 'tsx']
 
-function child(script: string, argv: readonly string[], nodeFlags: readonly string[] = [], timeoutMs = 0): { ok: boolean; stdout: string; why: string } {
+function child(
+  script: string,
+  argv: readonly string[],
+  nodeFlags: readonly string[] = [],
+  timeoutMs = 0,
+): { ok: boolean; stdout: string; why: string } {
   const r = spawnSync(process.execPath, [...nodeFlags, ...tsxArgs, join(BENCH_DIR, script), ...argv], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -288,7 +308,12 @@ if (args['skip-minisearch']) {
   const heap = positiveInt('minisearch-heap-mb', args['minisearch-heap-mb'])
   const t3 = performance.now()
   const flags = args['minisearch-variants'] ? ['--all-variants'] : []
-  const r = child('workers/minisearch.ts', [corpus.path, queriesPath, miniOut, ...flags], ['--expose-gc', `--max-old-space-size=${heap}`], 60 * 60_000)
+  const r = child(
+    'workers/minisearch.ts',
+    [corpus.path, queriesPath, miniOut, ...flags],
+    ['--expose-gc', `--max-old-space-size=${heap}`],
+    60 * 60_000,
+  )
   if (r.ok && existsSync(miniOut)) {
     M = JSON.parse(readFileSync(miniOut, 'utf8')) as MiniSearchResult
     miniNote =
@@ -307,7 +332,9 @@ if (args['skip-minisearch']) {
 
 // Open time and first query, in fresh processes: with the OS file cache warm, then with the
 // snapshot's pages dropped from the OS cache (`dd iflag=nocache count=0`, no root needed).
-const firstQuery = set.search.find((q) => q.corpus === 'propositions' && q.kind === 'common' && q.mode === 'default' && isVariant(q, BASE_VARIANT))
+const firstQuery = set.search.find(
+  (q) => q.corpus === 'propositions' && q.kind === 'common' && q.mode === 'default' && isVariant(q, BASE_VARIANT),
+)
 const probeRequest = JSON.stringify({
   corpus: 'propositions',
   ...(firstQuery ? requestOf(firstQuery) : { query: { q: 'lei' } }),
@@ -357,7 +384,18 @@ function totalsOf(idx: readonly number[]): string {
   return t.length === 0 ? '—' : int(median(t))
 }
 
-const HEADER = ['class', 'n', 'median total', 'legisearch p50 / p95 / p99 ms', 'q/s', 'FTS5 SQL p50 / p95 / p99 ms', 'q/s', 'legisearch ÷ FTS5 (p50)', 'MiniSearch p50 / p95 / p99 ms', 'q/s']
+const HEADER = [
+  'class',
+  'n',
+  'median total',
+  'legisearch p50 / p95 / p99 ms',
+  'q/s',
+  'FTS5 SQL p50 / p95 / p99 ms',
+  'q/s',
+  'legisearch ÷ FTS5 (p50)',
+  'MiniSearch p50 / p95 / p99 ms',
+  'q/s',
+]
 function row(label: string, idx: readonly number[]): string[] {
   const a = sum(idx, ls)
   const b = sum(idx, fts)
@@ -391,8 +429,16 @@ for (const kind of KINDS) {
 }
 const propsAll: string[][] = [
   ['every proposition query', select((q) => q.corpus === 'propositions')] as const,
-  ...MODES.map((mode: MatchMode) => [`every proposition query · ${mode}`, select((q) => q.corpus === 'propositions' && q.mode === mode)] as const),
-  ...VARIANTS.map((v: Variant) => [`every proposition query · default · ${variantLabel(v)}`, select((q) => q.corpus === 'propositions' && q.mode === 'default' && isVariant(q, v))] as const),
+  ...MODES.map(
+    (mode: MatchMode) => [`every proposition query · ${mode}`, select((q) => q.corpus === 'propositions' && q.mode === mode)] as const,
+  ),
+  ...VARIANTS.map(
+    (v: Variant) =>
+      [
+        `every proposition query · default · ${variantLabel(v)}`,
+        select((q) => q.corpus === 'propositions' && q.mode === 'default' && isVariant(q, v)),
+      ] as const,
+  ),
 ].flatMap(([label, idx]) => (idx.length > 0 ? [row(label, idx)] : []))
 const others: string[][] = []
 for (const c of ['dou', 'social'] as BenchCorpus[]) {
@@ -410,7 +456,17 @@ const wlB = summarize(finite(nums(E.watchlist.fts)))
 const lookupRows = [
   ['stakeholder lookup by name (`findStakeholders`, limit 10)', int(stSum.n), pcts(stSum), qps(stSum), '—', '—', '—'],
   ...(set.watchlist.length > 0
-    ? [['watchlist substring search (`listWatchlist`, limit 20)', int(wlA.n), pcts(wlA), qps(wlA), pcts(wlB), qps(wlB), ratio(wlA.p50, wlB.p50)]]
+    ? [
+        [
+          'watchlist substring search (`listWatchlist`, limit 20)',
+          int(wlA.n),
+          pcts(wlA),
+          qps(wlA),
+          pcts(wlB),
+          qps(wlB),
+          ratio(wlA.p50, wlB.p50),
+        ],
+      ]
     : []),
 ]
 
@@ -421,10 +477,14 @@ const disagreements = select(() => true).filter((i) => {
   return a === null || b === null || a !== b
 })
 function describe(q: BenchQuery): string {
-  const f = q.filters ? `; ${q.filters.lists.map((l) => `${l.field}=${l.values.join(',')}`).join('; ')}; created_at ${q.filters.created.from}..${q.filters.created.to}` : ''
+  const f = q.filters
+    ? `; ${q.filters.lists.map((l) => `${l.field}=${l.values.join(',')}`).join('; ')}; created_at ${q.filters.created.from}..${q.filters.created.to}`
+    : ''
   return `${q.corpus} · ${KIND_LABELS[q.kind]} · ${q.mode} · ${q.sort} · page ${q.page}${f}`
 }
-const errorLines = E.search.errors.slice(0, 10).map((e) => `- ${e.engine} on ${code((set.search[e.i] as BenchQuery).q)} (${describe(set.search[e.i] as BenchQuery)}): ${e.message}`)
+const errorLines = E.search.errors
+  .slice(0, 10)
+  .map((e) => `- ${e.engine} on ${code((set.search[e.i] as BenchQuery).q)} (${describe(set.search[e.i] as BenchQuery)}): ${e.message}`)
 
 // Why the watchlist class did not run, if it did not.
 const watchlistSkipped: string | null =
@@ -470,11 +530,17 @@ const rerun = (() => {
   for (const i of E.search.pageMismatch) {
     const q = set.search[i] as BenchQuery
     const { query, body } = requestOf(q)
-    search.set(i, attempt(() => ({ ls: s.search(q.corpus, query, body).results.map((x) => String(x['id'])), floor: b.search(q).ids })))
+    search.set(
+      i,
+      attempt(() => ({ ls: s.search(q.corpus, query, body).results.map((x) => String(x['id'])), floor: b.search(q).ids })),
+    )
   }
   for (const { i } of E.watchlist.mismatch) {
     const w = set.watchlist[i]?.search ?? ''
-    watchlist.set(i, attempt(() => ({ ls: s.listWatchlist({ search: w, limit: 20 }).data.map((d) => d.sourceRefNumber), floor: b.watchlist(w).ids })))
+    watchlist.set(
+      i,
+      attempt(() => ({ ls: s.listWatchlist({ search: w, limit: 20 }).data.map((d) => d.sourceRefNumber), floor: b.watchlist(w).ids })),
+    )
   }
   s.close()
   b.close()
@@ -497,7 +563,13 @@ const DISAGREEMENT_HEADER = ['check', 'class', 'q', 'legisearch', 'floor (FTS5 S
 const disagreementRows: string[][] = [
   ...disagreements.map((i) => {
     const q = set.search[i] as BenchQuery
-    return ['total', describe(q), code(q.q), `total ${int(E.search.lsTotal[i] ?? Number.NaN)}`, `total ${int(E.search.ftsTotal[i] ?? Number.NaN)}`]
+    return [
+      'total',
+      describe(q),
+      code(q.q),
+      `total ${int(E.search.lsTotal[i] ?? Number.NaN)}`,
+      `total ${int(E.search.ftsTotal[i] ?? Number.NaN)}`,
+    ]
   }),
   ...E.search.pageMismatch.map((i) => {
     const q = set.search[i] as BenchQuery
@@ -507,7 +579,13 @@ const disagreementRows: string[][] = [
   }),
   ...E.watchlist.mismatch.map(({ i, ls: a, fts: b }) => {
     const [pa, pb] = pageCells(rerun.watchlist.get(i))
-    return ['watchlist', '`listWatchlist`, limit 20', code(set.watchlist[i]?.search ?? '?'), `total ${int(a ?? Number.NaN)}; ${pa}`, `total ${int(b ?? Number.NaN)}; ${pb}`]
+    return [
+      'watchlist',
+      '`listWatchlist`, limit 20',
+      code(set.watchlist[i]?.search ?? '?'),
+      `total ${int(a ?? Number.NaN)}; ${pa}`,
+      `total ${int(b ?? Number.NaN)}; ${pb}`,
+    ]
   }),
 ]
 const SHOWN_DISAGREEMENTS = 50
@@ -554,7 +632,10 @@ const openRows = (['warm', 'cold'] as const).map((k) => [
 
 // Slowest.
 /** One traced run: the call's time, the share spent in SQL, then each statement with its plan. */
-function tracedBlock(name: string, t: { ms: number; statements: { sql: string; args: readonly unknown[]; ms: number; plan: readonly string[] }[] }): string[] {
+function tracedBlock(
+  name: string,
+  t: { ms: number; statements: { sql: string; args: readonly unknown[]; ms: number; plan: readonly string[] }[] },
+): string[] {
   const sqlMs = t.statements.reduce((a, x) => a + x.ms, 0)
   const clip = (x: string) => (x.length > 600 ? `${x.slice(0, 600)} …` : x)
   const args = (a: readonly unknown[]) => clip(a.map((x) => JSON.stringify(x)).join(', '))
@@ -562,7 +643,12 @@ function tracedBlock(name: string, t: { ms: number; statements: { sql: string; a
     `${name}, run again traced: ${ms(t.ms)} ms, of which ${ms(sqlMs)} ms in ${t.statements.length} SQL statement${t.statements.length === 1 ? '' : 's'}:`,
     '',
     '```',
-    ...t.statements.flatMap((x, k) => [`-- ${k + 1}. ${ms(x.ms)} ms`, clip(x.sql), `-- args: ${args(x.args)}`, ...x.plan.map((l) => `--   ${l}`)]),
+    ...t.statements.flatMap((x, k) => [
+      `-- ${k + 1}. ${ms(x.ms)} ms`,
+      clip(x.sql),
+      `-- args: ${args(x.args)}`,
+      ...x.plan.map((l) => `--   ${l}`),
+    ]),
     '```',
     '',
   ]
@@ -598,7 +684,19 @@ const sections = [
   '',
   `Fresh process each time (\`bench/open-probe.ts\`), median of ${openRuns} runs. "First query" is the first search after opening (a common word, default mode, relevance, page 1: ${code(firstQuery?.q ?? 'lei')}); "second" is the same search again.`,
   '',
-  table(['OS cache', 'open ms', 'first query ms', 'second query ms', 'first findStakeholders ms', 'first listWatchlist ms', 'import legisearch ms', 'RSS after open'], openRows),
+  table(
+    [
+      'OS cache',
+      'open ms',
+      'first query ms',
+      'second query ms',
+      'first findStakeholders ms',
+      'first listWatchlist ms',
+      'import legisearch ms',
+      'RSS after open',
+    ],
+    openRows,
+  ),
   '',
   `Query process (legisearch and the FTS5 baseline's connection; no MiniSearch): RSS ${mb(E.rss.start)} at start, ${mb(E.rss.afterOpen)} after opening, **peak ${mb(E.rss.peak)}** over all ${int(set.search.length)} searches, the name lookups and the watchlist searches. openSnapshot in that process: ${ms(E.openMs)} ms.`,
   '',
@@ -623,7 +721,12 @@ const sections = [
   table(HEADER, propsByVariant),
   '',
   ...(propsByModeVariant.length > 0
-    ? ['### Propositions: kind × mode × variant (`keyword` and `sensitive`, the variants other than the base)', '', table(HEADER, propsByModeVariant), '']
+    ? [
+        '### Propositions: kind × mode × variant (`keyword` and `sensitive`, the variants other than the base)',
+        '',
+        table(HEADER, propsByModeVariant),
+        '',
+      ]
     : []),
   '### Propositions: all classes together',
   '',
@@ -631,7 +734,7 @@ const sections = [
   '',
   '### DOU (full-length acts) and social posts (default mode)',
   '',
-  'DOU filters = `organizations` (the first link of a real act\'s hierarchy) and a `created_at` DateRange; social filters = a `created_at` DateRange.',
+  "DOU filters = `organizations` (the first link of a real act's hierarchy) and a `created_at` DateRange; social filters = a `created_at` DateRange.",
   '',
   table(HEADER, others),
   '',
@@ -646,7 +749,9 @@ const sections = [
   `legisearch and the FTS5 baseline: **${int(set.search.length - disagreements.length)} of ${int(set.search.length)} totals agree**` +
     (disagreements.length > 0 ? `; ${int(disagreements.length)} disagree.` : '.') +
     ` Of the queries whose totals agree, ${int(E.search.pageMismatch.length)} returned a different page (ids or order).` +
-    (E.search.errors.length > 0 ? ` ${E.search.errors.length} queries failed${E.search.errors.length > errorLines.length ? ` (the first ${errorLines.length}):` : ':'}` : ''),
+    (E.search.errors.length > 0
+      ? ` ${E.search.errors.length} queries failed${E.search.errors.length > errorLines.length ? ` (the first ${errorLines.length}):` : ':'}`
+      : ''),
   ...(errorLines.length > 0 ? ['', ...errorLines] : []),
   '',
   watchlistSkipped !== null
@@ -670,12 +775,18 @@ const sections = [
   '',
   ...slowest.flatMap((s) => [s, '']),
 ]
-const markdown = `${sections.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`
+const markdown = `${sections
+  .join('\n')
+  .replace(/\n{3,}/g, '\n\n')
+  .trimEnd()}\n`
 mkdirSync(dirname(outPath), { recursive: true })
 writeFileSync(outPath, markdown)
 if (disagreementRows.length > SHOWN_DISAGREEMENTS) {
   const title = `# Every disagreement with the floor: ${shownPath(outPath)}`
-  writeFileSync(disagreementsPath, `${title}\n\n${machine.join('\n')}\n\n${disagreementIntro(true)}\n\n${disagreementTable(disagreementRows)}\n`)
+  writeFileSync(
+    disagreementsPath,
+    `${title}\n\n${machine.join('\n')}\n\n${disagreementIntro(true)}\n\n${disagreementTable(disagreementRows)}\n`,
+  )
   log(`wrote all ${disagreementRows.length} disagreements to ${shownPath(disagreementsPath)}`)
 }
 // The console gets the same report, corpus first (already printed above), then the tables.

@@ -37,7 +37,10 @@ export function summarize(ms: readonly number[]): Summary {
 }
 
 export function median(xs: readonly number[]): number {
-  return percentile([...xs].sort((a, b) => a - b), 50)
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  )
 }
 
 /**

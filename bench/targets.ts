@@ -59,9 +59,12 @@ console.log(`Page 1, p50 ≤ ${P50} ms and p99 ≤ ${P99} ms: met by ${met.lengt
 console.log(`\nMissed (p50 / p99):\n${missed.map((r) => `- ${fmt(r)}`).join('\n') || '- none'}`)
 console.log(`\nMet:\n${met.map((r) => `- ${fmt(r)}`).join('\n') || '- none'}`)
 const ratios = classes.map((r) => r.ratio).filter(Number.isFinite)
-console.log(`\nlegisearch ÷ FTS5 floor at p50, over all ${classes.length} classes: ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×.`)
+console.log(
+  `\nlegisearch ÷ FTS5 floor at p50, over all ${classes.length} classes: ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×.`,
+)
 console.log(`Over ${RATIO}×: ${slow.length} class(es)${slow.length ? ':' : '.'}`)
 for (const r of slow) console.log(`- ${r.label}: ${r.ratio}× (legisearch ${r.p50} ms, floor ${r.floorP50} ms)`)
 const overOneMs = classes.filter((r) => r.p50 >= 1)
 const r1 = overOneMs.map((r) => r.ratio)
-if (r1.length > 0) console.log(`Classes with legisearch p50 ≥ 1 ms (${r1.length}): ${Math.min(...r1).toFixed(2)}–${Math.max(...r1).toFixed(2)}×.`)
+if (r1.length > 0)
+  console.log(`Classes with legisearch p50 ≥ 1 ms (${r1.length}): ${Math.min(...r1).toFixed(2)}–${Math.max(...r1).toFixed(2)}×.`)

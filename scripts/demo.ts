@@ -69,7 +69,11 @@ function build(size: 'demo' | 'bench' | number, seed: number, unList: string | n
   snap.close()
   const docs = Object.values(counts).reduce((a, b) => a + b, 0)
   console.log(`demo snapshot: ${path}`)
-  console.log(`  ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  console.log(
+    `  ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  )
   console.log(
     `  generated and ingested ${docs} records in ${ms(t1 - t0)} (${Math.round(docs / ((t1 - t0) / 1000))} records/s), ` +
       `${(statSync(path).size / 1e6).toFixed(1)} MB on disk`,
@@ -87,7 +91,10 @@ function ms(n: number): string {
 function passage(r: Record<string, unknown>): string {
   const h = (r['highlights'] as { path: string; texts: { value: string; type: string }[] }[])[0]
   if (!h) return ''
-  const text = h.texts.map((t) => (t.type === 'hit' ? `[${t.value}]` : t.value)).join('').replace(/\s+/g, ' ')
+  const text = h.texts
+    .map((t) => (t.type === 'hit' ? `[${t.value}]` : t.value))
+    .join('')
+    .replace(/\s+/g, ' ')
   return `    ${h.path}: ${text.length > 150 ? `${text.slice(0, 150)}…` : text}`
 }
 
@@ -113,20 +120,36 @@ const { size, seed, unList } = options()
 const snap = build(size, seed, unList)
 const prop = (r: Record<string, unknown>) => `${String(r['title'])} — ${String(r['summary'])}`
 
-show("searchPropositions({ q: 'reforma tributária', sort: 'relevance', limit: 5 })", () =>
-  snap.searchPropositions({ q: 'reforma tributária', sort: 'relevance', limit: 5 }), prop)
-show("searchPropositions({ q: 'PL 2630/2020' })  — an identifier ranks its proposition first", () =>
-  snap.searchPropositions({ q: 'PL 2630/2020' }), prop)
+show(
+  "searchPropositions({ q: 'reforma tributária', sort: 'relevance', limit: 5 })",
+  () => snap.searchPropositions({ q: 'reforma tributária', sort: 'relevance', limit: 5 }),
+  prop,
+)
+show(
+  "searchPropositions({ q: 'PL 2630/2020' })  — an identifier ranks its proposition first",
+  () => snap.searchPropositions({ q: 'PL 2630/2020' }),
+  prop,
+)
 show(
   "searchPropositions({ sort: 'newest' }, { keywords: { or: ['saúde', 'educação'], not: ['Medida Provisória'] }, states: ['SP', 'MG'], processing: ['true'] })",
-  () => snap.searchPropositions({ sort: 'newest' }, { keywords: { or: ['saúde', 'educação'], not: ['Medida Provisória'] }, states: ['SP', 'MG'], processing: ['true'] }),
+  () =>
+    snap.searchPropositions(
+      { sort: 'newest' },
+      { keywords: { or: ['saúde', 'educação'], not: ['Medida Provisória'] }, states: ['SP', 'MG'], processing: ['true'] },
+    ),
   prop,
 )
 show("searchPropositions({ q: '8.666' })  — numbers with dots: 8.666 = 8666", () => snap.searchPropositions({ q: '8.666' }), prop)
-show("searchPropositions({ q: 'Tributária', modes: 'sensitive' })  — case and accents as written", () =>
-  snap.searchPropositions({ q: 'Tributária', modes: 'sensitive' }), prop)
-show("searchPropositions({ q: 'tributárias', modes: 'keyword' })  — no stemming", () =>
-  snap.searchPropositions({ q: 'tributárias', modes: 'keyword' }), prop)
+show(
+  "searchPropositions({ q: 'Tributária', modes: 'sensitive' })  — case and accents as written",
+  () => snap.searchPropositions({ q: 'Tributária', modes: 'sensitive' }),
+  prop,
+)
+show(
+  "searchPropositions({ q: 'tributárias', modes: 'keyword' })  — no stemming",
+  () => snap.searchPropositions({ q: 'tributárias', modes: 'keyword' }),
+  prop,
+)
 
 const [someone] = snap.findStakeholders({ q: 'silva', limit: 1 })
 if (someone) {
@@ -134,20 +157,37 @@ if (someone) {
   const s = snap.getStakeholder(someone.id)
   console.log(`▸ getStakeholder('${someone.id}') → ${s.name}, ${s.title}, ${s.organs.length} organs, active ${s.active}\n`)
   show(`searchPropositions({}, { authors: ['${someone.id}'] })`, () => snap.searchPropositions({}, { authors: [someone.id] }), prop)
-  show(`searchSocial({ sort: 'newest' }, { stakeholders: ['${someone.id}'] })`, () =>
-    snap.searchSocial({ sort: 'newest' }, { stakeholders: [someone.id] }), (r) => String(r['text']))
+  show(
+    `searchSocial({ sort: 'newest' }, { stakeholders: ['${someone.id}'] })`,
+    () => snap.searchSocial({ sort: 'newest' }, { stakeholders: [someone.id] }),
+    (r) => String(r['text']),
+  )
 }
-show("searchSocial({ q: 'educação -privatização' }, { resources: ['twitter'] })", () =>
-  snap.searchSocial({ q: 'educação -privatização' }, { resources: ['twitter'] }), (r) => String(r['text']))
-show("searchDou({ q: 'portaria', sort: 'newest' }, { sections: ['1'], created_at: { from: '2024-01-01', to: '2024-12-31' } })", () =>
-  snap.searchDou({ q: 'portaria', sort: 'newest' }, { sections: ['1'], created_at: { from: '2024-01-01', to: '2024-12-31' } }),
-  (r) => `${String(r['title'])} — ${String(r['hierarchy'])}`)
-show("searchBacen({ sort: 'relevance' }, { keywords: { and: ['pagamentos'] }, types: ['Resolução BCB'] })", () =>
-  snap.searchBacen({ sort: 'relevance' }, { keywords: { and: ['pagamentos'] }, types: ['Resolução BCB'] }), (r) => String(r['title']))
-show("searchNotices({ q: '\"comissão aprova\"' }, { resources: ['camara'] })", () =>
-  snap.searchNotices({ q: '"comissão aprova"' }, { resources: ['camara'] }), (r) => String(r['title']))
-show("searchIrs({ q: '\"imposto sobre a renda\" física' }, { types: ['Solução de Consulta'] })", () =>
-  snap.searchIrs({ q: '"imposto sobre a renda" física' }, { types: ['Solução de Consulta'] }), (r) => `${String(r['type'])} ${String(r['number'])} — ${String(r['subject'])}`)
+show(
+  "searchSocial({ q: 'educação -privatização' }, { resources: ['twitter'] })",
+  () => snap.searchSocial({ q: 'educação -privatização' }, { resources: ['twitter'] }),
+  (r) => String(r['text']),
+)
+show(
+  "searchDou({ q: 'portaria', sort: 'newest' }, { sections: ['1'], created_at: { from: '2024-01-01', to: '2024-12-31' } })",
+  () => snap.searchDou({ q: 'portaria', sort: 'newest' }, { sections: ['1'], created_at: { from: '2024-01-01', to: '2024-12-31' } }),
+  (r) => `${String(r['title'])} — ${String(r['hierarchy'])}`,
+)
+show(
+  "searchBacen({ sort: 'relevance' }, { keywords: { and: ['pagamentos'] }, types: ['Resolução BCB'] })",
+  () => snap.searchBacen({ sort: 'relevance' }, { keywords: { and: ['pagamentos'] }, types: ['Resolução BCB'] }),
+  (r) => String(r['title']),
+)
+show(
+  "searchNotices({ q: '\"comissão aprova\"' }, { resources: ['camara'] })",
+  () => snap.searchNotices({ q: '"comissão aprova"' }, { resources: ['camara'] }),
+  (r) => String(r['title']),
+)
+show(
+  "searchIrs({ q: '\"imposto sobre a renda\" física' }, { types: ['Solução de Consulta'] })",
+  () => snap.searchIrs({ q: '"imposto sobre a renda" física' }, { types: ['Solução de Consulta'] }),
+  (r) => `${String(r['type'])} ${String(r['number'])} — ${String(r['subject'])}`,
+)
 
 try {
   snap.searchPropositions({ limit: 50 })
@@ -169,20 +209,32 @@ if (unList) {
     const r = snap.listWatchlist(query)
     console.log(`▸ ${label}\n  ${r.total} designations, ${ms(performance.now() - t)}`)
     for (const d of r.data.slice(0, 3)) {
-      console.log(`  - ${d.sourceRefNumber} ${d.primaryName} (${d.subjectType}, ${d.regime}, listed ${d.listedOn ?? '?'}${d.extracted.subjectStatus ? `, ${d.extracted.subjectStatus}` : ''})`)
+      console.log(
+        `  - ${d.sourceRefNumber} ${d.primaryName} (${d.subjectType}, ${d.regime}, listed ${d.listedOn ?? '?'}${d.extracted.subjectStatus ? `, ${d.extracted.subjectStatus}` : ''})`,
+      )
     }
     console.log()
   }
   wl("listWatchlist({ search: 'al qaida', limit: 3 })", { search: 'al qaida', limit: 3 })
-  wl("listWatchlist({ regime: 'DPRK', subjectType: 'entity', sort: 'listed_on' })", { regime: 'DPRK', subjectType: 'entity', sort: 'listed_on' })
-  wl("listWatchlist({ measure: 'travel ban', hideDeceased: 'true', sort: 'name' })", { measure: 'travel ban', hideDeceased: 'true', sort: 'name' })
+  wl("listWatchlist({ regime: 'DPRK', subjectType: 'entity', sort: 'listed_on' })", {
+    regime: 'DPRK',
+    subjectType: 'entity',
+    sort: 'listed_on',
+  })
+  wl("listWatchlist({ measure: 'travel ban', hideDeceased: 'true', sort: 'name' })", {
+    measure: 'travel ban',
+    hideDeceased: 'true',
+    sort: 'name',
+  })
   const d = snap.getDesignation('QDi.001', { lang: 'pt' })
   console.log(`▸ getDesignation('QDi.001', { lang: 'pt' })`)
   console.log(`  ${d.primaryName} — ${d.regime}, ${d.committee ?? ''}`.slice(0, 160))
   console.log(`  aliases: ${d.aliases.map((a) => `${a.name} (${a.quality})`).join('; ')}`.slice(0, 200))
   console.log(`  narrative: ${d.narrative.slice(0, 150)}…`)
   console.log(`  extracted: ${JSON.stringify(d.extracted)}`.slice(0, 300))
-  console.log(`  narrativeTranslated (${d.narrativeTranslatedLang}): ${JSON.stringify(d.narrativeTranslated)} — translations come only from data, none was ingested`)
+  console.log(
+    `  narrativeTranslated (${d.narrativeTranslatedLang}): ${JSON.stringify(d.narrativeTranslated)} — translations come only from data, none was ingested`,
+  )
   console.log()
 }
 snap.close()
@@ -194,6 +246,10 @@ writable.saveToMonitor('acme', folder.id, 'propositions', 'prop-0000002')
 const mine = writable.searchPropositions({ q: 'PEC 45/2019', limit: 1 }, {}, { clientId: 'acme' }).results[0]
 const theirs = writable.searchPropositions({ q: 'PEC 45/2019', limit: 1 }, {}, { clientId: 'other' }).results[0]
 console.log(`\n▸ createMonitor('acme', 'Reforma tributária') + saveToMonitor(…, 'propositions', 'prop-0000002')`)
-console.log(`  searchPropositions({ q: 'PEC 45/2019' }, {}, { clientId: 'acme' })  → savedPropositions ${JSON.stringify(mine?.['savedPropositions'])}`)
-console.log(`  searchPropositions({ q: 'PEC 45/2019' }, {}, { clientId: 'other' }) → savedPropositions ${JSON.stringify(theirs?.['savedPropositions'])}`)
+console.log(
+  `  searchPropositions({ q: 'PEC 45/2019' }, {}, { clientId: 'acme' })  → savedPropositions ${JSON.stringify(mine?.['savedPropositions'])}`,
+)
+console.log(
+  `  searchPropositions({ q: 'PEC 45/2019' }, {}, { clientId: 'other' }) → savedPropositions ${JSON.stringify(theirs?.['savedPropositions'])}`,
+)
 writable.close()

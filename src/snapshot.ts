@@ -75,7 +75,8 @@ export class Snapshot {
 
   /** @internal use {@link openSnapshot}. */
   constructor(path: string, options: OpenOptions = {}) {
-    if (options !== undefined && (options === null || typeof options !== 'object')) throw invalid('options: must be an object { readonly?: boolean }')
+    if (options !== undefined && (options === null || typeof options !== 'object'))
+      throw invalid('options: must be an object { readonly?: boolean }')
     const unknown = Object.keys(options).filter((k) => !Object.hasOwn(defaultOptions, k))
     if (unknown.length > 0) throw invalid(`options: unknown option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; allowed: readonly`)
     const opts = { ...defaultOptions, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }
@@ -291,7 +292,8 @@ export class Snapshot {
     for (const corpus of Object.values(CORPORA)) {
       const docs = (this.st.get('SELECT count(*) AS n FROM docs WHERE corpus = ?').get(corpus.name) as { n: number }).n
       const counter = this.st.get('SELECT value FROM meta WHERE key = ?').get(`docs:${corpus.name}`) as { value: number } | undefined
-      if (counter !== undefined && counter.value !== docs) problems.push(`meta docs:${corpus.name} says ${counter.value} records, there are ${docs}`)
+      if (counter !== undefined && counter.value !== docs)
+        problems.push(`meta docs:${corpus.name} says ${counter.value} records, there are ${docs}`)
       for (const mode of MATCH_MODES) {
         const table = ftsTable(corpus.name, mode)
         const rows = (this.st.get(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
@@ -306,7 +308,11 @@ export class Snapshot {
     const orphans = (this.st.get('SELECT count(*) AS n FROM facets WHERE doc NOT IN (SELECT rowid FROM docs)').get() as { n: number }).n
     if (orphans > 0) problems.push(`facets: ${orphans} values of records that do not exist`)
     const unpaired = (
-      this.st.get('SELECT (SELECT count(*) FROM docs WHERE rowid NOT IN (SELECT rowid FROM records)) + (SELECT count(*) FROM records WHERE rowid NOT IN (SELECT rowid FROM docs)) AS n').get() as { n: number }
+      this.st
+        .get(
+          'SELECT (SELECT count(*) FROM docs WHERE rowid NOT IN (SELECT rowid FROM records)) + (SELECT count(*) FROM records WHERE rowid NOT IN (SELECT rowid FROM docs)) AS n',
+        )
+        .get() as { n: number }
     ).n
     if (unpaired > 0) problems.push(`records: ${unpaired} documents without their record, or records without their document`)
     return { ok: problems.length === 0, problems }
@@ -318,7 +324,8 @@ export class Snapshot {
 
   private writable(): void {
     this.assertOpen()
-    if (this.readonly) throw new LegisearchError(403, 'forbidden', `snapshot ${this.path} is open readonly; open it without { readonly: true } to write`)
+    if (this.readonly)
+      throw new LegisearchError(403, 'forbidden', `snapshot ${this.path} is open readonly; open it without { readonly: true } to write`)
   }
 
   private assertOpen(): void {
@@ -338,7 +345,8 @@ export class Snapshot {
       }
     }
     if (missing.length === 0) return
-    if (this.readonly) throw invalid(`path: ${this.path} lacks the index of ${missing.map((c) => c.name).join(', ')}; open it once without readonly`)
+    if (this.readonly)
+      throw invalid(`path: ${this.path} lacks the index of ${missing.map((c) => c.name).join(', ')}; open it once without readonly`)
     this.db.transaction(() => missing.forEach((c) => createIndex(this.db, c)))()
   }
 }

@@ -189,7 +189,8 @@ export class Fts5Baseline {
     const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
 
     const text = this.textCountSql(q)
-    const countSql = where.length === 0 ? text.sql : `SELECT count(*) AS n FROM (${matchSql}) m JOIN docs d ON d.rowid = m.rowid ${whereSql}`
+    const countSql =
+      where.length === 0 ? text.sql : `SELECT count(*) AS n FROM (${matchSql}) m JOIN docs d ON d.rowid = m.rowid ${whereSql}`
     const countArgs = where.length === 0 ? text.args : [...matchArgs, ...whereArgs]
 
     if (!scored && where.length === 0 && identKey === undefined && textTotal >= WALK_SHARE * corpusSize) {
@@ -207,7 +208,8 @@ export class Fts5Baseline {
     }
 
     const rel = scored ? 'CAST(round(1000000 * log10(1 + 1000000 * -coalesce(m.score, 0))) AS INTEGER)' : '0'
-    const identExpr = identKey === undefined ? '0' : `(d.rowid IN (SELECT doc FROM facets WHERE facet = 'propositions.ident' AND value = ?))`
+    const identExpr =
+      identKey === undefined ? '0' : `(d.rowid IN (SELECT doc FROM facets WHERE facet = 'propositions.ident' AND value = ?))`
     const keyArgs = identKey === undefined ? [] : [identKey]
     const order = scored ? 'rel DESC, ms DESC, id ASC' : 'ms DESC, id ASC'
     const outerOrder = scored ? 'p.rel DESC, p.ms DESC, p.id ASC' : 'p.ms DESC, p.id ASC'
@@ -247,7 +249,11 @@ export class Fts5Baseline {
 
   /** `GET /watchlist?search=` by hand: the same normalized substring test over `names_key`. */
   watchlist(search: string): BaselineAnswer {
-    const key = search.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+    const key = search
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '')
     const total = (this.stmt('SELECT count(*) AS n FROM watchlist_designations WHERE instr(names_key, ?) > 0').get(key) as { n: number }).n
     const rows = this.stmt(
       'SELECT record FROM watchlist_designations WHERE instr(names_key, ?) > 0 ORDER BY last_updated_on IS NULL, last_updated_on DESC, ref ASC LIMIT 20',

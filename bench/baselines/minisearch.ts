@@ -43,16 +43,20 @@ export function newIndex(): MiniSearch<MiniDoc> {
 }
 
 /** A proposition record (as stored in the snapshot) as a MiniSearch document. */
-export function miniDoc(r: {
-  id: string
-  title: string
-  summary: string
-  acronymType: string
-  number: number
-  year: number
-  authors: { uf: string }[]
-  openDataResource: string
-}, ms: number, day: number): MiniDoc {
+export function miniDoc(
+  r: {
+    id: string
+    title: string
+    summary: string
+    acronymType: string
+    number: number
+    year: number
+    authors: { uf: string }[]
+    openDataResource: string
+  },
+  ms: number,
+  day: number,
+): MiniDoc {
   return {
     id: r.id,
     title: r.title,
@@ -62,7 +66,11 @@ export function miniDoc(r: {
     day,
     types: fold(r.acronymType).trim(),
     // As the library's `states` filter: any author's state, or the state of the assembly.
-    states: [...new Set([...r.authors.map((a) => a.uf), ASSEMBLY_STATES[fold(r.openDataResource)] ?? ''].map((u) => fold(u).trim()).filter((u) => u !== ''))],
+    states: [
+      ...new Set(
+        [...r.authors.map((a) => a.uf), ASSEMBLY_STATES[fold(r.openDataResource)] ?? ''].map((u) => fold(u).trim()).filter((u) => u !== ''),
+      ),
+    ],
   }
 }
 

@@ -115,7 +115,12 @@ for (let i = 0; i < n; i++) {
   if (b.value instanceof Error) errors.push({ i, engine: 'fts5', message: b.value.message })
   lsTotal[i] = c.value instanceof Error ? Number.NaN : c.value.total
   ftsTotal[i] = b.value instanceof Error ? Number.NaN : b.value.total
-  if (!(c.value instanceof Error) && !(b.value instanceof Error) && c.value.total === b.value.total && c.value.ids.join() !== b.value.ids.join()) {
+  if (
+    !(c.value instanceof Error) &&
+    !(b.value instanceof Error) &&
+    c.value.total === b.value.total &&
+    c.value.ids.join() !== b.value.ids.join()
+  ) {
     pageMismatch.push(i)
   }
   if (performance.now() - lastLog > 15_000) {
@@ -147,7 +152,8 @@ set.watchlist.forEach((w, i) => {
   const at = a.value instanceof Error ? Number.NaN : a.value.total
   const bt = b.value instanceof Error ? Number.NaN : b.value.total
   // The page too (refs in order), not only the total.
-  const samePage = !(a.value instanceof Error) && !(b.value instanceof Error) && a.value.data.map((d) => d.sourceRefNumber).join() === b.value.ids.join()
+  const samePage =
+    !(a.value instanceof Error) && !(b.value instanceof Error) && a.value.data.map((d) => d.sourceRefNumber).join() === b.value.ids.join()
   if (at !== bt || !samePage) wlMismatch.push({ i, ls: at, fts: bt })
 })
 
@@ -195,12 +201,25 @@ const slowest: SlowQuery[] = picks.map(({ i, why }) => {
   let lsTrace: SlowQuery['legisearch'] = null
   if (tracer) {
     try {
-      lsTrace = traced((f) => tracer.run(f), () => legisearch(i))
+      lsTrace = traced(
+        (f) => tracer.run(f),
+        () => legisearch(i),
+      )
     } catch {
       lsTrace = null
     }
   }
-  return { i, why, lsMs: at(ls, i), ftsMs: at(fts, i), legisearch: lsTrace, baseline: traced((f) => base.trace(f), () => base.search(q)) }
+  return {
+    i,
+    why,
+    lsMs: at(ls, i),
+    ftsMs: at(fts, i),
+    legisearch: lsTrace,
+    baseline: traced(
+      (f) => base.trace(f),
+      () => base.search(q),
+    ),
+  }
 })
 
 snap.close()

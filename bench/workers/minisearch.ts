@@ -36,7 +36,8 @@ export interface MiniSearchResult {
 }
 
 const [snapshotPath, queriesPath, outPath, ...flags] = process.argv.slice(2)
-if (!snapshotPath || !queriesPath || !outPath) throw new Error('usage: minisearch.ts <snapshot> <queries.json> <out.json> [--all-variants] [--no-json]')
+if (!snapshotPath || !queriesPath || !outPath)
+  throw new Error('usage: minisearch.ts <snapshot> <queries.json> <out.json> [--all-variants] [--no-json]')
 const allVariants = flags.includes('--all-variants')
 const set = JSON.parse(readFileSync(queriesPath, 'utf8')) as QuerySet
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {})
@@ -57,7 +58,11 @@ const flush = (): void => {
   batch = []
   t = performance.now()
 }
-for (const row of db.prepare("SELECT d.main_ms AS main_ms, d.main_day AS main_day, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = 'propositions' ORDER BY d.rowid").iterate() as Iterable<{
+for (const row of db
+  .prepare(
+    "SELECT d.main_ms AS main_ms, d.main_day AS main_day, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = 'propositions' ORDER BY d.rowid",
+  )
+  .iterate() as Iterable<{
   main_ms: number
   main_day: number
   record: string

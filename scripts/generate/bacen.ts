@@ -57,7 +57,9 @@ export function* generateBacen(count: number, rng: Rng): Generator<BacenDoc> {
       topic = rng.pick(available.length > 0 ? available : topics)
       candidates = topic.summaries.filter((t) => fits(t) && t.ms <= ms)
     }
-    const template = rng.pick(candidates.length === 0 || (kind.type === 'Comunicado' && rng.chance(0.5)) ? usableAt(comunicados, ms) : candidates)
+    const template = rng.pick(
+      candidates.length === 0 || (kind.type === 'Comunicado' && rng.chance(0.5)) ? usableAt(comunicados, ms) : candidates,
+    )
     let summary = fill(template.text, (key) => {
       switch (key) {
         case 'year':

@@ -9,8 +9,18 @@ export const DAY = 24 * HOUR
 const OFFSET = 3 * HOUR
 
 export const MONTHS_PT = [
-  'janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho',
-  'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro',
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
 ] as const
 
 /** Calendar parts of an instant, read in Brasília time. */
@@ -100,7 +110,9 @@ export function dottedDate(p: Parts): string {
  */
 export function latestDateIn(text: string): number {
   let latest = -Infinity
-  for (const m of text.matchAll(/(\d{1,2})º? de (janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro) de (\d{4})/g)) {
+  for (const m of text.matchAll(
+    /(\d{1,2})º? de (janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro) de (\d{4})/g,
+  )) {
     const month = MONTHS_PT.indexOf(m[2] as (typeof MONTHS_PT)[number])
     const ms = Date.UTC(Number(m[3]), month, Number(m[1])) + OFFSET
     if (ms > latest) latest = ms

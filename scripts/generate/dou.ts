@@ -1,9 +1,33 @@
-import { DAY, RANGE_END, RANGE_START, MONTHS_PT, dottedDate, iso, latestDateIn, longDate, paddedDate, parts, randomDay, workingDay, type Parts } from './dates.js'
+import {
+  DAY,
+  RANGE_END,
+  RANGE_START,
+  MONTHS_PT,
+  dottedDate,
+  iso,
+  latestDateIn,
+  longDate,
+  paddedDate,
+  parts,
+  randomDay,
+  workingDay,
+  type Parts,
+} from './dates.js'
 import { personName } from './people.js'
 import { Rng, Weighted } from './prng.js'
 import { actName, articleOf, contract, fill, lowerFirst, money, thousands, upper } from './text.js'
 import type { DouAct } from './types.js'
-import { dated, lawsBefore, usableAt, vocabulary, type Dated, type DouHierarchy, type Law, type ThemeVocab, type Vocabulary } from './vocabulary.js'
+import {
+  dated,
+  lawsBefore,
+  usableAt,
+  vocabulary,
+  type Dated,
+  type DouHierarchy,
+  type Law,
+  type ThemeVocab,
+  type Vocabulary,
+} from './vocabulary.js'
 
 /** Length of `content`: short for the demo, about 3 KB when `fullText` (the benchmark's corpus). */
 const SHORT: readonly [number, number] = [600, 1500]
@@ -43,7 +67,14 @@ export function* generateDou(count: number, rng: Rng, fullText: boolean): Genera
         ? personnelAct(v, rng, published, target)
         : section.kind === 'contracts'
           ? contractAct(v, rng, tables, published, target)
-          : normativeAct(v, rng, tables, hierarchyAt(rng, section.kind === 'extra' ? tables.extra : tables.normative, published), published, target)
+          : normativeAct(
+              v,
+              rng,
+              tables,
+              hierarchyAt(rng, section.kind === 'extra' ? tables.extra : tables.normative, published),
+              published,
+              target,
+            )
     const p = parts(published)
     const created = published + rng.int(5 * 60, 9 * 60 + 59) * 60_000 + rng.int(0, 59) * 1000
     const updated = rng.chance(0.15) ? Math.min(RANGE_END, created + rng.int(1, 30) * DAY + rng.int(0, 600) * 60_000) : created
@@ -300,7 +331,13 @@ function personnelAct(v: Vocabulary, rng: Rng, published: number, target: number
 function company(v: Vocabulary, rng: Rng): string {
   const c = v.dou.contracts
   return fill(rng.pick(c.companyForms), (key) =>
-    key === 'Surname' ? rng.pick(v.names.surnames) : key === 'Surname2' ? rng.pick(v.names.surnames) : key === 'Sector' ? rng.pick(c.sectors) : undefined,
+    key === 'Surname'
+      ? rng.pick(v.names.surnames)
+      : key === 'Surname2'
+        ? rng.pick(v.names.surnames)
+        : key === 'Sector'
+          ? rng.pick(c.sectors)
+          : undefined,
   )
 }
 
@@ -354,7 +391,9 @@ function contractAct(v: Vocabulary, rng: Rng, tables: Tables, published: number,
     length += line.length + 1
   }
   const signer = upper(personName(rng, rng.chance(0.4) ? 'f' : 'm', 0))
-  lines.push(`${signer}\n${rng.pick(['Agente de Contratação', 'Pregoeiro', 'Ordenador de Despesas', 'Coordenador de Licitações e Contratos'])}`)
+  lines.push(
+    `${signer}\n${rng.pick(['Agente de Contratação', 'Pregoeiro', 'Ordenador de Despesas', 'Coordenador de Licitações e Contratos'])}`,
+  )
   return {
     title: `${kind.title} Nº ${number}/${p.y} - UASG ${uasg}`,
     content: lines.join('\n'),

@@ -27,7 +27,18 @@ import { Rng, deriveSeed } from './prng.js'
 import { generatePropositions } from './propositions.js'
 import { generateSocial } from './social.js'
 import { generateStakeholders } from './stakeholders.js'
-import { COLLECTION_NAMES, type BacenDoc, type CollectionName, type DouAct, type IrsDoc, type Notice, type Proposition, type RecordOf, type SocialPost, type Stakeholder } from './types.js'
+import {
+  COLLECTION_NAMES,
+  type BacenDoc,
+  type CollectionName,
+  type DouAct,
+  type IrsDoc,
+  type Notice,
+  type Proposition,
+  type RecordOf,
+  type SocialPost,
+  type Stakeholder,
+} from './types.js'
 
 export { stakeholderProfile, type StakeholderProfile } from './people.js'
 export { RANGE_END, RANGE_START } from './dates.js'
@@ -126,7 +137,8 @@ export function* generate<C extends CollectionName>(collection: C, count: number
   }
   const seed = seedOf(opts.seed)
   const rng = new Rng(deriveSeed(seed, collection))
-  const people = (): readonly Stakeholder[] => opts.stakeholders ?? [...generateStakeholders(DEMO.stakeholders, new Rng(deriveSeed(seed, 'stakeholders')))]
+  const people = (): readonly Stakeholder[] =>
+    opts.stakeholders ?? [...generateStakeholders(DEMO.stakeholders, new Rng(deriveSeed(seed, 'stakeholders')))]
   // Each branch yields the record type of its own collection; TypeScript cannot narrow `C` by value.
   switch (collection as CollectionName) {
     case 'stakeholders':

@@ -72,15 +72,23 @@ export function* generateIrs(count: number, rng: Rng): Generator<IrsDoc> {
         `Assunto: ${subject}`,
         ...ementas,
         answer,
-        kind.type === 'Solução de Divergência' ? `Reforma-se a Solução de Consulta ${organ} nº ${rng.int(1, 300)}, de ${longDate(parts(ms - rng.int(90, 900) * DAY))}.` : '',
+        kind.type === 'Solução de Divergência'
+          ? `Reforma-se a Solução de Consulta ${organ} nº ${rng.int(1, 300)}, de ${longDate(parts(ms - rng.int(90, 900) * DAY))}.`
+          : '',
         `Dispositivos Legais: ${laws.join('; ')}.`,
         signer,
-        organ === 'COSIT' ? 'Coordenador-Geral de Tributação' : `Chefe da Divisão de Tributação da ${v.rfb.units[organ] ?? 'Superintendência Regional'}`,
+        organ === 'COSIT'
+          ? 'Coordenador-Geral de Tributação'
+          : `Chefe da Divisão de Tributação da ${v.rfb.units[organ] ?? 'Superintendência Regional'}`,
       ]
         .filter((line) => line !== '')
         .join('\n\n')
     } else {
-      const self = kind.type.startsWith('Instrução') ? 'Esta Instrução Normativa' : kind.type.startsWith('Portaria') ? 'Esta Portaria' : `Este ${kind.type}`
+      const self = kind.type.startsWith('Instrução')
+        ? 'Esta Instrução Normativa'
+        : kind.type.startsWith('Portaria')
+          ? 'Esta Portaria'
+          : `Este ${kind.type}`
       subject =
         kind.type === 'Instrução Normativa RFB'
           ? fill(rng.pick(usableAt(normative, ms)).text, get)
@@ -123,9 +131,9 @@ export function* generateIrs(count: number, rng: Rng): Generator<IrsDoc> {
 }
 
 function numberOf(rng: Rng, kind: Kind, organ: string, ms: number): number {
-  if (kind.numbering === 'counter') return Math.floor((kind.base ?? 1) + ((ms - RANGE_START) / DAY) * (kind.ratePerDay ?? 0.1)) + rng.int(0, 2)
+  if (kind.numbering === 'counter')
+    return Math.floor((kind.base ?? 1) + ((ms - RANGE_START) / DAY) * (kind.ratePerDay ?? 0.1)) + rng.int(0, 2)
   const n = rng.int(1, kind.max ?? 100)
   const region = /^SRRF(\d\d)$/.exec(organ)
   return region ? Number(region[1]) * 1000 + n : n
 }
-

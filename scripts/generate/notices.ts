@@ -28,7 +28,11 @@ export function* generateNotices(count: number, rng: Rng, stakeholders: readonly
     if (!pool) pools.set(s.openDataResource, (pool = []))
     pool.push({ name: s.name, party: p.party, uf: p.uf, gender: p.gender })
   }
-  const houses = new Weighted<House>(v.houses.map((h) => [h, h.kind === 'camara' ? 45 : h.kind === 'senado' ? 30 : (25 * (v.ufByCode.get(h.uf)?.seats ?? 8)) / 513] as const))
+  const houses = new Weighted<House>(
+    v.houses.map(
+      (h) => [h, h.kind === 'camara' ? 45 : h.kind === 'senado' ? 30 : (25 * (v.ufByCode.get(h.uf)?.seats ?? 8)) / 513] as const,
+    ),
+  )
   for (let i = 0; i < count; i++) yield notice(v, rng, i, houses.pick(rng), pools)
 }
 

@@ -25,7 +25,9 @@ export function stakeholderProfile(s: Stakeholder): StakeholderProfile {
   if (known) return known
   const v = vocabulary()
   const gender: Gender = /^(Deputada|Senadora|Vereadora)\b/.test(s.title) ? 'f' : 'm'
-  const famous = v.famous.stakeholders.find((f) => f.openDataResource === s.openDataResource && f.openDataId === s.openDataId && f.name === s.name)
+  const famous = v.famous.stakeholders.find(
+    (f) => f.openDataResource === s.openDataResource && f.openDataId === s.openDataId && f.name === s.name,
+  )
   let profile: StakeholderProfile
   if (famous) {
     profile = { party: famous.party, uf: famous.uf, gender }
@@ -70,7 +72,8 @@ export function handleOf(s: Pick<Stakeholder, 'name' | 'openDataResource' | 'tit
     .split(' ')
     .filter((w) => w.length > 0 && !/^(da|de|do|dos|das|e|Dr|Dra)$/.test(w))
   const camel = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('')
-  const prefix = s.openDataResource === 'senado' ? (/^Senadora/.test(s.title) ? 'Senadora' : 'Sen') : /^Deputada/.test(s.title) ? 'Deputada' : 'Dep'
+  const prefix =
+    s.openDataResource === 'senado' ? (/^Senadora/.test(s.title) ? 'Senadora' : 'Sen') : /^Deputada/.test(s.title) ? 'Deputada' : 'Dep'
   if (network === 'twitter') return `@${(prefix + camel).slice(0, 15)}`
   if (network === 'instagram') return `@${(prefix + camel).toLowerCase().slice(0, 30)}`
   return `@${camel.toLowerCase()}.oficial`

@@ -80,7 +80,9 @@ function context(seed: number, stakeholders: readonly Stakeholder[]): Context {
     let pool = pools.get(house.slug)
     if (!pool) pools.set(house.slug, (pool = []))
     pool.push(entry)
-    const f = v.famous.stakeholders.find((x) => x.openDataResource === s.openDataResource && x.openDataId === s.openDataId && x.name === s.name)
+    const f = v.famous.stakeholders.find(
+      (x) => x.openDataResource === s.openDataResource && x.openDataId === s.openDataId && x.name === s.name,
+    )
     if (f && !famousPeople.has(f.key)) famousPeople.set(f.key, entry)
   }
   const organs = new Map<string, HouseOrgans>()
@@ -218,7 +220,8 @@ function famousProposition(ctx: Context, f: FamousProposition, i: number): Propo
   const type = v.types.get(f.acronymType)
   const situation = v.situationById.get(f.lastProceeding.situationId)
   const organ = v.organByKey.get(`${f.openDataResource}:${f.lastProceeding.organ}`)
-  if (!type || !situation || !organ) throw new Error(`data/vocabulary/famous.json: ${f.acronymType} ${f.number}/${f.year} names an unknown type, situation or organ`)
+  if (!type || !situation || !organ)
+    throw new Error(`data/vocabulary/famous.json: ${f.acronymType} ${f.number}/${f.year} names an unknown type, situation or organ`)
   const person = (x: FamousPerson): PropositionAuthor => {
     if (x.institution !== undefined) {
       const inst = v.famous.institutions[x.institution]
@@ -357,7 +360,14 @@ function organFor(ctx: Context, rng: Rng, house: House, theme: ThemeVocab, situa
 }
 
 function authorOf(e: PoolEntry): PropositionAuthor {
-  return { openDataId: e.s.openDataId, type: e.house.authorType, name: e.s.name, acronymParty: e.p.party, uf: e.p.uf, stakeholderId: e.s.id }
+  return {
+    openDataId: e.s.openDataId,
+    type: e.house.authorType,
+    name: e.s.name,
+    acronymParty: e.p.party,
+    uf: e.p.uf,
+    stakeholderId: e.s.id,
+  }
 }
 
 /** A person the origin names but does not identify (no stakeholder id). */
@@ -374,7 +384,12 @@ function unidentified(ctx: Context, rng: Rng, house: House): PropositionAuthor {
 }
 
 function institutional(ctx: Context, rng: Rng, house: House, type: PropositionType): PropositionAuthor {
-  const keys = house.kind === 'assembly' ? ['governador', 'governador', 'tj'] : type.family === 'pec' ? ['executivo'] : ['executivo', 'executivo', 'executivo', 'stf', 'pgr']
+  const keys =
+    house.kind === 'assembly'
+      ? ['governador', 'governador', 'tj']
+      : type.family === 'pec'
+        ? ['executivo']
+        : ['executivo', 'executivo', 'executivo', 'stf', 'pgr']
   const inst = ctx.v.famous.institutions[house.kind === 'senado' ? 'executivo' : rng.pick(keys)]
   if (!inst) throw new Error('data/vocabulary/famous.json: missing institutions')
   return { openDataId: inst.openDataId, type: inst.type, name: inst.name, acronymParty: '', uf: '', stakeholderId: null }
@@ -384,7 +399,16 @@ function authorsFor(ctx: Context, rng: Rng, house: House, type: PropositionType,
   if (type.acronym === 'MPV') return [institutional(ctx, rng, house, type)]
   const mayBeInstitutional = type.family === 'law' || type.family === 'plp' || (type.family === 'pec' && house.kind !== 'camara')
   if (mayBeInstitutional && rng.chance(0.06)) return [institutional(ctx, rng, house, type)]
-  const n = type.family === 'pec' ? (house.kind === 'assembly' ? rng.int(1, 3) : rng.int(3, 9)) : rng.chance(0.78) ? 1 : rng.chance(0.64) ? rng.int(2, 3) : rng.int(4, 8)
+  const n =
+    type.family === 'pec'
+      ? house.kind === 'assembly'
+        ? rng.int(1, 3)
+        : rng.int(3, 9)
+      : rng.chance(0.78)
+        ? 1
+        : rng.chance(0.64)
+          ? rng.int(2, 3)
+          : rng.int(4, 8)
   const authors: PropositionAuthor[] = []
   const used = new Set<string>()
   // Bills of the Senado reach the Câmara with their senator as author.
@@ -408,7 +432,13 @@ function authorsFor(ctx: Context, rng: Rng, house: House, type: PropositionType,
   return authors
 }
 
-function rapporteursFor(ctx: Context, rng: Rng, house: House, pool: readonly PoolEntry[], authors: readonly PropositionAuthor[]): PropositionAuthor[] {
+function rapporteursFor(
+  ctx: Context,
+  rng: Rng,
+  house: House,
+  pool: readonly PoolEntry[],
+  authors: readonly PropositionAuthor[],
+): PropositionAuthor[] {
   const n = rng.chance(0.88) ? 1 : 2
   const out: PropositionAuthor[] = []
   const used = new Set(authors.map((a) => a.stakeholderId))

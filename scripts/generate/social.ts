@@ -26,11 +26,20 @@ export function* generateSocial(count: number, rng: Rng, stakeholders: readonly 
     if (house) posters.push({ s, p: stakeholderProfile(s), house })
   }
   const networks = new Weighted(v.social.networks.map((n) => [n.slug, n.weight] as const))
-  const institutions = new Weighted<House>(v.houses.map((h) => [h, h.kind === 'camara' ? 40 : h.kind === 'senado' ? 30 : 30 / v.assemblies.length] as const))
+  const institutions = new Weighted<House>(
+    v.houses.map((h) => [h, h.kind === 'camara' ? 40 : h.kind === 'senado' ? 30 : 30 / v.assemblies.length] as const),
+  )
   for (let i = 0; i < count; i++) yield post(v, rng, i, posters, networks.pick(rng), institutions)
 }
 
-function post(v: Vocabulary, rng: Rng, i: number, posters: readonly Poster[], network: SocialNetwork, institutions: Weighted<House>): SocialPost {
+function post(
+  v: Vocabulary,
+  rng: Rng,
+  i: number,
+  posters: readonly Poster[],
+  network: SocialNetwork,
+  institutions: Weighted<House>,
+): SocialPost {
   const posted = randomInstant(rng, RANGE_START, RANGE_END, 7, 24)
   const when = parts(posted)
   const theme = rng.pick(v.themes)
@@ -156,7 +165,14 @@ function token(rng: Rng, n: number): string {
 }
 
 /** The origin id and address of a post; ids embed the record index, so they never repeat. */
-function identity(rng: Rng, network: SocialNetwork, i: number, posted: number, handle: string, ownerId: string): { openDataId: string; link: string; mediaBase: string } {
+function identity(
+  rng: Rng,
+  network: SocialNetwork,
+  i: number,
+  posted: number,
+  handle: string,
+  ownerId: string,
+): { openDataId: string; link: string; mediaBase: string } {
   if (network === 'twitter') {
     const id = ((BigInt(posted) - TWITTER_EPOCH) << 22n) | BigInt(i % 4_194_304)
     const s = id.toString()
@@ -179,11 +195,20 @@ function media(rng: Rng, network: SocialNetwork, base: string): SocialMedia[] {
     const key = `${type === 'video' ? 7 : 3}_${base}${k}`
     let url: string
     if (network === 'twitter') {
-      url = type === 'photo' ? `https://pbs.twimg.com/media/${token(rng, 15)}.jpg` : `https://video.twimg.com/ext_tw_video/${base}/pu/vid/1280x720/${token(rng, 16)}.mp4`
+      url =
+        type === 'photo'
+          ? `https://pbs.twimg.com/media/${token(rng, 15)}.jpg`
+          : `https://video.twimg.com/ext_tw_video/${base}/pu/vid/1280x720/${token(rng, 16)}.mp4`
     } else if (network === 'instagram') {
-      url = type === 'photo' ? `https://scontent.cdninstagram.com/v/t51.29350-15/${rng.digits(9)}_${rng.digits(15)}_n.jpg` : `https://scontent.cdninstagram.com/o1/v/t16/f1/${token(rng, 24)}.mp4`
+      url =
+        type === 'photo'
+          ? `https://scontent.cdninstagram.com/v/t51.29350-15/${rng.digits(9)}_${rng.digits(15)}_n.jpg`
+          : `https://scontent.cdninstagram.com/o1/v/t16/f1/${token(rng, 24)}.mp4`
     } else {
-      url = type === 'photo' ? `https://scontent.xx.fbcdn.net/v/t39.30808-6/${rng.digits(9)}_${rng.digits(15)}_n.jpg` : `https://video.xx.fbcdn.net/v/t42.1790-2/${rng.digits(9)}_n.mp4`
+      url =
+        type === 'photo'
+          ? `https://scontent.xx.fbcdn.net/v/t39.30808-6/${rng.digits(9)}_${rng.digits(15)}_n.jpg`
+          : `https://video.xx.fbcdn.net/v/t42.1790-2/${rng.digits(9)}_n.mp4`
     }
     out.push({ media_key: key, type, url })
   }

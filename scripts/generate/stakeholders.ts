@@ -51,14 +51,31 @@ export function* generateStakeholders(count: number, rng: Rng): Generator<Stakeh
   }
 }
 
-function stakeholder(rng: Rng, id: string, house: House, gender: Gender, name: string, openDataId: string, situation: string, active: boolean): Stakeholder {
+function stakeholder(
+  rng: Rng,
+  id: string,
+  house: House,
+  gender: Gender,
+  name: string,
+  openDataId: string,
+  situation: string,
+  active: boolean,
+): Stakeholder {
   const v = vocabulary()
   const title = house.memberTitle[gender]
   const organs: StakeholderOrgan[] = []
   const all = v.organsByHouse.get(house.slug) ?? []
   const plenary = all.find((o) => o.kind === 'plenary')
   if (plenary) {
-    organs.push({ id: plenary.id, name: plenary.name, initials: plenary.initials, openDataId: plenary.openDataId, openDataResource: house.slug, role: title, active })
+    organs.push({
+      id: plenary.id,
+      name: plenary.name,
+      initials: plenary.initials,
+      openDataId: plenary.openDataId,
+      openDataResource: house.slug,
+      role: title,
+      active,
+    })
   }
   const committees = all.filter((o) => o.kind === 'committee')
   for (const o of rng.pickDistinct(committees, rng.int(1, 3))) {

@@ -14,10 +14,22 @@ export function fill(template: string, get: (key: string) => string | undefined)
 }
 
 const CONTRACTED: Readonly<Record<string, string>> = {
-  'de a': 'da', 'de o': 'do', 'de as': 'das', 'de os': 'dos',
-  'em a': 'na', 'em o': 'no', 'em as': 'nas', 'em os': 'nos',
-  'a a': 'à', 'a o': 'ao', 'a as': 'às', 'a os': 'aos',
-  'por a': 'pela', 'por o': 'pelo', 'por as': 'pelas', 'por os': 'pelos',
+  'de a': 'da',
+  'de o': 'do',
+  'de as': 'das',
+  'de os': 'dos',
+  'em a': 'na',
+  'em o': 'no',
+  'em as': 'nas',
+  'em os': 'nos',
+  'a a': 'à',
+  'a o': 'ao',
+  'a as': 'às',
+  'a os': 'aos',
+  'por a': 'pela',
+  'por o': 'pelo',
+  'por as': 'pelas',
+  'por os': 'pelos',
 }
 
 /**

@@ -113,7 +113,17 @@ interface Raw {
   ufs: { ufs: Uf[] }
   houses: {
     federal: (Omit<House, 'kind' | 'uf' | 'nameDe' | 'diary'> & { slug: string })[]
-    assemblies: { slug: string; uf: string; acronym: string; domain: string; name?: string; memberTitle?: Record<Gender, string>; memberNews?: Record<Gender, string>; memberEn?: string; authorType?: string }[]
+    assemblies: {
+      slug: string
+      uf: string
+      acronym: string
+      domain: string
+      name?: string
+      memberTitle?: Record<Gender, string>
+      memberNews?: Record<Gender, string>
+      memberEn?: string
+      authorType?: string
+    }[]
     assemblyDefaults: { memberTitle: Record<Gender, string>; memberNews: Record<Gender, string>; memberEn: string; authorType: string }
     propositionShare: Record<'camara' | 'senado' | 'assemblies', number>
     stakeholderShare: Record<'camara' | 'senado' | 'assemblies', number>
@@ -278,7 +288,15 @@ export interface BacenVocab {
 }
 
 export interface RfbVocab {
-  kinds: { type: string; weight: number; numbering: 'perYear' | 'counter'; max?: number; base?: number; ratePerDay?: number; units: string[] }[]
+  kinds: {
+    type: string
+    weight: number
+    numbering: 'perYear' | 'counter'
+    max?: number
+    base?: number
+    ratePerDay?: number
+    units: string[]
+  }[]
   units: Record<string, string>
   topics: { subject: string; from?: string; ementas: string[]; answers: string[]; laws: string[] }[]
   normativeSubjects: string[]
@@ -466,7 +484,14 @@ function build(): Vocabulary {
   for (const slug of ['camara', 'senado'] as const) {
     organsByHouse.set(
       slug,
-      raw.organs[slug].map((o) => ({ id: `org-${slug}-${o.initials.toLowerCase()}`, name: o.name, initials: o.initials, openDataId: o.openDataId, openDataResource: slug, kind: o.kind })),
+      raw.organs[slug].map((o) => ({
+        id: `org-${slug}-${o.initials.toLowerCase()}`,
+        name: o.name,
+        initials: o.initials,
+        openDataId: o.openDataId,
+        openDataResource: slug,
+        kind: o.kind,
+      })),
     )
   }
   assemblies.forEach((a, ai) => {
@@ -488,16 +513,21 @@ function build(): Vocabulary {
     for (const kind of ['camara', 'senado', 'assembly'] as const) {
       const slug = kind === 'assembly' ? at(assemblies, 0).slug : kind
       for (const initials of t.organs[kind]) {
-        if (!organByKey.has(`${slug}:${initials}`)) throw new Error(`data/vocabulary/themes.json: theme ${t.id} names unknown ${kind} organ '${initials}'`)
+        if (!organByKey.has(`${slug}:${initials}`))
+          throw new Error(`data/vocabulary/themes.json: theme ${t.id} names unknown ${kind} organ '${initials}'`)
       }
     }
   }
 
   const types = new Map<string, PropositionType>(
-    Object.entries(raw.types.types).map(([acronym, t]) => [acronym, { acronym, name: t.name, openDataTypeId: t.openDataTypeId, family: t.family }]),
+    Object.entries(raw.types.types).map(([acronym, t]) => [
+      acronym,
+      { acronym, name: t.name, openDataTypeId: t.openDataTypeId, family: t.family },
+    ]),
   )
 
-  for (const f of raw.famous.propositions) for (const t of f.themes) if (!themes.some((x) => x.id === t)) throw new Error(`data/vocabulary/famous.json: unknown theme '${t}'`)
+  for (const f of raw.famous.propositions)
+    for (const t of f.themes) if (!themes.some((x) => x.id === t)) throw new Error(`data/vocabulary/famous.json: unknown theme '${t}'`)
 
   return {
     ufs,

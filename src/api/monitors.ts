@@ -113,8 +113,7 @@ export class Monitors {
     const client = nonEmpty(clientId, 'clientId')
     const id = nonEmpty(monitorId, 'monitorId')
     const row = this.st.get('SELECT id, name FROM monitors WHERE id = ? AND client_id = ?').get(id, client) as
-      | { id: string; name: string }
-      | undefined
+      { id: string; name: string } | undefined
     if (!row) throw notFound(`monitor '${id}' not found for client '${client}'`)
     return row
   }

@@ -68,7 +68,11 @@ export function search(
     { corpus, text, mode, canonical, body: compiledBody, sort: params.sort, limit: params.limit, offset },
     () => corpusSize(st, corpus.name),
   )
-  const refs = monitors.refsFor(clientId, corpus.name, rows.map((r) => r.id))
+  const refs = monitors.refsFor(
+    clientId,
+    corpus.name,
+    rows.map((r) => r.id),
+  )
   const items = positiveItems(text)
   const highlighted = corpus.text.filter((f) => f.highlight)
   const foldIdentifiers = corpus.text.some((f) => f.role === 'identifier')

@@ -90,8 +90,7 @@ const findShape = z.strictObject({
  * built on first use, in memory, and dropped when stakeholders change.
  */
 export class StakeholderFinder {
-  private index: MiniSearch<{ id: string; name: string; title: string; openDataResource: string; active: boolean }> | null =
-    null
+  private index: MiniSearch<{ id: string; name: string; title: string; openDataResource: string; active: boolean }> | null = null
   /** The `stakeholders_version` the index was built at; another connection's write moves it. */
   private builtAt = -1
   constructor(private readonly st: Statements) {}

@@ -71,7 +71,11 @@ export function createIndex(db: Db, corpus: AnyCorpus): void {
  * NFC spelling, its own term): what `sensitive_variants` keeps so that `sensitive` finds it by its
  * canonical spelling.
  */
-export function streamsOf(corpus: AnyCorpus, record: unknown, onVariant?: (canonical: string, raw: string) => void): Record<MatchMode, string[]> {
+export function streamsOf(
+  corpus: AnyCorpus,
+  record: unknown,
+  onVariant?: (canonical: string, raw: string) => void,
+): Record<MatchMode, string[]> {
   const words = corpus.text.map((f) => tokenize(f.get(record) as string).map((t) => t.text))
   const out = {} as Record<MatchMode, string[]>
   for (const mode of MATCH_MODES) {

@@ -57,7 +57,9 @@ const ORDER: Record<Sort, string> = {
 
 /** The spellings of a canonical `sensitive` term that the corpus's records use besides it. */
 function sensitiveVariants(st: Statements, corpus: string, canonical: string): string[] {
-  return (st.get('SELECT raw FROM sensitive_variants WHERE corpus = ? AND canonical = ?').all(corpus, canonical) as { raw: string }[]).map((r) => r.raw)
+  return (st.get('SELECT raw FROM sensitive_variants WHERE corpus = ? AND canonical = ?').all(corpus, canonical) as { raw: string }[]).map(
+    (r) => r.raw,
+  )
 }
 
 /**
@@ -74,8 +76,11 @@ export function runSearch(st: Statements, req: SearchRequest, corpusSize: () => 
   const { corpus, body, sort, mode, text } = req
   const table = ftsTable(corpus.name, mode)
   const identColumn = corpus.text.find((f) => f.role === 'identifier')?.name
-  const variantsOf = req.canonical === true && mode === 'sensitive' ? (canonical: string) => sensitiveVariants(st, corpus.name, canonical) : undefined
-  const { positive, negative } = isEmptyTextQuery(text) ? { positive: null, negative: null } : matchExpressions(text, { mode, variantsOf }, identColumn)
+  const variantsOf =
+    req.canonical === true && mode === 'sensitive' ? (canonical: string) => sensitiveVariants(st, corpus.name, canonical) : undefined
+  const { positive, negative } = isEmptyTextQuery(text)
+    ? { positive: null, negative: null }
+    : matchExpressions(text, { mode, variantsOf }, identColumn)
   const hasFilters = body.facets.length > 0 || body.dates.length > 0
 
   let textTotal: number | null = null
@@ -144,7 +149,8 @@ export function runSearch(st: Statements, req: SearchRequest, corpusSize: () => 
 
   const countAll = (): number => {
     const countWhere = where(driver, countWithSets ? false : perRow)
-    return (st.get(`SELECT count(*) AS n FROM ${from.sql} WHERE ${countWhere.sql}`).get(...from.args, ...countWhere.args) as { n: number }).n
+    return (st.get(`SELECT count(*) AS n FROM ${from.sql} WHERE ${countWhere.sql}`).get(...from.args, ...countWhere.args) as { n: number })
+      .n
   }
   // Text with filters: the page's plan already visits every matching row (to sort them), so the
   // total comes from the same pass (`count(*) OVER ()`) instead of a second walk of the same join,
@@ -158,7 +164,9 @@ export function runSearch(st: Statements, req: SearchRequest, corpusSize: () => 
   // A proposition identifier typed in `q` ranks that proposition first, whatever the sort.
   const identKeys = corpus.identifiers ? positiveItems(text).flatMap((i) => (i.identifier === undefined ? [] : [i.identifier])) : []
   const identExpr =
-    identKeys.length > 0 ? `(d.rowid IN (SELECT doc FROM facets WHERE facet = ? AND value IN (${identKeys.map(() => '?').join(', ')})))` : '0'
+    identKeys.length > 0
+      ? `(d.rowid IN (SELECT doc FROM facets WHERE facet = ? AND value IN (${identKeys.map(() => '?').join(', ')})))`
+      : '0'
   const identArgs = identKeys.length > 0 ? [`${corpus.name}.ident`, ...identKeys] : []
   const order = identKeys.length > 0 ? `ident DESC, ${ORDER[sort]}` : ORDER[sort]
 
@@ -174,7 +182,9 @@ export function runSearch(st: Statements, req: SearchRequest, corpusSize: () => 
   const records = new Map(
     (
       st
-        .get(`SELECT d.rowid AS r, d.id AS id, x.record AS record FROM docs d JOIN records x ON x.rowid = d.rowid WHERE d.rowid IN (${page.map(() => '?').join(', ')})`)
+        .get(
+          `SELECT d.rowid AS r, d.id AS id, x.record AS record FROM docs d JOIN records x ON x.rowid = d.rowid WHERE d.rowid IN (${page.map(() => '?').join(', ')})`,
+        )
         .all(...page.map((p) => p.r)) as {
         r: number
         id: string
@@ -209,5 +219,9 @@ function drivenBy(f: SearchBody['facets'][number]): Clause {
 /** How many documents offer one of a filter's values, counted up to `cap` (a bounded estimate). */
 function facetSize(st: Statements, f: SearchBody['facets'][number], cap: number): number {
   const list = f.values.map(() => '?').join(', ')
-  return (st.get(`SELECT count(*) AS n FROM (SELECT 1 FROM facets WHERE facet = ? AND value IN (${list}) LIMIT ?)`).get(f.facet, ...f.values, cap) as { n: number }).n
+  return (
+    st
+      .get(`SELECT count(*) AS n FROM (SELECT 1 FROM facets WHERE facet = ? AND value IN (${list}) LIMIT ?)`)
+      .get(f.facet, ...f.values, cap) as { n: number }
+  ).n
 }

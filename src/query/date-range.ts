@@ -21,9 +21,15 @@ export interface DayRange {
 export function resolveDateRange(range: z.output<typeof dateRangeShape>, field: string, now?: number): DayRange | null {
   const { from, to } = range
   if (from === undefined && to === undefined) return null
-  for (const [end, value] of [['from', from], ['to', to]] as const) {
+  for (const [end, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (value !== undefined && typeof value !== 'string') {
-      throw invalidDateRange(`${field}.${end}: must be a date string YYYY-MM-DD (got ${JSON.stringify(value) ?? typeof value})`, [field, end])
+      throw invalidDateRange(`${field}.${end}: must be a date string YYYY-MM-DD (got ${JSON.stringify(value) ?? typeof value})`, [
+        field,
+        end,
+      ])
     }
   }
   if (from === undefined) {

@@ -12,11 +12,7 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
  * The first zod issue as a `LegisearchError` naming the input (`where`) and the field. An
  * unknown key names the key and the allowed ones.
  */
-export function toLegisearchError(
-  error: z.ZodError,
-  where: string,
-  prefix: ReadonlyArray<string | number> = [],
-): LegisearchError {
+export function toLegisearchError(error: z.ZodError, where: string, prefix: ReadonlyArray<string | number> = []): LegisearchError {
   const issue = error.issues[0]
   if (issue === undefined) return invalid(`${where}: invalid`)
   const path = [...prefix, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))]

@@ -33,13 +33,8 @@ export const intParam = (min: number, max: number, fallback: number) => {
 const queryShape = z.strictObject({
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1),
   limit: intParam(1, 20, 10),
-  q: z
-    .string({ error: 'must be a string' })
-    .max(MAX_Q_LENGTH, `must be at most ${MAX_Q_LENGTH} characters`)
-    .optional(),
-  modes: z
-    .union([z.string(), z.array(z.string())], { error: 'must be a comma-separated string of sensitive, keyword' })
-    .optional(),
+  q: z.string({ error: 'must be a string' }).max(MAX_Q_LENGTH, `must be at most ${MAX_Q_LENGTH} characters`).optional(),
+  modes: z.union([z.string(), z.array(z.string())], { error: 'must be a comma-separated string of sensitive, keyword' }).optional(),
   sort: z.enum(SORTS, { error: `must be one of ${SORTS.join(', ')}` }).default('recently_updated'),
 })
 

@@ -67,8 +67,19 @@ function checkIdentity(db: Db, path: string): void {
 
 /** The tables every snapshot of the current schema holds. */
 const TABLES = [
-  'docs', 'records', 'facets', 'corpora', 'stakeholders', 'monitors', 'monitor_items',
-  'watchlist_designations', 'watchlist_events', 'watchlist_lists', 'watchlist_translations', 'meta', 'sensitive_variants',
+  'docs',
+  'records',
+  'facets',
+  'corpora',
+  'stakeholders',
+  'monitors',
+  'monitor_items',
+  'watchlist_designations',
+  'watchlist_events',
+  'watchlist_lists',
+  'watchlist_translations',
+  'meta',
+  'sensitive_variants',
 ]
 
 /**
@@ -77,19 +88,19 @@ const TABLES = [
  * `sqlite_master`, no data read.
  */
 function checkTables(db: Db, path: string): void {
-  const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]))
+  const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[])
   const missing = TABLES.filter((t) => !present.has(t))
   if (missing.length > 0) {
-    throw invalid(`path: ${path} claims schema ${MIGRATIONS.length} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`)
+    throw invalid(
+      `path: ${path} claims schema ${MIGRATIONS.length} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`,
+    )
   }
 }
 
 function migrate(db: Db, path: string, readonly: boolean): void {
   const version = db.pragma('user_version', { simple: true }) as number
   if (version > MIGRATIONS.length) {
-    throw invalid(
-      `path: ${path} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`,
-    )
+    throw invalid(`path: ${path} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`)
   }
   if (version === MIGRATIONS.length) return
   if (readonly) {

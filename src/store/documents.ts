@@ -18,9 +18,7 @@ export function writeDocuments(
   let inserted = 0
   let updated = 0
   const find = st.get('SELECT rowid FROM docs WHERE corpus = ? AND id = ?')
-  const insert = st.get(
-    'INSERT INTO docs (corpus, id, main_ms, main_day, upd_ms, upd_day) VALUES (?, ?, ?, ?, ?, ?)',
-  )
+  const insert = st.get('INSERT INTO docs (corpus, id, main_ms, main_day, upd_ms, upd_day) VALUES (?, ?, ?, ?, ?, ?)')
   const update = st.get('UPDATE docs SET main_ms = ?, main_day = ?, upd_ms = ?, upd_day = ? WHERE rowid = ?')
   const putRecord = st.get('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)')
   const addFacet = st.get('INSERT OR IGNORE INTO facets (facet, value, doc) VALUES (?, ?, ?)')

@@ -10,11 +10,7 @@ export const MAX_RECORDS_PER_CALL = 100_000
  * Validates a whole batch before anything is written. A bad record is named by its index and the
  * field at fault; duplicate ids in one call are refused (which one should win is not knowable).
  */
-export function validateRecords<R extends { id: string }>(
-  collection: string,
-  schema: z.ZodType<R, unknown>,
-  records: unknown,
-): R[] {
+export function validateRecords<R extends { id: string }>(collection: string, schema: z.ZodType<R, unknown>, records: unknown): R[] {
   if (!Array.isArray(records)) throw invalid(`records: must be an array of ${collection} records`)
   if (records.length > MAX_RECORDS_PER_CALL) {
     throw invalid(`records: at most ${MAX_RECORDS_PER_CALL} records per call (got ${records.length}); split the load`)
@@ -23,7 +19,8 @@ export function validateRecords<R extends { id: string }>(
   const seen = new Map<string, number>()
   for (let i = 0; i < records.length; i++) {
     const bad = jsonProblem(records[i], ['records', i])
-    if (bad) throw invalid(`${formatPath(bad.path)}: ${bad.message} (${collection} record ${i}; nothing of this call was written)`, bad.path)
+    if (bad)
+      throw invalid(`${formatPath(bad.path)}: ${bad.message} (${collection} record ${i}; nothing of this call was written)`, bad.path)
     const r = schema.safeParse(records[i])
     if (!r.success) {
       const issue = r.error.issues[0]
@@ -38,7 +35,11 @@ export function validateRecords<R extends { id: string }>(
     }
     const prior = seen.get(r.data.id)
     if (prior !== undefined) {
-      throw invalid(`records[${i}].id: '${r.data.id}' repeats records[${prior}].id; ids must be unique within one call`, ['records', i, 'id'])
+      throw invalid(`records[${i}].id: '${r.data.id}' repeats records[${prior}].id; ids must be unique within one call`, [
+        'records',
+        i,
+        'id',
+      ])
     }
     seen.set(r.data.id, i)
     out.push(r.data)

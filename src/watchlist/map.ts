@@ -22,7 +22,19 @@ export function stableUuid(kind: string, ref: string): string {
 export const MAX_EXTRACTED_LENGTH = 20_000
 
 const MONTHS: Readonly<Record<string, number>> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 }
 
 /** `15 Jun. 2010`, `21 February 2019` → `2010-06-15`, `2019-02-21`; null when not a date. */
@@ -84,7 +96,12 @@ export function originFieldsOf(rec: ListRecord, narrative: string, warn: (messag
     lastUpdatedOn: latestOf([...(listedOn ? [listedOn] : []), ...c.lastDayUpdated]),
     narrative,
     // The rules' cost grows with length; no real narrative comes near the cap (the longest is ~1,700).
-    extracted: extractFacts(narrative.slice(0, MAX_EXTRACTED_LENGTH), { subjectType: c.subjectType, regime, primaryName, aliases: aliases.map((a) => a.name) }),
+    extracted: extractFacts(narrative.slice(0, MAX_EXTRACTED_LENGTH), {
+      subjectType: c.subjectType,
+      regime,
+      primaryName,
+      aliases: aliases.map((a) => a.name),
+    }),
     pressReleaseUrl: null,
     pressReleaseSymbol: null,
   }

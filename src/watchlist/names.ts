@@ -6,7 +6,11 @@
  * @example nameKey('Al-Qaida') // 'alqaida'
  */
 export function nameKey(s: string): string {
-  return s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+  return s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
 }
 
 /** The key of `sort=name`: the primary name folded, spaces kept, leading punctuation (`‘ABD…`) ignored. */
@@ -22,5 +26,8 @@ export function nameSortKey(s: string): string {
 
 /** Every name of a designation as one key string; '|' keeps a match from spanning two names. */
 export function namesKeyOf(names: readonly (string | null)[]): string {
-  return `|${names.flatMap((n) => (n ? [nameKey(n)] : [])).filter(Boolean).join('|')}|`
+  return `|${names
+    .flatMap((n) => (n ? [nameKey(n)] : []))
+    .filter(Boolean)
+    .join('|')}|`
 }

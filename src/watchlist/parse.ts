@@ -53,7 +53,16 @@ export interface ParsedList {
 }
 
 /** Elements that carry no content of the designation (ids, sort keys, the constant LIST_TYPE). */
-const IGNORED = new Set(['DATAID', 'VERSIONNUM', 'LIST_TYPE', 'SORT_KEY', 'SORT_KEY_LAST_MOD', 'SUBMITTED_BY', 'SUBMITTED_ON', 'REFERENCE_NUMBER'])
+const IGNORED = new Set([
+  'DATAID',
+  'VERSIONNUM',
+  'LIST_TYPE',
+  'SORT_KEY',
+  'SORT_KEY_LAST_MOD',
+  'SUBMITTED_BY',
+  'SUBMITTED_ON',
+  'REFERENCE_NUMBER',
+])
 const NAME_TAGS = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'] as const
 const SCALARS = new Set([...NAME_TAGS, 'NAME_ORIGINAL_SCRIPT', 'UN_LIST_TYPE', 'LISTED_ON', 'COMMENTS1', 'GENDER'])
 const VALUE_LISTS: Record<string, 'titles' | 'designations' | 'nationalities' | 'lastDayUpdated'> = {
@@ -97,7 +106,11 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   if (typeof xml !== 'string' && !Buffer.isBuffer(xml)) throw invalid('xml: must be a string or a Buffer of the UN list XML')
   const size = typeof xml === 'string' ? xml.length : xml.byteLength
   if (size > MAX_LIST_BYTES) {
-    throw new LegisearchError(413, 'payload_too_large', `UN list: ${size} bytes, over the ${MAX_LIST_BYTES}-byte limit (the real list is ~2 MB); nothing was changed`)
+    throw new LegisearchError(
+      413,
+      'payload_too_large',
+      `UN list: ${size} bytes, over the ${MAX_LIST_BYTES}-byte limit (the real list is ~2 MB); nothing was changed`,
+    )
   }
   const text = decode(xml)
   const sha256 = createHash('sha256').update(xml).digest('hex')
@@ -107,7 +120,9 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   if (/<!DOCTYPE/i.test(text)) throw invalid('UN list: a DOCTYPE declaration is not allowed (the UN list has none); nothing was changed')
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
-    throw invalid(`UN list: not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg} (a truncated or damaged file?); nothing was changed`)
+    throw invalid(
+      `UN list: not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg} (a truncated or damaged file?); nothing was changed`,
+    )
   }
   let doc: Record<string, unknown>
   try {
@@ -130,12 +145,18 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   const records: ListRecord[] = []
   const narratives = new Map<string, string>()
   const seen = new Set<string>()
-  for (const [kind, items] of [['individual', individuals], ['entity', entities]] as const) {
+  for (const [kind, items] of [
+    ['individual', individuals],
+    ['entity', entities],
+  ] as const) {
     items.forEach((item, i) => {
       const tag = kind === 'individual' ? 'INDIVIDUAL' : 'ENTITY'
       if (!item || typeof item !== 'object') throw invalid(`UN list: ${tag} #${i + 1} is empty; nothing was changed`)
       const ref = collapse(str(item['REFERENCE_NUMBER'], 'REFERENCE_NUMBER'))
-      if (ref === '') throw invalid(`UN list: ${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'], 'DATAID')) || '?'}) has no REFERENCE_NUMBER; nothing was changed`)
+      if (ref === '')
+        throw invalid(
+          `UN list: ${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'], 'DATAID')) || '?'}) has no REFERENCE_NUMBER; nothing was changed`,
+        )
       if (seen.has(ref)) throw invalid(`UN list: REFERENCE_NUMBER ${ref} appears twice; nothing was changed`)
       seen.add(ref)
       try {
@@ -244,7 +265,12 @@ function flat(item: unknown): Record<string, string> {
   if (!item || typeof item !== 'object') return out
   for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
     if (k.startsWith('@')) continue
-    const value = Array.isArray(v) ? v.map((x) => collapse(str(x, k))).filter(Boolean).join('; ') : collapse(str(v, k))
+    const value = Array.isArray(v)
+      ? v
+          .map((x) => collapse(str(x, k)))
+          .filter(Boolean)
+          .join('; ')
+      : collapse(str(v, k))
     if (value !== '') out[k] = DATE_KEYS.has(k) ? dayPart(value) : value
   }
   return out

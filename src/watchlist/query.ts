@@ -42,7 +42,10 @@ function parse<T>(schema: z.ZodObject & z.ZodType<T>, input: unknown): T {
   if (r.success) return r.data as T
   const e = toLegisearchError(r.error, 'query')
   if (r.error.issues[0]?.code === 'unrecognized_keys') {
-    throw invalid(`query: unknown parameter ${e.message.replace(/^.*unknown field /, '')}; allowed: ${Object.keys(schema.shape).join(', ')}`, e.path)
+    throw invalid(
+      `query: unknown parameter ${e.message.replace(/^.*unknown field /, '')}; allowed: ${Object.keys(schema.shape).join(', ')}`,
+      e.path,
+    )
   }
   throw e
 }
@@ -54,7 +57,9 @@ const narrativeHash = (s: string) => createHash('sha256').update(s.replace(/\s+/
 function withTranslations(st: Statements, ds: Designation[]): Designation[] {
   if (ds.length === 0) return ds
   const rows = st
-    .get(`SELECT ref, lang, text, narrative_sha FROM watchlist_translations WHERE ref IN (${ds.map(() => '?').join(', ')}) ORDER BY ref, lang`)
+    .get(
+      `SELECT ref, lang, text, narrative_sha FROM watchlist_translations WHERE ref IN (${ds.map(() => '?').join(', ')}) ORDER BY ref, lang`,
+    )
     .all(...ds.map((d) => d.sourceRefNumber)) as { ref: string; lang: string; text: string; narrative_sha: string }[]
   const byRef = new Map<string, typeof rows>()
   for (const r of rows) byRef.set(r.ref, [...(byRef.get(r.ref) ?? []), r])
@@ -81,7 +86,11 @@ export function listWatchlist(st: Statements, query: unknown): { data: Designati
     where.push('instr(names_key, ?) > 0')
     args.push(key)
   }
-  for (const [column, value] of [['status', q.status], ['subject_type', q.subjectType], ['regime', q.regime]] as const) {
+  for (const [column, value] of [
+    ['status', q.status],
+    ['subject_type', q.subjectType],
+    ['regime', q.regime],
+  ] as const) {
     if (value === undefined) continue
     where.push(`${column} = ?`)
     args.push(value)
@@ -100,11 +109,19 @@ export function listWatchlist(st: Statements, query: unknown): { data: Designati
   const total = (st.get(`SELECT count(*) AS n FROM watchlist_designations ${whereSql}`).get(...args) as { n: number }).n
   const rows =
     q.offset < total
-      ? (st.get(`SELECT record FROM watchlist_designations ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as {
+      ? (st
+          .get(`SELECT record FROM watchlist_designations ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+          .all(...args, q.limit, q.offset) as {
           record: string
         }[])
       : []
-  return { data: withTranslations(st, rows.map((r) => JSON.parse(r.record) as Designation)), total }
+  return {
+    data: withTranslations(
+      st,
+      rows.map((r) => JSON.parse(r.record) as Designation),
+    ),
+    total,
+  }
 }
 
 function stored(st: Statements, ref: unknown): Designation {
@@ -146,7 +163,10 @@ export function designationHistory(st: Statements, ref: unknown): DesignationEve
 }
 
 const translationShape = z.strictObject({
-  sourceRefNumber: z.string({ error: 'must be a reference number such as QDi.001' }).trim().min(1, 'must be a reference number such as QDi.001'),
+  sourceRefNumber: z
+    .string({ error: 'must be a reference number such as QDi.001' })
+    .trim()
+    .min(1, 'must be a reference number such as QDi.001'),
   lang: langCode().refine((l) => l !== 'en', 'en is the original; give another language'),
   text: z.string({ error: 'must be the translated narrative' }).trim().min(1, 'must be the non-empty translated narrative'),
   /** The English narrative that was translated; when given it must be the current one (spacing aside). */
@@ -167,9 +187,15 @@ export function importTranslations(db: Db, st: Statements, items: unknown): { im
   })
   const narratives = valid.map((t, i) => {
     const row = st.get('SELECT record FROM watchlist_designations WHERE ref = ?').get(t.sourceRefNumber) as { record: string } | undefined
-    if (!row) throw invalid(`translations[${i}].sourceRefNumber: unknown designation '${t.sourceRefNumber}'`, ['translations', i, 'sourceRefNumber'])
+    if (!row)
+      throw invalid(`translations[${i}].sourceRefNumber: unknown designation '${t.sourceRefNumber}'`, [
+        'translations',
+        i,
+        'sourceRefNumber',
+      ])
     const narrative = (JSON.parse(row.record) as Designation).narrative
-    if (narrative.trim() === '') throw invalid(`translations[${i}]: designation '${t.sourceRefNumber}' has no narrative to translate`, ['translations', i])
+    if (narrative.trim() === '')
+      throw invalid(`translations[${i}]: designation '${t.sourceRefNumber}' has no narrative to translate`, ['translations', i])
     if (t.sourceText !== undefined && narrativeHash(t.sourceText) !== narrativeHash(narrative)) {
       throw invalid(
         `translations[${i}].sourceText: is not the current narrative of '${t.sourceRefNumber}' (the origin amended it?); nothing was imported`,

@@ -83,19 +83,26 @@ function observation(observedOn: unknown): { at: string; ms: number; day: string
 }
 
 function checkOptions(options: unknown): { force: boolean; maxRemovalRatio: number } {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw invalid('options: must be an object { observedOn?, force?, maxRemovalRatio? }')
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw invalid('options: must be an object { observedOn?, force?, maxRemovalRatio? }')
   const { force = false, maxRemovalRatio = DEFAULT_MAX_REMOVAL_RATIO, observedOn: _o, ...rest } = options as Record<string, unknown>
   const extra = Object.keys(rest)
   if (extra.length > 0) throw invalid(`options: unknown field '${extra[0]}'; reconcileWatchlist takes observedOn, force, maxRemovalRatio`)
   if (typeof force !== 'boolean') throw invalid('options.force: must be a boolean')
   if (typeof maxRemovalRatio !== 'number' || !(maxRemovalRatio >= 0 && maxRemovalRatio <= 1)) {
-    throw invalid(`options.maxRemovalRatio: must be a number from 0 to 1 (got ${typeof maxRemovalRatio === 'number' ? maxRemovalRatio : typeof maxRemovalRatio})`)
+    throw invalid(
+      `options.maxRemovalRatio: must be a number from 0 to 1 (got ${typeof maxRemovalRatio === 'number' ? maxRemovalRatio : typeof maxRemovalRatio})`,
+    )
   }
   return { force, maxRemovalRatio }
 }
 
 /** Each top-level field of the content whose value differs, before and after (narratives as published). */
-function changesOf(before: ListContent, after: ListContent, narratives: [string, string]): { field: string; before: unknown; after: unknown }[] {
+function changesOf(
+  before: ListContent,
+  after: ListContent,
+  narratives: [string, string],
+): { field: string; before: unknown; after: unknown }[] {
   const out: { field: string; before: unknown; after: unknown }[] = []
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof ListContent>
   for (const k of keys) {
@@ -149,8 +156,7 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
       const lastObserved = (st.get('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
       // "Already ingested" means the list the snapshot now reflects: the last one applied.
       const lastApplied = st.get('SELECT generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
-        | { generated_ms: number; sha256: string }
-        | undefined
+        { generated_ms: number; sha256: string } | undefined
       if (lastApplied && list.generatedMs === lastApplied.generated_ms && list.sha256 === lastApplied.sha256 && !force) {
         report.unchanged = list.records.length
         warnings.push(`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`)
@@ -171,7 +177,9 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
         if (list.generatedMs === newest.generated_ms && list.sha256 !== newest.sha256) {
           if (lastApplied?.generated_ms === newest.generated_ms && sameContent(list, rows)) {
             report.unchanged = list.records.length
-            warnings.push(`this list (generated ${list.dateGenerated}) holds the content already ingested, in other bytes; nothing was changed`)
+            warnings.push(
+              `this list (generated ${list.dateGenerated}) holds the content already ingested, in other bytes; nothing was changed`,
+            )
             return { ...report, applied: false }
           }
           throw invalid(
@@ -180,7 +188,9 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
         }
       }
       if (lastObserved !== null && obs.at < lastObserved && !force) {
-        throw invalid(`options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed. Pass { force: true } to apply it anyway`)
+        throw invalid(
+          `options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed. Pass { force: true } to apply it anyway`,
+        )
       }
 
       const upsert = st.get(
@@ -226,7 +236,16 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
           report.listed.push(rec.ref)
           event(rec.ref, 'listed')
           write(
-            { ...origin, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed', firstSeenAt: obs.at, lastSeenAt: obs.at, narrativeTranslations: {} },
+            {
+              ...origin,
+              status: 'listed',
+              delistedOn: null,
+              lastEventAt: obs.at,
+              lastEventType: 'listed',
+              firstSeenAt: obs.at,
+              lastSeenAt: obs.at,
+              narrativeTranslations: {},
+            },
             rec.content,
             fingerprint,
           )
@@ -242,11 +261,19 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
             { field: 'delistedOn', before: prior.delistedOn, after: null },
             ...(row.fingerprint === fingerprint ? [] : contentChanges()),
           ])
-          write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed' }, rec.content, fingerprint)
+          write(
+            { ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed' },
+            rec.content,
+            fingerprint,
+          )
         } else if (row.fingerprint !== fingerprint) {
           report.amended.push(rec.ref)
           event(rec.ref, 'amended', contentChanges())
-          write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'amended' }, rec.content, fingerprint)
+          write(
+            { ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'amended' },
+            rec.content,
+            fingerprint,
+          )
         } else {
           report.unchanged++
           let { lastEventAt, lastEventType } = prior
@@ -274,7 +301,9 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
         )
       }
       if (heldBefore.length > 0 && !force) {
-        warnings.push(`${heldBefore.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`)
+        warnings.push(
+          `${heldBefore.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`,
+        )
       }
       const delist = (row: Row, prior: Designation, day: string) => {
         report.delisted.push(row.ref)
@@ -282,14 +311,22 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
           { field: 'status', before: 'listed', after: 'delisted' },
           { field: 'delistedOn', before: null, after: day },
         ])
-        write({ ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' }, JSON.parse(row.content) as ListContent, row.fingerprint)
+        write(
+          { ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' },
+          JSON.parse(row.content) as ListContent,
+          row.fingerprint,
+        )
       }
       for (const row of fresh) {
         const prior = JSON.parse(row.record) as Designation
         if (block) {
           report.blocked.push(row.ref)
           event(row.ref, 'reconciliation_blocked')
-          write({ ...prior, lastEventAt: obs.at, lastEventType: 'reconciliation_blocked' }, JSON.parse(row.content) as ListContent, row.fingerprint)
+          write(
+            { ...prior, lastEventAt: obs.at, lastEventType: 'reconciliation_blocked' },
+            JSON.parse(row.content) as ListContent,
+            row.fingerprint,
+          )
         } else {
           delist(row, prior, obs.day)
         }
@@ -306,7 +343,14 @@ export function reconcile(db: Db, st: Statements, input: unknown, options: Recon
         list.generatedMs,
         obs.at,
         list.sha256,
-        JSON.stringify({ ...report, listed: report.listed.length, relisted: report.relisted.length, amended: report.amended.length, delisted: report.delisted.length, blocked: report.blocked.length }),
+        JSON.stringify({
+          ...report,
+          listed: report.listed.length,
+          relisted: report.relisted.length,
+          amended: report.amended.length,
+          delisted: report.delisted.length,
+          blocked: report.blocked.length,
+        }),
       )
       return report
     })

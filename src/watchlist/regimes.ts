@@ -46,6 +46,11 @@ export function regimeOf(listType: string): { regime: string; known: boolean; wa
   const alias = ALIASES[listType]
   if (alias) return { regime: alias, known: true }
   const inferred = BY_RESOLUTION[listType]
-  if (inferred) return { regime: inferred.regime, known: true, warning: `UN_LIST_TYPE '${listType}' read as the ${inferred.regime} regime (${inferred.why})` }
+  if (inferred)
+    return {
+      regime: inferred.regime,
+      known: true,
+      warning: `UN_LIST_TYPE '${listType}' read as the ${inferred.regime} regime (${inferred.why})`,
+    }
   return { regime: listType, known: false, warning: `unknown UN_LIST_TYPE '${listType}' kept verbatim as its regime` }
 }

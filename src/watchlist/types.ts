@@ -1,6 +1,19 @@
 /** The sanctions regimes of the spec (4.8), as `regime` values and the `regime` filter. */
 export const REGIMES = [
-  'Al-Qaida', 'Taliban', 'DPRK', 'Iran', 'Iraq', 'DRC', 'Sudan', 'Libya', 'Somalia', 'CAR', 'Haiti', 'Yemen', 'GB', 'SouthSudan',
+  'Al-Qaida',
+  'Taliban',
+  'DPRK',
+  'Iran',
+  'Iraq',
+  'DRC',
+  'Sudan',
+  'Libya',
+  'Somalia',
+  'CAR',
+  'Haiti',
+  'Yemen',
+  'GB',
+  'SouthSudan',
 ] as const
 export type Regime = (typeof REGIMES)[number]
 

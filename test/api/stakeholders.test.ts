@@ -6,7 +6,13 @@ import { LegisearchError, openSnapshot, type Snapshot } from '../../src/index.js
 
 let snap: Snapshot
 const people = [
-  { id: 's1', name: 'Tabata Amaral', title: 'Deputada Federal', openDataResource: 'camara', organs: [{ id: 'o1', name: 'Câmara dos Deputados', role: 'Titular', active: true }] },
+  {
+    id: 's1',
+    name: 'Tabata Amaral',
+    title: 'Deputada Federal',
+    openDataResource: 'camara',
+    organs: [{ id: 'o1', name: 'Câmara dos Deputados', role: 'Titular', active: true }],
+  },
   { id: 's2', name: 'João Gonçalves da Silva', title: 'Senador', openDataResource: 'senado' },
   { id: 's3', name: 'Joana Gonzaga', title: 'Deputada Estadual', openDataResource: 'alesp', active: false },
 ]
@@ -26,7 +32,9 @@ describe('stakeholders', () => {
       title: 'Deputada Federal',
       situation: '',
       active: true,
-      organs: [{ id: 'o1', name: 'Câmara dos Deputados', initials: '', openDataId: '', openDataResource: '', role: 'Titular', active: true }],
+      organs: [
+        { id: 'o1', name: 'Câmara dos Deputados', initials: '', openDataId: '', openDataResource: '', role: 'Titular', active: true },
+      ],
       savedStakeholders: [],
     })
   })

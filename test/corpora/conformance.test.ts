@@ -26,7 +26,6 @@ function brt(ms: number): string {
   return new Date(ms + BRT_MS).toISOString().replace('Z', '-03:00')
 }
 
-
 function expectError(fn: () => unknown, status: number, code: string, mentions?: string): LegisearchError {
   const e = errorOf(fn)
   expect({ status: e.status, code: e.code }).toEqual({ status, code })
@@ -87,7 +86,12 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
     }
     // Inserted in reverse, so the storage order is neither the date order nor the id order.
     const snap = sharedSnapshot((s) => {
-      expect(s.upsert(c.collection, [...entries].reverse().map((e) => e.rec))).toEqual({ inserted: N, updated: 0 })
+      expect(
+        s.upsert(
+          c.collection,
+          [...entries].reverse().map((e) => e.rec),
+        ),
+      ).toEqual({ inserted: N, updated: 0 })
     })
 
     it('defaults to page 1, limit 10 and sort recently_updated', () => {
@@ -554,7 +558,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       expect(refsFor({ clientId: 'client-b' }).get(doc)).toEqual([])
     })
 
-    it('refuse another client\'s monitor and unknown documents with 404', () => {
+    it("refuse another client's monitor and unknown documents with 404", () => {
       const snap = tempSnapshot()
       const rec = c.make(0)
       snap.upsert(c.collection, [rec])
@@ -596,7 +600,9 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       const hs = (hit[0] as SearchResult)['highlights'] as unknown[]
       expect(hs.length).toBeGreaterThan(0)
       for (const h of hs) {
-        expect(shapeProblems(h, { object: { path: 'string', texts: { arrayOf: { object: { value: 'string', type: 'string' } } } } })).toEqual([])
+        expect(
+          shapeProblems(h, { object: { path: 'string', texts: { arrayOf: { object: { value: 'string', type: 'string' } } } } }),
+        ).toEqual([])
       }
     })
 

@@ -59,8 +59,7 @@ describe('dou: organizations', () => {
       act(5, 'saude-spaced', { hierarchy: 'Ministério da Saúde / Fundação Oswaldo Cruz' }),
     ]),
   )
-  const find = (organizations: string[]): string[] =>
-    sortedIds(snap().searchDou({ limit: 20 }, { organizations }).results)
+  const find = (organizations: string[]): string[] => sortedIds(snap().searchDou({ limit: 20 }, { organizations }).results)
 
   it('matches the first element of the hierarchy only', () => {
     expect(find(['Ministério da Fazenda'])).toEqual(['fazenda', 'fazenda-only'])
@@ -90,7 +89,11 @@ describe('dou: organizations', () => {
 describe('dou: dates', () => {
   const snap = sharedSnapshot((s) =>
     s.upsert('dou', [
-      act(0, 'old-updated-late', { date: '2024-01-10T08:00:00-03:00', createdAt: '2024-01-10T08:00:00-03:00', updatedAt: '2024-03-01T08:00:00-03:00' }),
+      act(0, 'old-updated-late', {
+        date: '2024-01-10T08:00:00-03:00',
+        createdAt: '2024-01-10T08:00:00-03:00',
+        updatedAt: '2024-03-01T08:00:00-03:00',
+      }),
       act(1, 'new-never-updated', { date: '2024-02-10T08:00:00-03:00', createdAt: '2024-02-10T08:00:00-03:00', updatedAt: undefined }),
     ]),
   )
@@ -100,7 +103,11 @@ describe('dou: dates', () => {
     expect(snap().searchDou({}, { created_at: { from: '2024-03-01', to: '2024-03-01' } }).pagination.total).toBe(0)
     const r = snap().searchDou({ sort: 'recently_updated' }).results
     expect(r.map((x) => x.id)).toEqual(['old-updated-late', 'new-never-updated'])
-    expect(snap().searchDou({ sort: 'newest' }).results.map((x) => x.id)).toEqual(['new-never-updated', 'old-updated-late'])
+    expect(
+      snap()
+        .searchDou({ sort: 'newest' })
+        .results.map((x) => x.id),
+    ).toEqual(['new-never-updated', 'old-updated-late'])
     expect(r[1]?.updatedAt).toBe('2024-02-10T08:00:00-03:00')
   })
 })

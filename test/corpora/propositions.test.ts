@@ -10,7 +10,15 @@ import { type Rec, caseOf } from './cases.js'
 
 const c = caseOf('propositions')
 
-const author = (o: Rec): Rec => ({ openDataId: '1', type: 'Deputado', name: 'Fulana', acronymParty: 'PT', uf: 'DF', stakeholderId: null, ...o })
+const author = (o: Rec): Rec => ({
+  openDataId: '1',
+  type: 'Deputado',
+  name: 'Fulana',
+  acronymParty: 'PT',
+  uf: 'DF',
+  stakeholderId: null,
+  ...o,
+})
 
 /** A proposition `id` with the given field overrides (deep-merged over the case's full record). */
 function prop(i: number, id: string, fields: Rec, o: { date?: string; text?: string } = {}): Rec {
@@ -30,8 +38,7 @@ describe('propositions: states', () => {
       prop(5, 'no-state', { openDataResource: 'camara', authors: [] }),
     ]),
   )
-  const find = (states: string[]): string[] =>
-    sortedIds(snap().searchPropositions({ limit: 20 }, { states }).results)
+  const find = (states: string[]): string[] => sortedIds(snap().searchPropositions({ limit: 20 }, { states }).results)
 
   it('matches an author uf or the state of the origin assembly', () => {
     expect(find(['SP'])).toEqual(['alesp-author-rj', 'author-sp'])
@@ -101,8 +108,7 @@ describe('propositions: processing', () => {
       bare('no-proceeding', 7),
     ])
   })
-  const find = (processing: string[]): string[] =>
-    sortedIds(snap().searchPropositions({ limit: 20 }, { processing }).results)
+  const find = (processing: string[]): string[] => sortedIds(snap().searchPropositions({ limit: 20 }, { processing }).results)
 
   it("['true'], ['false'], both, and none", () => {
     expect(find(['true'])).toEqual(['in-progress', 'no-proceeding'])
@@ -112,7 +118,11 @@ describe('propositions: processing', () => {
   })
 
   it("lastProceeding.processing is the text 'true'/'false', never a boolean", () => {
-    const byId = new Map(snap().searchPropositions({ limit: 20 }).results.map((r) => [r.id, r]))
+    const byId = new Map(
+      snap()
+        .searchPropositions({ limit: 20 })
+        .results.map((r) => [r.id, r]),
+    )
     const proc = (id: string): unknown => byId.get(id)?.lastProceeding.processing
     expect(proc('in-progress')).toBe('true')
     expect(proc('archived')).toBe('false')
@@ -126,17 +136,36 @@ describe('propositions: identifiers in q rank first', () => {
     prop(i, id, { acronymType, number, year, title: `${acronymType} ${number}/${year}` }, { date, text: summary })
   const snap = sharedSnapshot((s) =>
     s.upsert('propositions', [
-      rec(0, 'pl-2630-2020', 'PL', 2630, 2020, '2020-05-04T10:00:00-03:00', 'Institui a Lei Brasileira de Liberdade, Responsabilidade e Transparência na Internet.'),
+      rec(
+        0,
+        'pl-2630-2020',
+        'PL',
+        2630,
+        2020,
+        '2020-05-04T10:00:00-03:00',
+        'Institui a Lei Brasileira de Liberdade, Responsabilidade e Transparência na Internet.',
+      ),
       rec(1, 'pl-2630-2019', 'PL', 2630, 2019, '2019-04-30T10:00:00-03:00', 'Altera o Código Florestal.'),
       rec(2, 'mentions-2630-a', 'PL', 1001, 2023, '2023-06-01T10:00:00-03:00', 'Apensado ao PL 2630/2020, que trata das redes sociais.'),
       rec(3, 'mentions-2630-b', 'PL', 1002, 2024, '2024-02-01T10:00:00-03:00', 'Altera o PL 2630/2020 e a Lei nº 12.965, de 2014.'),
       rec(4, 'pl-2631-2020', 'PL', 2631, 2020, '2020-05-05T10:00:00-03:00', 'Dispõe sobre o tema das redes.'),
-      rec(5, 'mpv-1154-2023', 'MPV', 1154, 2023, '2023-01-01T10:00:00-03:00', 'Estabelece a organização básica dos órgãos da Presidência da República e dos Ministérios.'),
+      rec(
+        5,
+        'mpv-1154-2023',
+        'MPV',
+        1154,
+        2023,
+        '2023-01-01T10:00:00-03:00',
+        'Estabelece a organização básica dos órgãos da Presidência da República e dos Ministérios.',
+      ),
       rec(6, 'mentions-mpv-a', 'PL', 1003, 2023, '2023-03-01T10:00:00-03:00', 'Altera a MPV 1.154/2023, sobre ministérios.'),
       rec(7, 'mentions-mpv-b', 'PLV', 1004, 2023, '2023-05-01T10:00:00-03:00', 'Projeto de lei de conversão da MPV 1154/2023.'),
     ]),
   )
-  const ids = (query: SearchQuery): string[] => snap().searchPropositions({ limit: 20, ...query }).results.map((r) => r.id as string)
+  const ids = (query: SearchQuery): string[] =>
+    snap()
+      .searchPropositions({ limit: 20, ...query })
+      .results.map((r) => r.id as string)
 
   it.each(['newest', 'older', 'recently_updated', 'relevance'] as const)('PL 2630/2020 first under sort=%s', (sort) => {
     const r = ids({ q: 'PL 2630/2020', sort })
@@ -166,7 +195,15 @@ describe('propositions: identifiers in q rank first', () => {
 
   it('the ways people write it: PL nº 2630/2020, PL n° 2630/20, PL2630/2020, PL-2630/2020 find what PL 2630/2020 finds', () => {
     const want = ids({ q: 'PL 2630/2020', sort: 'newest' })
-    for (const q of ['PL nº 2630/2020', 'pl n° 2630/2020', 'PL n. 2630/2020', 'PL Nº 2630/20', 'PL 2630/20', 'PL2630/2020', 'pl-2630/2020']) {
+    for (const q of [
+      'PL nº 2630/2020',
+      'pl n° 2630/2020',
+      'PL n. 2630/2020',
+      'PL Nº 2630/20',
+      'PL 2630/20',
+      'PL2630/2020',
+      'pl-2630/2020',
+    ]) {
       expect(ids({ q, sort: 'newest' }), q).toEqual(want)
     }
   })

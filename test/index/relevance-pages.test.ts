@@ -42,7 +42,10 @@ describe('relevance pages over more than 1,000 matches', () => {
   let dispose: () => void
   beforeAll(() => {
     ;({ snap, dispose } = tempSnapshot())
-    snap.upsert('propositions', Array.from({ length: N }, (_, i) => record(i)))
+    snap.upsert(
+      'propositions',
+      Array.from({ length: N }, (_, i) => record(i)),
+    )
   })
   afterAll(() => dispose())
 
@@ -56,7 +59,10 @@ describe('relevance pages over more than 1,000 matches', () => {
     expect(all).toHaveLength(N)
     expect(new Set(all.map((r) => r.id)).size).toBe(N)
     for (let i = 1; i < all.length; i++) {
-      expect(inOrder(all[i - 1] as PropositionResult, all[i] as PropositionResult), `position ${i}: ${all[i - 1]?.id} before ${all[i]?.id}`).toBe(true)
+      expect(
+        inOrder(all[i - 1] as PropositionResult, all[i] as PropositionResult),
+        `position ${i}: ${all[i - 1]?.id} before ${all[i]?.id}`,
+      ).toBe(true)
     }
     // The relevances really differ and really tie, so both the cut and the tie-break are exercised.
     const distinct = new Set(all.map((r) => r.relevance))
@@ -66,7 +72,12 @@ describe('relevance pages over more than 1,000 matches', () => {
 
   it('a page equals the same slice of a larger page', () => {
     const big = snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit: 20, page: 3 }).results.map((r) => r.id)
-    const small = [5, 6, 7, 8].flatMap((p) => snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit: 10, page: p }).results.map((r) => r.id))
-    expect(small).toEqual([...big, ...snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit: 20, page: 4 }).results.map((r) => r.id)])
+    const small = [5, 6, 7, 8].flatMap((p) =>
+      snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit: 10, page: p }).results.map((r) => r.id),
+    )
+    expect(small).toEqual([
+      ...big,
+      ...snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit: 20, page: 4 }).results.map((r) => r.id),
+    ])
   })
 })

@@ -13,12 +13,25 @@ import { allNoticeIds, notice, sorted, tempSnapshot } from '../query/support.js'
  * are told apart.
  */
 const DOC_WORDS = [
-  'reforma', 'Reforma', 'REFORMA',
-  'tributária', 'tributaria', 'Tributária', 'tributa\u0301ria',
-  'lei', 'Lei',
-  'ação', 'acao', 'AÇÃO', 'ações', 'acoes',
-  'parte', 'partido',
-  'imposto', 'renda', 'Renda',
+  'reforma',
+  'Reforma',
+  'REFORMA',
+  'tributária',
+  'tributaria',
+  'Tributária',
+  'tributa\u0301ria',
+  'lei',
+  'Lei',
+  'ação',
+  'acao',
+  'AÇÃO',
+  'ações',
+  'acoes',
+  'parte',
+  'partido',
+  'imposto',
+  'renda',
+  'Renda',
 ]
 const QUERY_WORDS = [...DOC_WORDS, 'ausente']
 const SEPARATORS = [' ', ' ', ' ', ', ', ' - ', '. ', ' (', ') ', '\n']
@@ -94,13 +107,18 @@ function qMatch(doc: Doc, q: QTree, mode: OracleMode): boolean {
 
 // ---------------------------------------------------------------- generators
 
-const field = fc
-  .array(fc.tuple(fc.constantFrom(...DOC_WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 6 })
-  .map((ws) => ws.map(([w, s]) => w + s).join('').trim())
-
-const corpus = fc.array(fc.tuple(field, field, field), { minLength: 1, maxLength: 25, size: 'max' }).map((docs) =>
-  docs.map(([title, description, content], i): Doc => ({ id: `d${String(i).padStart(2, '0')}`, fields: [title, description, content] })),
+const field = fc.array(fc.tuple(fc.constantFrom(...DOC_WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 6 }).map((ws) =>
+  ws
+    .map(([w, s]) => w + s)
+    .join('')
+    .trim(),
 )
+
+const corpus = fc
+  .array(fc.tuple(field, field, field), { minLength: 1, maxLength: 25, size: 'max' })
+  .map((docs) =>
+    docs.map(([title, description, content], i): Doc => ({ id: `d${String(i).padStart(2, '0')}`, fields: [title, description, content] })),
+  )
 
 /** One word, or a two-word phrase. */
 const item = fc.oneof(
@@ -117,13 +135,15 @@ const qTree = fc.record({
 
 /** Renders a QTree in search-box syntax, its groups and exclusions in a shuffled order. */
 const qString = (tree: QTree) =>
-  fc.shuffledSubarray(
-    [
-      ...tree.groups.map((g) => g.map((i) => (i.includes(' ') ? `"${i}"` : i)).join(' OR ')),
-      ...tree.exclude.map((i) => (i.includes(' ') ? `-"${i}"` : `-${i}`)),
-    ],
-    { minLength: tree.groups.length + tree.exclude.length },
-  ).map((units) => units.join(' '))
+  fc
+    .shuffledSubarray(
+      [
+        ...tree.groups.map((g) => g.map((i) => (i.includes(' ') ? `"${i}"` : i)).join(' OR ')),
+        ...tree.exclude.map((i) => (i.includes(' ') ? `-"${i}"` : `-${i}`)),
+      ],
+      { minLength: tree.groups.length + tree.exclude.length },
+    )
+    .map((units) => units.join(' '))
 
 const qCase = qTree.chain((tree) => fc.tuple(fc.constant(tree), qString(tree)))
 

@@ -52,8 +52,7 @@ const byId = (a: Rec, b: Rec) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 function expectedOrder(recs: readonly Rec[], sort: Sort): string[] {
   const ms = (r: Rec) => Date.parse(r.date)
-  const cmp =
-    sort === 'older' ? (a: Rec, b: Rec) => ms(a) - ms(b) || byId(a, b) : (a: Rec, b: Rec) => ms(b) - ms(a) || byId(a, b)
+  const cmp = sort === 'older' ? (a: Rec, b: Rec) => ms(a) - ms(b) || byId(a, b) : (a: Rec, b: Rec) => ms(b) - ms(a) || byId(a, b)
   return [...recs].sort(cmp).map((r) => r.id)
 }
 
@@ -63,7 +62,11 @@ let loaded: string[] = []
 
 function load(recs: readonly Rec[]): void {
   snap.remove('notices', loaded)
-  if (recs.length > 0) snap.upsert('notices', recs.map((r) => notice(r.id, r.title, '', '', r.date)))
+  if (recs.length > 0)
+    snap.upsert(
+      'notices',
+      recs.map((r) => notice(r.id, r.title, '', '', r.date)),
+    )
   loaded = recs.map((r) => r.id)
 }
 

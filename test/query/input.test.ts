@@ -23,7 +23,14 @@ describe.each(CORPORA)('%s: the shape of the query and the body', (corpus) => {
 
   it('reads URLSearchParams as the query string, each parameter once', () => {
     const snap = tempSnapshot()
-    expect(snap.search(corpus, new URLSearchParams('limit=5&sort=newest') as never).pagination).toEqual({ page: 1, limit: 5, pages: 0, total: 0 })
-    expect(errorOf(() => snap.search(corpus, new URLSearchParams('limit=5&limit=6') as never)).message).toMatch(/parameter 'limit' is given more than once/)
+    expect(snap.search(corpus, new URLSearchParams('limit=5&sort=newest') as never).pagination).toEqual({
+      page: 1,
+      limit: 5,
+      pages: 0,
+      total: 0,
+    })
+    expect(errorOf(() => snap.search(corpus, new URLSearchParams('limit=5&limit=6') as never)).message).toMatch(
+      /parameter 'limit' is given more than once/,
+    )
   })
 })

@@ -44,7 +44,13 @@ const CORPUS = [
 ]
 
 /** `'01 02'` → `['n01', 'n02']`. */
-const ids = (list: string): string[] => (list.trim() === '' ? [] : list.trim().split(/\s+/).map((n) => `n${n}`))
+const ids = (list: string): string[] =>
+  list.trim() === ''
+    ? []
+    : list
+        .trim()
+        .split(/\s+/)
+        .map((n) => `n${n}`)
 
 type Cell = { or: string; and: string; not: string; q: string }
 interface Row {
@@ -440,7 +446,11 @@ describe('sensitive phrases over text stored in two Unicode encodings', () => {
   let disposeS: () => void
   beforeAll(() => {
     ;({ snap: s, dispose: disposeS } = tempSnapshot())
-    s.upsert('notices', [notice('c1', WORDS.join(' ')), notice('c2', WORDS.join(' ').normalize('NFD')), notice('c3', 'pl 2630 e depois PL 2630')])
+    s.upsert('notices', [
+      notice('c1', WORDS.join(' ')),
+      notice('c2', WORDS.join(' ').normalize('NFD')),
+      notice('c3', 'pl 2630 e depois PL 2630'),
+    ])
   })
   afterAll(() => disposeS())
 

@@ -70,7 +70,13 @@ describe('parseQ: OR', () => {
     ['a OR b OR c', [[w('a'), w('b'), w('c')]]],
     ['a OR b c', [[w('a'), w('b')], [w('c')]]],
     ['c a OR b', [[w('c')], [w('a'), w('b')]]],
-    ['a OR b c OR d', [[w('a'), w('b')], [w('c'), w('d')]]],
+    [
+      'a OR b c OR d',
+      [
+        [w('a'), w('b')],
+        [w('c'), w('d')],
+      ],
+    ],
     ['"reforma tributária" OR "imposto de renda"', [[w('reforma', 'tributária'), w('imposto', 'de', 'renda')]]],
     ['a OR "b c" d', [[w('a'), w('b', 'c')], [w('d')]]],
     // Only upper-case OR is the operator.

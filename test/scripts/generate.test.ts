@@ -50,8 +50,12 @@ function expectShape(record: unknown, shape: Shape, path: string, optional: Shap
   }
 }
 
-const nonEmpty = (v: unknown, path: string) => expect(typeof v === 'string' && v.trim().length > 0, `${path} must be a non-empty string`).toBe(true)
-const oneOf = (...values: string[]) => (v: unknown, path: string) => expect(values, path).toContain(v)
+const nonEmpty = (v: unknown, path: string) =>
+  expect(typeof v === 'string' && v.trim().length > 0, `${path} must be a non-empty string`).toBe(true)
+const oneOf =
+  (...values: string[]) =>
+  (v: unknown, path: string) =>
+    expect(values, path).toContain(v)
 const arrayOf = (shape: Shape) => (v: unknown, path: string) => {
   expect(Array.isArray(v), path).toBe(true)
   ;(v as unknown[]).forEach((x, i) => expectShape(x, shape, `${path}[${i}]`))
@@ -59,12 +63,44 @@ const arrayOf = (shape: Shape) => (v: unknown, path: string) => {
 const nullableString = (v: unknown, path: string) => expect(v === null || (typeof v === 'string' && v.length > 0), path).toBe(true)
 
 const ASSEMBLIES = [
-  'alesp', 'almg', 'alerj', 'alba', 'alrs', 'alep', 'alepe', 'alece', 'alepa', 'alego', 'alema', 'alesc', 'alpb', 'alern',
-  'alepi', 'alal', 'alese', 'ales', 'almt', 'alms', 'alro', 'aleac', 'aleam', 'alap', 'alerr', 'aleto', 'cldf',
+  'alesp',
+  'almg',
+  'alerj',
+  'alba',
+  'alrs',
+  'alep',
+  'alepe',
+  'alece',
+  'alepa',
+  'alego',
+  'alema',
+  'alesc',
+  'alpb',
+  'alern',
+  'alepi',
+  'alal',
+  'alese',
+  'ales',
+  'almt',
+  'alms',
+  'alro',
+  'aleac',
+  'aleam',
+  'alap',
+  'alerr',
+  'aleto',
+  'cldf',
 ]
 const HOUSES = ['camara', 'senado', ...ASSEMBLIES]
 
-const person: Shape = { openDataId: nonEmpty, type: nonEmpty, name: nonEmpty, acronymParty: 'string', uf: 'string', stakeholderId: nullableString }
+const person: Shape = {
+  openDataId: nonEmpty,
+  type: nonEmpty,
+  name: nonEmpty,
+  acronymParty: 'string',
+  uf: 'string',
+  stakeholderId: nullableString,
+}
 
 const SHAPES: Record<CollectionName, Shape> = {
   stakeholders: {
@@ -75,7 +111,15 @@ const SHAPES: Record<CollectionName, Shape> = {
     title: nonEmpty,
     situation: oneOf('Exercício', 'Licença', 'Fim de Mandato'),
     active: 'boolean',
-    organs: arrayOf({ id: nonEmpty, name: nonEmpty, initials: nonEmpty, openDataId: nonEmpty, openDataResource: nonEmpty, role: nonEmpty, active: 'boolean' }),
+    organs: arrayOf({
+      id: nonEmpty,
+      name: nonEmpty,
+      initials: nonEmpty,
+      openDataId: nonEmpty,
+      openDataResource: nonEmpty,
+      role: nonEmpty,
+      active: 'boolean',
+    }),
     savedStakeholders: (v, path) => expect(v, path).toEqual([]),
   },
   propositions: {
@@ -91,18 +135,22 @@ const SHAPES: Record<CollectionName, Shape> = {
     summary: nonEmpty,
     datePresentation: 'date',
     lastProceeding: (v, path) =>
-      expectShape(v, {
-        openDataId: nonEmpty,
-        openDataSituationId: nonEmpty,
-        date: 'date',
-        organ: (o, p) => expectShape(o, { id: nonEmpty, name: nonEmpty, initials: nonEmpty }, p),
-        description: nonEmpty,
-        situation: nonEmpty,
-        regime: nonEmpty,
-        regimeCategory: oneOf('Especial', 'Prioridade', 'Ordinário', 'Outros', 'Urgência'),
-        processing: oneOf('true', 'false'),
-        appreciation: oneOf('Conclusiva', 'Sujeita à Apreciação do Plenário', 'Indefinido', 'Terminativo'),
-      }, path),
+      expectShape(
+        v,
+        {
+          openDataId: nonEmpty,
+          openDataSituationId: nonEmpty,
+          date: 'date',
+          organ: (o, p) => expectShape(o, { id: nonEmpty, name: nonEmpty, initials: nonEmpty }, p),
+          description: nonEmpty,
+          situation: nonEmpty,
+          regime: nonEmpty,
+          regimeCategory: oneOf('Especial', 'Prioridade', 'Ordinário', 'Outros', 'Urgência'),
+          processing: oneOf('true', 'false'),
+          appreciation: oneOf('Conclusiva', 'Sujeita à Apreciação do Plenário', 'Indefinido', 'Terminativo'),
+        },
+        path,
+      ),
     authors: arrayOf(person),
     rapporteurs: arrayOf(person),
     themes: arrayOf({ openDataId: nonEmpty, name: nonEmpty }),
@@ -215,7 +263,9 @@ describe('determinism', () => {
     expect([...generate('social', 300, { stakeholders })]).toEqual(demo.social.slice(0, 300))
     expect([...generate('notices', 300, { stakeholders })]).toEqual(demo.notices.slice(0, 300))
     for (const c of ['dou', 'bacen', 'irs'] as const) expect([...generate(c, 200)], c).toEqual(demo[c].slice(0, 200))
-    expect([...generate('propositions', 50, { seed: 3, stakeholders })]).toEqual([...generate('propositions', 400, { seed: 3, stakeholders })].slice(0, 50))
+    expect([...generate('propositions', 50, { seed: 3, stakeholders })]).toEqual(
+      [...generate('propositions', 400, { seed: 3, stakeholders })].slice(0, 50),
+    )
   })
 
   it('does not shift one collection when another is generated first', () => {
@@ -227,16 +277,40 @@ describe('determinism', () => {
 
 describe('sizes', () => {
   it('demo: ~3,000 propositions, 2,000 of each other collection, 400 stakeholders', () => {
-    expect(sizesFor('demo')).toEqual({ stakeholders: 400, propositions: 3000, social: 2000, dou: 2000, bacen: 2000, notices: 2000, irs: 2000 })
+    expect(sizesFor('demo')).toEqual({
+      stakeholders: 400,
+      propositions: 3000,
+      social: 2000,
+      dou: 2000,
+      bacen: 2000,
+      notices: 2000,
+      irs: 2000,
+    })
     for (const c of COLLECTION_NAMES) expect(demo[c].length, c).toBe(sizesFor('demo')[c])
   })
 
   it('bench: 1,000,000 propositions, 200,000 gazette acts, 50,000 posts, 10,000 stakeholders', () => {
-    expect(sizesFor('bench')).toEqual({ stakeholders: 10_000, propositions: 1_000_000, social: 50_000, dou: 200_000, bacen: 50_000, notices: 50_000, irs: 50_000 })
+    expect(sizesFor('bench')).toEqual({
+      stakeholders: 10_000,
+      propositions: 1_000_000,
+      social: 50_000,
+      dou: 200_000,
+      bacen: 50_000,
+      notices: 50_000,
+      irs: 50_000,
+    })
   })
 
   it('a number scales propositions to it and the rest proportionally', () => {
-    expect(sizesFor(30_000)).toEqual({ stakeholders: 4_000, propositions: 30_000, social: 20_000, dou: 20_000, bacen: 20_000, notices: 20_000, irs: 20_000 })
+    expect(sizesFor(30_000)).toEqual({
+      stakeholders: 4_000,
+      propositions: 30_000,
+      social: 20_000,
+      dou: 20_000,
+      bacen: 20_000,
+      notices: 20_000,
+      irs: 20_000,
+    })
     expect(sizesFor(1)).toEqual({ stakeholders: 1, propositions: 1, social: 1, dou: 1, bacen: 1, notices: 1, irs: 1 })
     expect(Object.values(sizesFor(0))).toEqual([0, 0, 0, 0, 0, 0, 0])
     const small = generateDataset({ size: 30, seed: 5 })
@@ -327,7 +401,9 @@ describe('references and consistency', () => {
     const ids = new Set(demo.stakeholders.map((s) => s.id))
     for (const s of demo.social) if (!s.social_organ_profile) expect(ids.has(s.stakeholder.id), s.id).toBe(true)
     const names = new Set(demo.stakeholders.map((s) => s.name))
-    expect(demo.notices.filter((n) => [...names].some((name) => n.content.includes(name))).length).toBeGreaterThan(demo.notices.length * 0.7)
+    expect(demo.notices.filter((n) => [...names].some((name) => n.content.includes(name))).length).toBeGreaterThan(
+      demo.notices.length * 0.7,
+    )
   })
 
   it('assembly members belong to the assembly state; stakeholder profiles are stable', () => {
@@ -346,7 +422,8 @@ describe('references and consistency', () => {
       expect(p.year, p.id).toBe(Number(p.datePresentation.slice(0, 4)))
       expect(p.title).toBe(`${p.acronymType} ${p.number}/${p.year}`)
       const s = p.lastProceeding.situation
-      if (/^(Arquivada|Transformado em Norma Jurídica|Rejeitada|Vetado totalmente)$/.test(s)) expect(p.lastProceeding.processing, p.id).toBe('false')
+      if (/^(Arquivada|Transformado em Norma Jurídica|Rejeitada|Vetado totalmente)$/.test(s))
+        expect(p.lastProceeding.processing, p.id).toBe('false')
       if (p.approved !== undefined) {
         approved++
         if (s === 'Transformado em Norma Jurídica') expect(p.approved).toBe('true')
@@ -401,7 +478,21 @@ describe('text', () => {
 
   it('has plural, feminine, Title Case and UPPER CASE variants for the search modes to tell apart', () => {
     const all = texts(demo).join('\n')
-    for (const w of ['tributária', 'tributárias', 'tributário', 'tributários', 'Reforma Tributária', 'REFORMA TRIBUTÁRIA', 'pública', 'públicas', 'público', 'públicos', 'URGENTE', 'PORTARIA', 'Saúde Pública']) {
+    for (const w of [
+      'tributária',
+      'tributárias',
+      'tributário',
+      'tributários',
+      'Reforma Tributária',
+      'REFORMA TRIBUTÁRIA',
+      'pública',
+      'públicas',
+      'público',
+      'públicos',
+      'URGENTE',
+      'PORTARIA',
+      'Saúde Pública',
+    ]) {
       expect(all.includes(w), w).toBe(true)
     }
   })
@@ -411,7 +502,16 @@ describe('text', () => {
     expect(summaries.size).toBeGreaterThan(demo.propositions.length * 0.9)
     expect(new Set(demo.social.map((s) => s.text)).size).toBeGreaterThan(demo.social.length * 0.9)
     const hits = (w: string) => demo.propositions.filter((p) => p.summary.toLowerCase().includes(w)).length
-    for (const w of ['saúde', 'educação', 'segurança pública', 'meio ambiente', 'licitações', 'dados pessoais', 'desinformação', 'previdência']) {
+    for (const w of [
+      'saúde',
+      'educação',
+      'segurança pública',
+      'meio ambiente',
+      'licitações',
+      'dados pessoais',
+      'desinformação',
+      'previdência',
+    ]) {
       expect(hits(w), w).toBeGreaterThan(5)
       expect(hits(w), w).toBeLessThan(demo.propositions.length * 0.3)
     }

@@ -59,7 +59,11 @@ describe('a process killed in the middle of an upsert', () => {
     let most = 0
     // Kill early, midway and late in a batch, the last time on a reopened file. A kill that missed
     // the write (the batch finished first) is retried sooner, so every round kills inside an upsert.
-    for (const [batch, fraction] of [[2, 0.2], [3, 0.5], [2, 0.8]] as const) {
+    for (const [batch, fraction] of [
+      [2, 0.2],
+      [3, 0.5],
+      [2, 0.8],
+    ] as const) {
       let kill: Kill | undefined
       for (let attempt = 0, f = fraction; attempt < 6 && kill?.midBatch === undefined; attempt++, f /= 2) {
         kill = await killDuringBatch(path, batch, f)

@@ -10,7 +10,6 @@ import { errorOf } from '../helpers/errors.js'
 const dir = () => mkdtempSync(join(tmpdir(), 'ls-open-'))
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex')
 
-
 describe('openSnapshot', () => {
   it('creates a missing file and reopens it with its records', () => {
     const path = join(dir(), 'new.db')

@@ -22,7 +22,6 @@ const prop = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-
 describe('upsert', () => {
   it('counts inserts and updates, and replaces the indexed words of an update', () => {
     expect(snap.upsert('propositions', [prop('a'), prop('b')])).toEqual({ inserted: 2, updated: 0 })

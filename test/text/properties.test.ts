@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { fold, termOf, tokenize } from '../../src/index.js'
 
 /** Letters of the scripts a Brazilian text may quote: Latin (with extensions), Greek, Cyrillic. */
-const europeanLetter = fc.oneof(
-  fc.integer({ min: 0x41, max: 0x5a }),
-  fc.integer({ min: 0x61, max: 0x7a }),
-  fc.integer({ min: 0xc0, max: 0x24f }),
-  fc.integer({ min: 0x370, max: 0x3ff }),
-  fc.integer({ min: 0x400, max: 0x52f }),
-).map((c) => String.fromCodePoint(c))
+const europeanLetter = fc
+  .oneof(
+    fc.integer({ min: 0x41, max: 0x5a }),
+    fc.integer({ min: 0x61, max: 0x7a }),
+    fc.integer({ min: 0xc0, max: 0x24f }),
+    fc.integer({ min: 0x370, max: 0x3ff }),
+    fc.integer({ min: 0x400, max: 0x52f }),
+  )
+  .map((c) => String.fromCodePoint(c))
 
 /** Portuguese letters, both cases. */
 const PT_LOWER = 'abcdefghijklmnopqrstuvwxyzáàâãéêíóôõúüç'
@@ -143,20 +145,35 @@ describe('termOf properties', () => {
     )
   })
 
-  it("default mode is never narrower than keyword mode: keyword-equal words are default-equal", () => {
+  it('default mode is never narrower than keyword mode: keyword-equal words are default-equal', () => {
     // A Portuguese word and a variant of it written with some accents dropped and some letters in
     // another case: equal after folding, so they must be equal after folding + stemming too.
     const BASES = [
-      'ação', 'ações', 'eleições', 'licitações', 'tributária', 'tributárias', 'órgãos', 'papéis',
-      'lençóis', 'cidadãos', 'pães', 'juízes', 'públicas', 'país', 'mês', 'reformas', 'nacionais',
+      'ação',
+      'ações',
+      'eleições',
+      'licitações',
+      'tributária',
+      'tributárias',
+      'órgãos',
+      'papéis',
+      'lençóis',
+      'cidadãos',
+      'pães',
+      'juízes',
+      'públicas',
+      'país',
+      'mês',
+      'reformas',
+      'nacionais',
     ]
     const variant = fc
       .constantFrom(...BASES)
-      .chain((w) => fc.tuple(fc.constant(w), fc.array(fc.constantFrom('strip', 'upper', 'keep'), { minLength: w.length, maxLength: w.length })))
+      .chain((w) =>
+        fc.tuple(fc.constant(w), fc.array(fc.constantFrom('strip', 'upper', 'keep'), { minLength: w.length, maxLength: w.length })),
+      )
       .map(([w, ops]) => {
-        const other = [...w]
-          .map((c, i) => (ops[i] === 'strip' ? fold(c) : ops[i] === 'upper' ? c.toUpperCase() : c))
-          .join('')
+        const other = [...w].map((c, i) => (ops[i] === 'strip' ? fold(c) : ops[i] === 'upper' ? c.toUpperCase() : c)).join('')
         return [w, other] as const
       })
     fc.assert(

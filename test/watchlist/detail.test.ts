@@ -72,7 +72,8 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
       expect([e.status, e.code], JSON.stringify(lang)).toEqual([400, 'invalid_parameters'])
       expect(e.message, JSON.stringify(lang)).toMatch(/\blang\b.*ISO 639-1/)
     }
-    for (const lang of ['pt', 'es', 'fr', 'ar', 'zh', 'ru', 'ja', 'he']) expect(detail('QDe.004', { lang }).narrativeTranslatedLang, lang).toBe(lang)
+    for (const lang of ['pt', 'es', 'fr', 'ar', 'zh', 'ru', 'ja', 'he'])
+      expect(detail('QDe.004', { lang }).narrativeTranslatedLang, lang).toBe(lang)
     // An unknown parameter is named, and `lang` is given as the one allowed.
     const e = errorOf(() => detail('QDe.004', { language: 'pt' }))
     expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
@@ -92,7 +93,11 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
     }
     for (const query of [new Map([['lang', 'es']]), new Query(), ['lang', 'es'], 'lang=es']) {
       const e = errorOf(() => snap().getDesignation('QDe.004', query as unknown as { lang?: string }))
-      expect([e.status, e.code, e.message], String(query)).toEqual([400, 'invalid_parameters', 'query: must be a plain object of query-string parameters (or URLSearchParams)'])
+      expect([e.status, e.code, e.message], String(query)).toEqual([
+        400,
+        'invalid_parameters',
+        'query: must be a plain object of query-string parameters (or URLSearchParams)',
+      ])
     }
   })
 
@@ -117,7 +122,9 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
     // Another designation has none.
     expect(detail('CDi.002', { lang: 'pt' }).narrativeTranslated).toBeNull()
     // The list serves the translations too (never narrativeTranslated).
-    const listed = snap().listWatchlist({ search: 'AL-QAIDA', limit: 100 }).data.find((d) => d.sourceRefNumber === 'QDe.004')
+    const listed = snap()
+      .listWatchlist({ search: 'AL-QAIDA', limit: 100 })
+      .data.find((d) => d.sourceRefNumber === 'QDe.004')
     expect(listed?.narrativeTranslations).toEqual({ pt: text })
     expect(listed?.narrative).toBe(original)
 
@@ -146,7 +153,11 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
         ["translations[1].sourceText: is not the current narrative of 'CDi.001'", 'nothing was imported'],
       ],
       ['a sourceText that is not a string', [good, { ...good, lang: 'pt', sourceText: 42 }], ['translations[1].sourceText']],
-      ['a designation without narrative (HTi.008)', [good, { sourceRefNumber: 'HTi.008', lang: 'fr', text: 'x' }], ["translations[1]: designation 'HTi.008' has no narrative to translate"]],
+      [
+        'a designation without narrative (HTi.008)',
+        [good, { sourceRefNumber: 'HTi.008', lang: 'fr', text: 'x' }],
+        ["translations[1]: designation 'HTi.008' has no narrative to translate"],
+      ],
       ['empty text', [good, { ...good, text: '' }], ['translations[1]', 'text']],
       ['blank text', [{ ...good, text: '  \n ' }, good], ['translations[0]', 'text']],
       ['a missing ref', [good, { lang: 'fr', text: 'x' }], ['translations[1]', 'sourceRefNumber']],
@@ -179,7 +190,9 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
       ]),
     )
     expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
-    expect(e.message).toBe("translations[1].sourceText: is not the current narrative of 'CDi.002' (the origin amended it?); nothing was imported")
+    expect(e.message).toBe(
+      "translations[1].sourceText: is not the current narrative of 'CDi.002' (the origin amended it?); nothing was imported",
+    )
     expect(Object.keys(detail('CDi.002').narrativeTranslations).sort()).toEqual(['de', 'it'])
     expect(detail('HTi.008').narrative).toBe('')
   })
@@ -224,14 +237,20 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
       let multiline = 0
       for (const r of changed) {
         const h = snap().getDesignationHistory(r.ref)
-        expect(h.map((e) => e.type), r.ref).toEqual(['listed', 'amended'])
+        expect(
+          h.map((e) => e.type),
+          r.ref,
+        ).toEqual(['listed', 'amended'])
         const amended = h[1]
         expect(amended?.observedAt).toBe(AT_2026)
         expect(isDateTime(amended?.observedAt)).toBe(true)
         const before = (raw2024.get(r.ref) as RawRecord).comments.trim()
         const after = r.comments.trim()
         if (/\s\s|\n/.test(before + after)) multiline++
-        expect(amended?.changes?.filter((c) => c.field === 'narrative'), r.ref).toEqual([{ field: 'narrative', before, after }])
+        expect(
+          amended?.changes?.filter((c) => c.field === 'narrative'),
+          r.ref,
+        ).toEqual([{ field: 'narrative', before, after }])
       }
       // Some of them hold line breaks or double spaces: kept in the history, not collapsed.
       expect(multiline).toBeGreaterThan(0)
@@ -243,7 +262,8 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
         const old = raw2024.get(r.ref)
         if (old === undefined || bare(old.comments) !== bare(r.comments)) continue
         n++
-        for (const e of snap().getDesignationHistory(r.ref)) expect(e.changes?.some((c) => c.field === 'narrative') ?? false, r.ref).toBe(false)
+        for (const e of snap().getDesignationHistory(r.ref))
+          expect(e.changes?.some((c) => c.field === 'narrative') ?? false, r.ref).toBe(false)
       }
       expect(n).toBeGreaterThan(500)
     })
@@ -267,7 +287,9 @@ describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (
   /** The 2026-02-27 file with two records changed and a later dateGenerated. */
   function craft(xml: string): string {
     const edit = (ref: string, change: (block: string) => string) => {
-      const m = new RegExp(`<INDIVIDUAL>(?:(?!</INDIVIDUAL>)[\\s\\S])*?<REFERENCE_NUMBER>${ref.replace('.', '\\.')}</REFERENCE_NUMBER>[\\s\\S]*?</INDIVIDUAL>`).exec(xml)
+      const m = new RegExp(
+        `<INDIVIDUAL>(?:(?!</INDIVIDUAL>)[\\s\\S])*?<REFERENCE_NUMBER>${ref.replace('.', '\\.')}</REFERENCE_NUMBER>[\\s\\S]*?</INDIVIDUAL>`,
+      ).exec(xml)
       if (!m) throw new Error(`${ref} not found in the list`)
       const changed = change(m[0])
       if (changed === m[0]) throw new Error(`${ref}: the edit changed nothing`)
@@ -309,7 +331,9 @@ describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (
     expect(after.narrativeTranslations).toEqual({})
     expect(after.lastEventType).toBe('amended')
     expect(snap().getDesignation(AMENDED_NARRATIVE, { lang: 'es' }).narrativeTranslated).toBeNull()
-    const listed = snap().listWatchlist({ search: after.primaryName, limit: 100 }).data.find((d) => d.sourceRefNumber === AMENDED_NARRATIVE)
+    const listed = snap()
+      .listWatchlist({ search: after.primaryName, limit: 100 })
+      .data.find((d) => d.sourceRefNumber === AMENDED_NARRATIVE)
     expect(listed?.narrativeTranslations).toEqual({})
 
     const kept = snap().getDesignation(AMENDED_ELSEWHERE, { lang: 'pt' })
@@ -327,7 +351,10 @@ describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (
         { sourceRefNumber: AMENDED_NARRATIVE, lang: 'pt', text: 'Tradução.', sourceText: original?.narrative } as Translation,
       ]),
     )
-    expect([stale.status, stale.message]).toEqual([400, expect.stringMatching(/^translations\[0\]\.sourceText: is not the current narrative of 'CDi\.001'/)])
+    expect([stale.status, stale.message]).toEqual([
+      400,
+      expect.stringMatching(/^translations\[0\]\.sourceText: is not the current narrative of 'CDi\.001'/),
+    ])
 
     snap().importNarrativeTranslations([{ sourceRefNumber: AMENDED_NARRATIVE, lang: 'pt', text: 'Tradução da narrativa nova.' }])
     const again = snap().getDesignation(AMENDED_NARRATIVE, { lang: 'pt' })
@@ -356,11 +383,20 @@ describe.skipIf(!hasUnLists)('translations when the origin only reflows a narrat
     const history = snap().getDesignationHistory(REF)
 
     const xml = readFileSync(LIST_2026, 'utf8')
-    const block = new RegExp(`<INDIVIDUAL>(?:(?!</INDIVIDUAL>)[\\s\\S])*?<REFERENCE_NUMBER>${REF.replace('.', '\\.')}</REFERENCE_NUMBER>[\\s\\S]*?</INDIVIDUAL>`).exec(xml)?.[0] ?? ''
-    const reflowedBlock = block.replace(/<COMMENTS1>([\s\S]*?)<\/COMMENTS1>/, (_m, t: string) => `<COMMENTS1>${t.replace(/\s+/g, ' ').replace('web link:https', 'web link: https')}</COMMENTS1>`)
+    const block =
+      new RegExp(
+        `<INDIVIDUAL>(?:(?!</INDIVIDUAL>)[\\s\\S])*?<REFERENCE_NUMBER>${REF.replace('.', '\\.')}</REFERENCE_NUMBER>[\\s\\S]*?</INDIVIDUAL>`,
+      ).exec(xml)?.[0] ?? ''
+    const reflowedBlock = block.replace(
+      /<COMMENTS1>([\s\S]*?)<\/COMMENTS1>/,
+      (_m, t: string) => `<COMMENTS1>${t.replace(/\s+/g, ' ').replace('web link:https', 'web link: https')}</COMMENTS1>`,
+    )
     expect(reflowedBlock).not.toBe(block)
     const file = join(dir, 'reflowed.xml')
-    writeFileSync(file, xml.replace(block, reflowedBlock).replace('dateGenerated="2026-02-27T00:00:09.554Z"', 'dateGenerated="2026-03-01T00:00:00.000Z"'))
+    writeFileSync(
+      file,
+      xml.replace(block, reflowedBlock).replace('dateGenerated="2026-02-27T00:00:09.554Z"', 'dateGenerated="2026-03-01T00:00:00.000Z"'),
+    )
     const report = snap().reconcileWatchlist(readFileSync(file), { observedOn: '2026-03-01' })
     expect({ amended: report.amended, unchanged: report.unchanged }).toEqual({ amended: [], unchanged: 1003 })
 
@@ -372,7 +408,11 @@ describe.skipIf(!hasUnLists)('translations when the origin only reflows a narrat
     expect(after.lastEventType).toBe(before.lastEventType)
     expect(snap().getDesignationHistory(REF)).toEqual(history)
     // The narrative as first published is still the one translated (whitespace aside).
-    expect(snap().importNarrativeTranslations([{ sourceRefNumber: REF, lang: 'es', text: 'Traducción.', sourceText: before.narrative } as Translation])).toEqual({ imported: 1 })
+    expect(
+      snap().importNarrativeTranslations([
+        { sourceRefNumber: REF, lang: 'es', text: 'Traducción.', sourceText: before.narrative } as Translation,
+      ]),
+    ).toEqual({ imported: 1 })
     expect(snap().getDesignation(REF, { lang: 'es' }).narrativeTranslated).toBe('Traducción.')
   })
 })

@@ -37,14 +37,22 @@ const cache = new Map<string, ListRecord[]>()
 function loadList(file: string): ListRecord[] {
   const hit = cache.get(file)
   if (hit) return hit
-  const doc = parser.parse(readFileSync(DATA_DIR + file, 'utf8')) as { CONSOLIDATED_LIST?: Record<string, Record<string, Record<string, unknown>[]> | string> }
+  const doc = parser.parse(readFileSync(DATA_DIR + file, 'utf8')) as {
+    CONSOLIDATED_LIST?: Record<string, Record<string, Record<string, unknown>[]> | string>
+  }
   const list = doc.CONSOLIDATED_LIST ?? {}
   const out: ListRecord[] = []
-  for (const [group, tag, subjectType] of [['INDIVIDUALS', 'INDIVIDUAL', 'individual'], ['ENTITIES', 'ENTITY', 'entity']] as const) {
+  for (const [group, tag, subjectType] of [
+    ['INDIVIDUALS', 'INDIVIDUAL', 'individual'],
+    ['ENTITIES', 'ENTITY', 'entity'],
+  ] as const) {
     const g = list[group]
     const rows = typeof g === 'object' && g ? (g[tag] ?? []) : []
     for (const r of rows) {
-      const primaryName = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((k) => str(r[k]).trim()).filter(Boolean).join(' ')
+      const primaryName = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME']
+        .map((k) => str(r[k]).trim())
+        .filter(Boolean)
+        .join(' ')
       const aliasRows = (r[`${tag}_ALIAS`] ?? []) as Record<string, unknown>[]
       out.push({
         ref: str(r.REFERENCE_NUMBER).trim(),
@@ -62,7 +70,12 @@ function loadList(file: string): ListRecord[] {
 }
 
 function run(rec: ListRecord): Extracted {
-  return extractFacts(rec.narrative, { subjectType: rec.subjectType, regime: rec.regime, primaryName: rec.primaryName, aliases: rec.aliases })
+  return extractFacts(rec.narrative, {
+    subjectType: rec.subjectType,
+    regime: rec.regime,
+    primaryName: rec.primaryName,
+    aliases: rec.aliases,
+  })
 }
 
 // ── scoring ─────────────────────────────────────────────────────────────────
@@ -112,7 +125,17 @@ function scoreSet(t: Tally, id: string, gold: readonly string[], pred: readonly 
 const precision = (t: Tally): number => (t.tp + t.fp === 0 ? 1 : t.tp / (t.tp + t.fp))
 const recall = (t: Tally): number => (t.tp + t.fn === 0 ? 1 : t.tp / (t.tp + t.fn))
 
-const FIELDS = ['subjectStatus', 'lastKnownLocation.place', 'lastKnownLocation.observedOn', 'identifiers', 'affiliations', 'flagState', 'validFrom', 'validUntil', 'prohibitions'] as const
+const FIELDS = [
+  'subjectStatus',
+  'lastKnownLocation.place',
+  'lastKnownLocation.observedOn',
+  'identifiers',
+  'affiliations',
+  'flagState',
+  'validFrom',
+  'validUntil',
+  'prohibitions',
+] as const
 type Field = (typeof FIELDS)[number]
 
 /**
@@ -151,7 +174,13 @@ function score(labels: readonly LabelledNarrative[]): Record<Field, Tally> {
     const got = run(findLabelled(l))
     scoreScalar(tallies.subjectStatus, id, l.subjectStatus, got.subjectStatus)
     scoreScalar(tallies['lastKnownLocation.place'], id, l.location?.place ?? null, got.lastKnownLocation?.place ?? null)
-    scoreScalar(tallies['lastKnownLocation.observedOn'], id, l.location?.observedOn ?? null, got.lastKnownLocation?.observedAsOf ?? null, (s) => s)
+    scoreScalar(
+      tallies['lastKnownLocation.observedOn'],
+      id,
+      l.location?.observedOn ?? null,
+      got.lastKnownLocation?.observedAsOf ?? null,
+      (s) => s,
+    )
     scoreSet(tallies.identifiers, id, l.identifiers, got.identifiers, (s) => s)
     scoreSet(tallies.affiliations, id, l.affiliations, got.affiliations)
     scoreScalar(tallies.flagState, id, l.flagState, got.flagState)
@@ -185,7 +214,11 @@ describe.skipIf(!HAVE_DATA)('extractFacts on the labelled UN narratives (../shar
 
   it('meets the precision/recall floors per field', () => {
     const all = score(LABELS)
-    for (const [name, set] of [['dev', score(LABELS.filter((l) => l.set === 'dev'))], ['holdout', score(LABELS.filter((l) => l.set === 'holdout'))], ['all', all]] as const) {
+    for (const [name, set] of [
+      ['dev', score(LABELS.filter((l) => l.set === 'dev'))],
+      ['holdout', score(LABELS.filter((l) => l.set === 'holdout'))],
+      ['all', all],
+    ] as const) {
       const n = name === 'all' ? LABELS.length : LABELS.filter((l) => l.set === name).length
       console.log(`\nNarrative extraction, ${name} set (${n} labelled narratives):`)
       console.table(FIELDS.map((f) => row(f, set[f])))
@@ -199,7 +232,9 @@ describe.skipIf(!HAVE_DATA)('extractFacts on the labelled UN narratives (../shar
 
   // Timings are printed for information only: speed is measured in bench/, never asserted here.
   it('runs on every narrative of every file without throwing (and prints how long each file takes)', () => {
-    const files = readdirSync(DATA_DIR).filter((f) => f.endsWith('.xml')).sort()
+    const files = readdirSync(DATA_DIR)
+      .filter((f) => f.endsWith('.xml'))
+      .sort()
     expect(files.length).toBeGreaterThan(0)
     const timings: { file: string; narratives: number; ms: string }[] = []
     for (const file of files) {
@@ -222,7 +257,21 @@ describe.skipIf(!HAVE_DATA)('extractFacts on the labelled UN narratives (../shar
 
   it('reports how many narratives of the latest list get each fact', () => {
     const recs = loadList(LATEST)
-    const counts = { records: recs.length, withNarrative: 0, deceased: 0, location: 0, observedOn: 0, identifiers: 0, imo: 0, imoCompany: 0, affiliations: 0, flagState: 0, validity: 0, prohibitions: 0, narrativeMeasures: 0 }
+    const counts = {
+      records: recs.length,
+      withNarrative: 0,
+      deceased: 0,
+      location: 0,
+      observedOn: 0,
+      identifiers: 0,
+      imo: 0,
+      imoCompany: 0,
+      affiliations: 0,
+      flagState: 0,
+      validity: 0,
+      prohibitions: 0,
+      narrativeMeasures: 0,
+    }
     for (const r of recs) {
       const x = run(r)
       if (r.narrative.trim()) counts.withNarrative++
@@ -328,7 +377,13 @@ describe('subjectStatus', () => {
     const son = { subjectType: 'individual', regime: 'Al-Qaida', primaryName: 'ALI OMAR HASSAN BIN SAMPLE' } as const
     expect(status('Son of Omar bin Sample (deceased). Omar bin Sample was killed in 2011.', son)).toBeNull()
     expect(status('Ali Omar Hassan bin Sample was reportedly killed in 2019.', son)).toBe('deceased')
-    expect(status('Nour Sidi Sample was reportedly killed during fighting.', { subjectType: 'individual', regime: 'CAR', primaryName: 'NOUR SIDI SAMPLE' })).toBe('deceased')
+    expect(
+      status('Nour Sidi Sample was reportedly killed during fighting.', {
+        subjectType: 'individual',
+        regime: 'CAR',
+        primaryName: 'NOUR SIDI SAMPLE',
+      }),
+    ).toBe('deceased')
   })
 
   it('never marks an entity', () => {
@@ -338,7 +393,11 @@ describe('subjectStatus', () => {
 
 describe('lastKnownLocation', () => {
   it('observedOn is a full date or null (spec 2.6: a date); observedAsOf keeps the precision stated', () => {
-    expect(extractFacts('As of May 2017, resides in Bukavu.', IND).lastKnownLocation).toEqual({ place: 'Bukavu', observedOn: null, observedAsOf: '2017-05' })
+    expect(extractFacts('As of May 2017, resides in Bukavu.', IND).lastKnownLocation).toEqual({
+      place: 'Bukavu',
+      observedOn: null,
+      observedAsOf: '2017-05',
+    })
     expect(extractFacts('Reportedly located in Idlib, Syrian Arab Republic as of 2 March 2021.', IND).lastKnownLocation).toEqual({
       place: 'Idlib, Syrian Arab Republic',
       observedOn: '2021-03-02',
@@ -350,16 +409,25 @@ describe('lastKnownLocation', () => {
     ['As of May 2017, resides in Bukavu.', { place: 'Bukavu', observedOn: '2017-05' }],
     ['Resides in the Syrian Arab Republic as at Feb. 2012.', { place: 'Syrian Arab Republic', observedOn: '2012-02' }],
     ['Believed to be in the Afghanistan/Pakistan border area.', { place: 'Afghanistan/Pakistan border area', observedOn: null }],
-    ['Reportedly located in Idlib, Syrian Arab Republic as of 2 March 2021.', { place: 'Idlib, Syrian Arab Republic', observedOn: '2021-03-02' }],
+    [
+      'Reportedly located in Idlib, Syrian Arab Republic as of 2 March 2021.',
+      { place: 'Idlib, Syrian Arab Republic', observedOn: '2021-03-02' },
+    ],
     ['Location: Somalia. Alternative location: Kenya (2008 – 2010).', { place: 'Somalia', observedOn: null }],
     ['Location Sudan.', { place: 'Sudan', observedOn: null }],
     ['As of late 2015, living in Kiziba camp, Rwanda.', { place: 'Kiziba camp, Rwanda', observedOn: '2015' }],
     ['He fled to Uganda in April 2012 and is still living there as of mid-2015.', { place: 'Uganda', observedOn: '2015' }],
     ['Lived in Kenya in 2004 and moved to Yemen in 2010.', { place: 'Yemen', observedOn: '2010' }],
-    ['Incarcerated at the Central prison in Rabat, as of May 2014. Incarcerated in the Tazmamart penitentiary, Morocco as of June 2022.', { place: 'Tazmamart penitentiary, Morocco', observedOn: '2022-06' }],
+    [
+      'Incarcerated at the Central prison in Rabat, as of May 2014. Incarcerated in the Tazmamart penitentiary, Morocco as of June 2022.',
+      { place: 'Tazmamart penitentiary, Morocco', observedOn: '2022-06' },
+    ],
     ['Believed to be in Libya as of Mar. 2011 and June 2021.', { place: 'Libya', observedOn: '2021-06' }],
     ['Karim Sample Doe is in Iraq.', { place: 'Iraq', observedOn: null }],
-    ['Left Qatar for Yemen in May 2003. He is currently incarcerated in the United States of America.', { place: 'United States of America', observedOn: null }],
+    [
+      'Left Qatar for Yemen in May 2003. He is currently incarcerated in the United States of America.',
+      { place: 'United States of America', observedOn: null },
+    ],
     ['Disappeared while in Burundi in late 2014. Whereabouts unknown as of May 2017.', { place: 'Burundi', observedOn: '2014' }],
     ['Transferred to The Hague on 3 March 2012.', { place: 'The Hague', observedOn: '2012-03-03' }],
   ])('%j', (n, want) => {
@@ -382,9 +450,17 @@ describe('lastKnownLocation', () => {
 
   it('reads an entity’s base, never a person’s moves in its narrative', () => {
     expect(loc('Headquarters were in Yemen.', ENT)).toEqual({ place: 'Yemen', observedOn: null })
-    expect(loc('Based in Lahore and Karachi, Pakistan Associated with Example Front (QDe.900).', ENT)).toEqual({ place: 'Lahore and Karachi, Pakistan', observedOn: null })
-    expect(loc('A trading company based in Pyongyang that is subordinate to Example Corporation (designated in May 2010).', ENT)).toEqual({ place: 'Pyongyang', observedOn: null })
-    expect(loc('Its founder was arrested in Nairobi, Kenya in May 2014. He was subsequently extradited to Kampala, Uganda in June 2014.', ENT)).toBeNull()
+    expect(loc('Based in Lahore and Karachi, Pakistan Associated with Example Front (QDe.900).', ENT)).toEqual({
+      place: 'Lahore and Karachi, Pakistan',
+      observedOn: null,
+    })
+    expect(loc('A trading company based in Pyongyang that is subordinate to Example Corporation (designated in May 2010).', ENT)).toEqual({
+      place: 'Pyongyang',
+      observedOn: null,
+    })
+    expect(
+      loc('Its founder was arrested in Nairobi, Kenya in May 2014. He was subsequently extradited to Kampala, Uganda in June 2014.', ENT),
+    ).toBeNull()
   })
 })
 
@@ -408,13 +484,18 @@ describe('identifiers', () => {
   })
 
   it('reads passports, identity documents and registration numbers', () => {
-    expect(ids('New AKA: Omar Sample with diplomatic passport number 745110021, which expires on 1 May 2021.', IND)).toEqual(['passport:745110021'])
+    expect(ids('New AKA: Omar Sample with diplomatic passport number 745110021, which expires on 1 May 2021.', IND)).toEqual([
+      'passport:745110021',
+    ])
     expect(ids('Passport no. A1234567 issued in 2010.', IND)).toEqual(['passport:A1234567'])
     expect(ids('National identification number: 198012345.', IND)).toEqual(['national-id:198012345'])
     expect(ids('Diplomatic identity card no.:12/2014/30/004150, issued on 02-03-2014.', IND)).toEqual(['identity-card:12/2014/30/004150'])
     expect(ids('2) Military ID is 41235', IND)).toEqual(['military-id:41235'])
     expect(ids('Italian Fiscal Code: ABC DEF 70A01 Z352X.', IND)).toEqual(['tax-id:ABCDEF70A01Z352X'])
-    expect(ids('Pakistan National Tax Number: 1234567; Money Service Provider License Number: 051.')).toEqual(['tax-id:1234567', 'licence:051'])
+    expect(ids('Pakistan National Tax Number: 1234567; Money Service Provider License Number: 051.')).toEqual([
+      'tax-id:1234567',
+      'licence:051',
+    ])
     expect(ids('Hong Kong company registration number 1234560.')).toEqual(['company-registration:1234560'])
     expect(ids('May use a forged passport of another country.', IND)).toEqual([])
   })
@@ -426,12 +507,21 @@ describe('affiliations', () => {
     ['Associated with Example Islamic Front (QDe.901).', ['Example Islamic Front']],
     ['Longtime member of the XYZ (CDe.901), he later led its northern wing.', ['XYZ']],
     ['Leader of the ADF.', ['ADF']],
-    ['Head of Example Brigade (QDe.901), Sample Battalion (QDe.902) and Al Exemplar (QDe.903).', ['Example Brigade', 'Sample Battalion', 'Al Exemplar']],
-    ['Pledged allegiance to Islamic State in Iraq and the Levant (ISIL), listed as Al-Qaida in Iraq (QDe.115) in June 2016.', ['Islamic State in Iraq and the Levant']],
+    [
+      'Head of Example Brigade (QDe.901), Sample Battalion (QDe.902) and Al Exemplar (QDe.903).',
+      ['Example Brigade', 'Sample Battalion', 'Al Exemplar'],
+    ],
+    [
+      'Pledged allegiance to Islamic State in Iraq and the Levant (ISIL), listed as Al-Qaida in Iraq (QDe.115) in June 2016.',
+      ['Islamic State in Iraq and the Levant'],
+    ],
     ['Senior Example Network (EXN) (TAe.901) member.', ['Example Network']],
     ['He is an active Taliban leader.', ['Taliban']],
     ['Omar Sample is a Sample Commercial Bank (SCB) official.', ['Sample Commercial Bank']],
-    ['Founded and still leads the Central African Republic (CAR)-based militia group Union pour le Renouveau Exemplaire (URE), which has attacked civilians.', ['Union pour le Renouveau Exemplaire']],
+    [
+      'Founded and still leads the Central African Republic (CAR)-based militia group Union pour le Renouveau Exemplaire (URE), which has attacked civilians.',
+      ['Union pour le Renouveau Exemplaire'],
+    ],
     ['Associated with the Example Group (QDe.901), Sample Front (QDe.902) and Omar Sample (deceased).', ['Example Group', 'Sample Front']],
     ['Commander of Example Movement Pakistan (EMP) (QDe.901) since 2014. Led the local EMP in the north.', ['Example Movement Pakistan']],
     ['Member of the “Military Council”, which took power in 2012.', ['Military Council']],
@@ -482,8 +572,14 @@ describe('flagState', () => {
 describe('validFrom / validUntil', () => {
   it('reads a stated validity of the measures', () => {
     expect(extractFacts('The measures apply until 1 May 2024.', IND)).toMatchObject({ validFrom: null, validUntil: '2024-05-01' })
-    expect(extractFacts('Designated for a period of 12 months from 1 May 2023.', IND)).toMatchObject({ validFrom: '2023-05-01', validUntil: '2024-05-01' })
-    expect(extractFacts('The designation is valid from 1 May 2023 until 1 May 2024.', IND)).toMatchObject({ validFrom: '2023-05-01', validUntil: '2024-05-01' })
+    expect(extractFacts('Designated for a period of 12 months from 1 May 2023.', IND)).toMatchObject({
+      validFrom: '2023-05-01',
+      validUntil: '2024-05-01',
+    })
+    expect(extractFacts('The designation is valid from 1 May 2023 until 1 May 2024.', IND)).toMatchObject({
+      validFrom: '2023-05-01',
+      validUntil: '2024-05-01',
+    })
     expect(extractFacts('The designation expires on 30 June 2025.', IND)).toMatchObject({ validUntil: '2025-06-30' })
   })
   it.each([
@@ -502,7 +598,23 @@ describe('validFrom / validUntil', () => {
 
 describe('prohibitions and MEASURES_BY_REGIME', () => {
   it('covers the 14 regimes and Mali, each with its resolution', () => {
-    for (const r of ['Al-Qaida', 'Taliban', 'DPRK', 'Iran', 'Iraq', 'DRC', 'Sudan', 'Libya', 'Somalia', 'CAR', 'Haiti', 'Yemen', 'GB', 'SouthSudan', 'Mali']) {
+    for (const r of [
+      'Al-Qaida',
+      'Taliban',
+      'DPRK',
+      'Iran',
+      'Iraq',
+      'DRC',
+      'Sudan',
+      'Libya',
+      'Somalia',
+      'CAR',
+      'Haiti',
+      'Yemen',
+      'GB',
+      'SouthSudan',
+      'Mali',
+    ]) {
       const m = MEASURES_BY_REGIME[r]
       expect(m, r).toBeDefined()
       expect(m?.source).toMatch(/S\/RES\/\d{4} \(\d{4}\)/)
@@ -511,7 +623,11 @@ describe('prohibitions and MEASURES_BY_REGIME', () => {
     }
   })
   it('uses the table, lower-cased and deduplicated', () => {
-    expect(extractFacts('', { subjectType: 'individual', regime: 'Al-Qaida' }).prohibitions).toEqual(['asset freeze', 'travel ban', 'arms embargo'])
+    expect(extractFacts('', { subjectType: 'individual', regime: 'Al-Qaida' }).prohibitions).toEqual([
+      'asset freeze',
+      'travel ban',
+      'arms embargo',
+    ])
     expect(extractFacts('', { subjectType: 'entity', regime: 'Al-Qaida' }).prohibitions).toEqual(['asset freeze', 'arms embargo'])
     expect(extractFacts('', { subjectType: 'individual', regime: 'GB' }).prohibitions).toEqual(['travel ban'])
     expect(extractFacts('', { subjectType: 'entity', regime: 'GB' }).prohibitions).toEqual([])
@@ -521,12 +637,31 @@ describe('prohibitions and MEASURES_BY_REGIME', () => {
   it('takes the measures a listing names, and adds vessel measures the narrative states', () => {
     const libya = { subjectType: 'individual', regime: 'Libya' } as const
     expect(extractFacts('Listed pursuant to paragraph 15 of resolution 1970 (Travel Ban).', libya).prohibitions).toEqual(['travel ban'])
-    expect(extractFacts('Listed pursuant to paragraphs 15 and 17 of resolution 1970 (Travel Ban,Asset Freeze).', libya).prohibitions).toEqual(['travel ban', 'asset freeze'])
-    expect(extractFacts('Listed pursuant to paragraph 5 of resolution 2624 (2022) as subject to the measures imposed by paragraph 14 of resolution 2216 (2015) (targeted arms embargo).', { subjectType: 'entity', regime: 'Yemen' }).prohibitions).toEqual(['arms embargo'])
+    expect(
+      extractFacts('Listed pursuant to paragraphs 15 and 17 of resolution 1970 (Travel Ban,Asset Freeze).', libya).prohibitions,
+    ).toEqual(['travel ban', 'asset freeze'])
+    expect(
+      extractFacts(
+        'Listed pursuant to paragraph 5 of resolution 2624 (2022) as subject to the measures imposed by paragraph 14 of resolution 2216 (2015) (targeted arms embargo).',
+        { subjectType: 'entity', regime: 'Yemen' },
+      ).prohibitions,
+    ).toEqual(['arms embargo'])
     const vessel = { subjectType: 'entity', regime: 'DPRK' } as const
-    expect(extractFacts('Designated by the Committee for port entry ban and deflagging.', vessel).prohibitions).toEqual(['asset freeze', 'port entry ban', 'deflagging'])
-    expect(extractFacts('Subject to a prohibition of port entry.', { subjectType: 'entity', regime: 'Libya' }).prohibitions).toEqual(['asset freeze', 'port entry ban'])
+    expect(extractFacts('Designated by the Committee for port entry ban and deflagging.', vessel).prohibitions).toEqual([
+      'asset freeze',
+      'port entry ban',
+      'deflagging',
+    ])
+    expect(extractFacts('Subject to a prohibition of port entry.', { subjectType: 'entity', regime: 'Libya' }).prohibitions).toEqual([
+      'asset freeze',
+      'port entry ban',
+    ])
     // a measure mentioned but not imposed on the subject
-    expect(extractFacts('Contributed to activities prohibited by the resolutions, namely the arms embargo imposed by resolution 1718 (2006).', vessel).prohibitions).toEqual(['asset freeze'])
+    expect(
+      extractFacts(
+        'Contributed to activities prohibited by the resolutions, namely the arms embargo imposed by resolution 1718 (2006).',
+        vessel,
+      ).prohibitions,
+    ).toEqual(['asset freeze'])
   })
 })

@@ -93,7 +93,11 @@ export function parseXmlTree(xml: string): XmlNode {
 }
 
 /** Whitespace runs → one space, ends trimmed. */
-const squash = (s: string): string => s.split(/\s+/).filter((w) => w !== '').join(' ')
+const squash = (s: string): string =>
+  s
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .join(' ')
 
 /** The day of a date, whatever follows it (`2015-07-01-04:00`, `2015-07-01T00:00:00`). */
 const day = (s: string): string => (/^\d{4}-\d{2}-\d{2}/.test(s) ? s.slice(0, 10) : s)
@@ -118,7 +122,16 @@ export function setOf(values: readonly unknown[]): string {
   return `[${[...new Set(values.map(canonical))].sort().join(',')}]`
 }
 
-const BOOKKEEPING = new Set(['DATAID', 'VERSIONNUM', 'LIST_TYPE', 'SORT_KEY', 'SORT_KEY_LAST_MOD', 'SUBMITTED_BY', 'SUBMITTED_ON', 'REFERENCE_NUMBER'])
+const BOOKKEEPING = new Set([
+  'DATAID',
+  'VERSIONNUM',
+  'LIST_TYPE',
+  'SORT_KEY',
+  'SORT_KEY_LAST_MOD',
+  'SUBMITTED_BY',
+  'SUBMITTED_ON',
+  'REFERENCE_NUMBER',
+])
 const NAME_PARTS = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME']
 const VALUE_FIELDS: Readonly<Record<string, string>> = {
   TITLE: 'titles',
@@ -290,7 +303,17 @@ export function diffLists(older: string | Buffer | IndependentList, newer: strin
   return { added: added.sort(), removed: removed.sort(), changed: changed.sort(), dateGenerated: b.dateGenerated }
 }
 
-const SET_FIELDS = new Set(['titles', 'designations', 'nationalities', 'lastDayUpdated', 'aliases', 'addresses', 'datesOfBirth', 'placesOfBirth', 'documents'])
+const SET_FIELDS = new Set([
+  'titles',
+  'designations',
+  'nationalities',
+  'lastDayUpdated',
+  'aliases',
+  'addresses',
+  'datesOfBirth',
+  'placesOfBirth',
+  'documents',
+])
 
 /**
  * Whether a value the library reports for a content field (`changes[].before/after`) means the
@@ -304,7 +327,12 @@ export function fieldValueMatches(field: string, libValue: unknown, mine: string
     const normal = libValue.map((v: unknown) => {
       if (v === null || typeof v !== 'object') return v
       // A repeated child the library joined with '; ' is a sorted list here.
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, typeof x === 'string' && x.includes('; ') ? x.split('; ').sort() : x]))
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).map(([k, x]) => [
+          k,
+          typeof x === 'string' && x.includes('; ') ? x.split('; ').sort() : x,
+        ]),
+      )
     })
     return setOf(libValue) === mine || setOf(normal) === mine
   }

@@ -16,7 +16,8 @@ describe('english dates of the narratives', () => {
   })
 
   it('keeps the latest real review date and skips impossible ones', () => {
-    const n = 'Review pursuant to resolution 1822 (2008) was concluded on 21 Jul. 2010. Review pursuant to resolution 2161 (2014) was concluded on 31 Feb. 2019.'
+    const n =
+      'Review pursuant to resolution 1822 (2008) was concluded on 21 Jul. 2010. Review pursuant to resolution 2161 (2014) was concluded on 31 Feb. 2019.'
     expect(lastReviewOf(n)).toBe('2010-07-21')
   })
 })

@@ -73,7 +73,10 @@ describe.skipIf(!hasNameSets)('search recall and false hits on real name sets (n
       names[key] = readCsvRecords(join(NAMES_DIR, file)).map((r) => r['full_name'] as string)
     }
     const started = Date.now()
-    for (const [label, snap] of [['2026', only2026], ['2024+2026', with2024]] as const) {
+    for (const [label, snap] of [
+      ['2026', only2026],
+      ['2024+2026', with2024],
+    ] as const) {
       results[label] = {
         untreated: measure(snap(), names.untreated),
         treated: measure(snap(), names.treated),
@@ -93,13 +96,21 @@ describe.skipIf(!hasNameSets)('search recall and false hits on real name sets (n
     lines.push(`${queries} queries in ${ms} ms`)
     lines.push(`untreated misses (2026): ${JSON.stringify(results['2026'].untreated.misses)}`)
     lines.push(`untreated misses (2024+2026): ${JSON.stringify(results['2024+2026'].untreated.misses)}`)
-    lines.push(`false hits (2024+2026): ${JSON.stringify([...results['2024+2026'].negativesGlobal.hitNames, ...results['2024+2026'].negativesUs.hitNames])}`)
+    lines.push(
+      `false hits (2024+2026): ${JSON.stringify([...results['2024+2026'].negativesGlobal.hitNames, ...results['2024+2026'].negativesUs.hitNames])}`,
+    )
     console.log(lines.join('\n'))
   })
 
   it('reads every row of the four sets (683 positives each, 1000 negatives each)', () => {
-    expect([names.untreated.length, names.treated.length, names.negativesGlobal.length, names.negativesUs.length]).toEqual([683, 683, 1000, 1000])
-    for (const [key, list] of Object.entries(names)) expect(list.every((n) => n.trim() !== ''), key).toBe(true)
+    expect([names.untreated.length, names.treated.length, names.negativesGlobal.length, names.negativesUs.length]).toEqual([
+      683, 683, 1000, 1000,
+    ])
+    for (const [key, list] of Object.entries(names))
+      expect(
+        list.every((n) => n.trim() !== ''),
+        key,
+      ).toBe(true)
     expect(names.treated[0]).toBe('SALEK, ABDULHAI') // a quoted field holding a comma
     expect(names.untreated[0]).toBe('ABDULHAI SALEK')
   })
@@ -126,8 +137,7 @@ describe.skipIf(!hasNameSets)('search recall and false hits on real name sets (n
   })
 
   it('the same reference has the same designationId and subjectId in both snapshots (DATAID re-issues included)', () => {
-    const ids = (snap: Snapshot) =>
-      new Map(allDesignations(snap).map((d) => [d.sourceRefNumber, `${d.designationId} ${d.subjectId}`]))
+    const ids = (snap: Snapshot) => new Map(allDesignations(snap).map((d) => [d.sourceRefNumber, `${d.designationId} ${d.subjectId}`]))
     const a = ids(only2026())
     const b = ids(with2024())
     expect(a.size).toBe(1003)

@@ -93,7 +93,17 @@ function step(model: Model, v: Version, force: boolean): ExpectedReport {
     listDateGenerated: v.list.dateGenerated,
     ...(changes ? { changes } : {}),
   })
-  const out: ExpectedReport = { listed: [], relisted: [], amended: [], delisted: [], blocked: [], unchanged: 0, removalShare: 0, stillHeld: [], restored: [] }
+  const out: ExpectedReport = {
+    listed: [],
+    relisted: [],
+    amended: [],
+    delisted: [],
+    blocked: [],
+    unchanged: 0,
+    removalShare: 0,
+    stillHeld: [],
+    restored: [],
+  }
   const listedBefore = [...model.values()].filter((s) => s.status === 'listed').length
   const gone = [...model].filter(([ref, s]) => s.status === 'listed' && !v.list.records.has(ref)).map(([ref]) => ref)
   out.stillHeld = gone.filter((ref) => model.get(ref)?.lastEventType === 'reconciliation_blocked')
@@ -102,7 +112,16 @@ function step(model: Model, v: Version, force: boolean): ExpectedReport {
     const s = model.get(ref)
     if (!s) {
       out.listed.push(ref)
-      model.set(ref, { status: 'listed', rec, delistedOn: null, lastEventType: 'listed', lastEventAt: at, firstSeenAt: at, lastSeenAt: at, events: [ev('listed')] })
+      model.set(ref, {
+        status: 'listed',
+        rec,
+        delistedOn: null,
+        lastEventType: 'listed',
+        lastEventAt: at,
+        firstSeenAt: at,
+        lastSeenAt: at,
+        events: [ev('listed')],
+      })
     } else if (s.status === 'delisted') {
       out.relisted.push(ref)
       const changes = [
@@ -224,7 +243,13 @@ function checkHistory(snap: Snapshot, model: Model, ref: string, where: string, 
   const fieldsOf = (cs: readonly { field: string }[]) => {
     const i = cs.findIndex((c) => c.field !== 'status' && c.field !== 'delistedOn')
     const cut = i === -1 ? cs.length : i
-    return [...cs.slice(0, cut).map((c) => c.field), ...cs.slice(cut).map((c) => c.field).sort()]
+    return [
+      ...cs.slice(0, cut).map((c) => c.field),
+      ...cs
+        .slice(cut)
+        .map((c) => c.field)
+        .sort(),
+    ]
   }
   const shape = (e: { type: string; observedAt: string; listDateGenerated: string; changes?: { field: string }[] }) =>
     `${e.type} ${e.observedAt} ${e.listDateGenerated}${e.changes ? ` [${fieldsOf(e.changes).join(',')}]` : ''}`
@@ -242,7 +267,9 @@ function checkHistory(snap: Snapshot, model: Model, ref: string, where: string, 
     for (const c of e.changes) {
       const mine = exp.find((x) => x.field === c.field)
       if (!fieldValueMatches(c.field, c.before, mine?.before) || !fieldValueMatches(c.field, c.after, mine?.after)) {
-        problems.push(`${ref} event ${i + 1} ${c.field}: got ${JSON.stringify(c.before)} â†’ ${JSON.stringify(c.after)}, expected ${mine?.before} â†’ ${mine?.after} (seen at ${where})`)
+        problems.push(
+          `${ref} event ${i + 1} ${c.field}: got ${JSON.stringify(c.before)} â†’ ${JSON.stringify(c.after)}, expected ${mine?.before} â†’ ${mine?.after} (seen at ${where})`,
+        )
       }
     }
   })
@@ -278,7 +305,9 @@ function table(title: string, rows: Row[]): string {
   const cols: (keyof Row)[] = ['step', 'file', 'records', 'listed', 'relisted', 'amended', 'delisted', 'blocked', 'unchanged', 'share']
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)))
   const line = (cells: string[]) => cells.map((x, i) => (i === 1 ? x.padEnd(width[i] ?? 0) : x.padStart(width[i] ?? 0))).join(' | ')
-  return [title, line(cols), width.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join('\n')
+  return [title, line(cols), width.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join(
+    '\n',
+  )
 }
 
 const rowOf = (i: number, v: Version, r: ReconcileReport, share: number): Row => ({
@@ -335,7 +364,13 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
       const prev = versions[i - 1]
       if (!prev) {
         expect(sorted(report.listed), where).toEqual(sorted([...v.list.records.keys()]))
-        expect({ relisted: report.relisted, amended: report.amended, delisted: report.delisted, blocked: report.blocked, unchanged: report.unchanged }).toEqual({
+        expect({
+          relisted: report.relisted,
+          amended: report.amended,
+          delisted: report.delisted,
+          blocked: report.blocked,
+          unchanged: report.unchanged,
+        }).toEqual({
           relisted: [],
           amended: [],
           delisted: [],
@@ -374,7 +409,9 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
           const before = prev.list.records.get(ref)
           if (!before || before.dataId === rec.dataId) continue
           const sameContent = before.content === rec.content
-          reissues.push(`${ref} ${before.dataId}â†’${rec.dataId} at step ${i + 1}${sameContent ? ' (same content)' : ' (content changed too)'}`)
+          reissues.push(
+            `${ref} ${before.dataId}â†’${rec.dataId} at step ${i + 1}${sameContent ? ' (same content)' : ' (content changed too)'}`,
+          )
           expect(report.amended.includes(ref), `${where}: ${ref} re-issued DATAID, amended?`).toBe(!sameContent)
           const g = snap.getDesignation(ref)
           expect({ sourceDataId: g.sourceDataId, designationId: g.designationId, subjectId: g.subjectId }, `${where}: ${ref}`).toEqual({
@@ -385,9 +422,23 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
       }
       // 2. The report against the model (same thing said another way, and the model moves on).
       expect(
-        { listed: sorted(report.listed), relisted: sorted(report.relisted), amended: sorted(report.amended), delisted: sorted(report.delisted), blocked: report.blocked, unchanged: report.unchanged },
+        {
+          listed: sorted(report.listed),
+          relisted: sorted(report.relisted),
+          amended: sorted(report.amended),
+          delisted: sorted(report.delisted),
+          blocked: report.blocked,
+          unchanged: report.unchanged,
+        },
         where,
-      ).toEqual({ listed: sorted(exp.listed), relisted: sorted(exp.relisted), amended: sorted(exp.amended), delisted: sorted(exp.delisted), blocked: [], unchanged: exp.unchanged })
+      ).toEqual({
+        listed: sorted(exp.listed),
+        relisted: sorted(exp.relisted),
+        amended: sorted(exp.amended),
+        delisted: sorted(exp.delisted),
+        blocked: [],
+        unchanged: exp.unchanged,
+      })
       expect(report.applied).toBe(true)
       expect(report.dateGenerated).toBe(v.list.dateGenerated)
       expect(report.observedAt).toBe(`${v.day}T00:00:00.000Z`)
@@ -429,7 +480,9 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
         .filter((d) => d.lastEventType === 'reconciliation_blocked')
         .map((d) => d.sourceRefNumber)
         .sort()
-      expect(held, `${where}: held back before the step`).toEqual(sorted(before.filter((ref) => model.get(ref)?.lastEventType === 'reconciliation_blocked')))
+      expect(held, `${where}: held back before the step`).toEqual(
+        sorted(before.filter((ref) => model.get(ref)?.lastEventType === 'reconciliation_blocked')),
+      )
       const report = snap.reconcileWatchlist(v.xml, { observedOn: v.day })
       const exp = step(model, v, false)
       const gone = before.filter((ref) => !v.list.records.has(ref))
@@ -466,14 +519,21 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
         expect(blockWarnings[0], where).toContain(`would remove ${fresh.length} of ${before.length} listed designations`)
         for (const ref of fresh) {
           const d = snap.getDesignation(ref)
-          expect({ status: d.status, lastEventType: d.lastEventType, lastEventAt: d.lastEventAt, delistedOn: d.delistedOn }, `${where}: ${ref}`).toEqual({
+          expect(
+            { status: d.status, lastEventType: d.lastEventType, lastEventAt: d.lastEventAt, delistedOn: d.delistedOn },
+            `${where}: ${ref}`,
+          ).toEqual({
             status: 'listed',
             lastEventType: 'reconciliation_blocked',
             lastEventAt: `${v.day}T00:00:00.000Z`,
             delistedOn: null,
           })
           const last = snap.getDesignationHistory(ref).at(-1)
-          expect(last, `${where}: last event of ${ref}`).toEqual({ type: 'reconciliation_blocked', observedAt: `${v.day}T00:00:00.000Z`, listDateGenerated: v.list.dateGenerated })
+          expect(last, `${where}: last event of ${ref}`).toEqual({
+            type: 'reconciliation_blocked',
+            observedAt: `${v.day}T00:00:00.000Z`,
+            listDateGenerated: v.list.dateGenerated,
+          })
         }
       } else {
         expect(report.blocked, where).toEqual([])
@@ -487,7 +547,9 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
       const heldWarnings = report.warnings.filter((w) => w.includes('held back by an earlier list'))
       if (stillHeld.length > 0) {
         heldSteps++
-        expect(heldWarnings, where).toEqual([`${stillHeld.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`])
+        expect(heldWarnings, where).toEqual([
+          `${stillHeld.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`,
+        ])
         for (const ref of stillHeld) {
           const d = snap.getDesignation(ref)
           expect([ref, d.status, d.lastEventType, d.delistedOn], where).toEqual([ref, 'listed', 'reconciliation_blocked', null])
@@ -521,7 +583,9 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
       rows.push(rowOf(i, v, report, share))
     })
     console.log(table(`Unforced replay (maxRemovalRatio ${MAX_REMOVAL_RATIO})`, rows))
-    console.log(`held back and still absent at ${heldSteps} later steps; back unchanged (previous event restored): ${restored.length ? restored.join(', ') : 'none'}; back changed (amended): ${backChanged.join(', ') || 'none'}`)
+    console.log(
+      `held back and still absent at ${heldSteps} later steps; back unchanged (previous event restored): ${restored.length ? restored.join(', ') : 'none'}; back changed (amended): ${backChanged.join(', ') || 'none'}`,
+    )
     expect(blockedSteps).toBeGreaterThan(0)
     // The data exercises every held-back path: still absent later, back unchanged, back changed.
     expect(heldSteps).toBeGreaterThan(0)

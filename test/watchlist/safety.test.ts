@@ -202,22 +202,42 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       { name: 'a file of whitespace only', bytes: () => Buffer.from('\n  \r\n\t\n'), message: /empty/ },
       {
         name: 'a real list whose root is not CONSOLIDATED_LIST',
-        bytes: () => Buffer.from(real(LATEST).replace('<CONSOLIDATED_LIST ', '<SANCTIONS_LIST ').replace('</CONSOLIDATED_LIST>', '</SANCTIONS_LIST>'), 'utf8'),
+        bytes: () =>
+          Buffer.from(
+            real(LATEST).replace('<CONSOLIDATED_LIST ', '<SANCTIONS_LIST ').replace('</CONSOLIDATED_LIST>', '</SANCTIONS_LIST>'),
+            'utf8',
+          ),
         message: /^UN list: the root element is not one CONSOLIDATED_LIST/,
       },
       {
         name: 'a real list with one record without REFERENCE_NUMBER',
-        bytes: () => Buffer.from(editRecord(real(LATEST), 'CDi.002', (b) => b.replace(/\s*<REFERENCE_NUMBER>[^<]*<\/REFERENCE_NUMBER>/, '')), 'utf8'),
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.002', (b) => b.replace(/\s*<REFERENCE_NUMBER>[^<]*<\/REFERENCE_NUMBER>/, '')),
+            'utf8',
+          ),
         message: /REFERENCE_NUMBER/,
       },
       {
         name: 'a real list with one blank REFERENCE_NUMBER',
-        bytes: () => Buffer.from(editRecord(real(LATEST), 'CDi.002', (b) => b.replace('<REFERENCE_NUMBER>CDi.002</REFERENCE_NUMBER>', '<REFERENCE_NUMBER> </REFERENCE_NUMBER>')), 'utf8'),
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.002', (b) =>
+              b.replace('<REFERENCE_NUMBER>CDi.002</REFERENCE_NUMBER>', '<REFERENCE_NUMBER> </REFERENCE_NUMBER>'),
+            ),
+            'utf8',
+          ),
         message: /REFERENCE_NUMBER/,
       },
       {
         name: 'a real list with one REFERENCE_NUMBER twice',
-        bytes: () => Buffer.from(editRecord(real(LATEST), 'CDi.002', (b) => b.replace('<REFERENCE_NUMBER>CDi.002</REFERENCE_NUMBER>', '<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER>')), 'utf8'),
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.002', (b) =>
+              b.replace('<REFERENCE_NUMBER>CDi.002</REFERENCE_NUMBER>', '<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER>'),
+            ),
+            'utf8',
+          ),
         message: /CDi\.001.*twice/,
       },
       {
@@ -265,7 +285,10 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
         bytes: () =>
           Buffer.from(
             real(LATEST)
-              .replace('<CONSOLIDATED_LIST ', `<!-- ${'x'.repeat(5000)} --><!DOCTYPE CONSOLIDATED_LIST [<!ENTITY e "EXPANDED">]><CONSOLIDATED_LIST `)
+              .replace(
+                '<CONSOLIDATED_LIST ',
+                `<!-- ${'x'.repeat(5000)} --><!DOCTYPE CONSOLIDATED_LIST [<!ENTITY e "EXPANDED">]><CONSOLIDATED_LIST `,
+              )
               .replace('<FIRST_NAME>ERIC</FIRST_NAME>', '<FIRST_NAME>&e;ERIC</FIRST_NAME>'),
             'utf8',
           ),
@@ -304,21 +327,38 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       },
       {
         name: 'a real list with markup inside a name',
-        bytes: () => Buffer.from(editRecord(real(LATEST), 'CDi.001', (b) => b.replace('<FIRST_NAME>ERIC</FIRST_NAME>', '<FIRST_NAME><B>ERIC</B></FIRST_NAME>')), 'utf8'),
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.001', (b) => b.replace('<FIRST_NAME>ERIC</FIRST_NAME>', '<FIRST_NAME><B>ERIC</B></FIRST_NAME>')),
+            'utf8',
+          ),
         message: /^UN list: CDi\.001: FIRST_NAME holds markup/,
       },
       {
         name: 'a real list with markup inside a narrative',
-        bytes: () => Buffer.from(editRecord(real(LATEST), 'CDi.002', (b) => b.replace('<COMMENTS1>', '<COMMENTS1><I>Note:</I> ')), 'utf8'),
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.002', (b) => b.replace('<COMMENTS1>', '<COMMENTS1><I>Note:</I> ')),
+            'utf8',
+          ),
         message: /^UN list: CDi\.002: COMMENTS1 holds markup/,
       },
       {
         name: 'a real list with no record at all (both sections emptied)',
-        bytes: () => Buffer.from(real(LATEST).replace(/<INDIVIDUALS>[\s\S]*<\/ENTITIES>/, '<INDIVIDUALS>\n  </INDIVIDUALS>\n  <ENTITIES/>'), 'utf8'),
+        bytes: () =>
+          Buffer.from(real(LATEST).replace(/<INDIVIDUALS>[\s\S]*<\/ENTITIES>/, '<INDIVIDUALS>\n  </INDIVIDUALS>\n  <ENTITIES/>'), 'utf8'),
         message: /^UN list: no INDIVIDUAL or ENTITY record at all/,
       },
       // dateGenerated: a strict ISO 8601 date or date-time, not more than 2 days ahead.
-      ...['Feb 27 2026', '27/02/2026', '2026-2-27', '20260227', '2026-02-30T00:00:00Z', '2026-02-27T24:30:00Z', '2026-02-27T00:00:09.554+25:00'].map((bad) => ({
+      ...[
+        'Feb 27 2026',
+        '27/02/2026',
+        '2026-2-27',
+        '20260227',
+        '2026-02-30T00:00:00Z',
+        '2026-02-27T24:30:00Z',
+        '2026-02-27T00:00:09.554+25:00',
+      ].map((bad) => ({
         name: `a real list with dateGenerated ${JSON.stringify(bad)}`,
         bytes: () => Buffer.from(withDate(real(LATEST), bad), 'utf8'),
         message: new RegExp(`^UN list: the root has no valid ISO 8601 dateGenerated attribute \\(got ${literal(JSON.stringify(bad))}\\)`),
@@ -419,7 +459,10 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
   it('a whole regime removed (every Taliban record) is blocked; forced, it is delisted as of the day its absence was first observed', () => {
     const snap = snapshotWith(PREVIOUS)
     const prev = readList(real(PREVIOUS))
-    const taliban = [...prev.records.values()].filter((r) => r.fields['listType'] === JSON.stringify('Taliban')).map((r) => r.ref).sort()
+    const taliban = [...prev.records.values()]
+      .filter((r) => r.fields['listType'] === JSON.stringify('Taliban'))
+      .map((r) => r.ref)
+      .sort()
     const noTaliban = dropRecords(real(LATEST), (b) => /<UN_LIST_TYPE>\s*Taliban\s*<\/UN_LIST_TYPE>/.test(b))
     const d = diffLists(prev, readList(noTaliban))
     expect(d.removed).toEqual(taliban)
@@ -440,7 +483,11 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     for (const ref of taliban) {
       const g = snap.getDesignation(ref)
       expect([ref, g.status, g.delistedOn, g.lastEventType]).toEqual([ref, 'listed', null, 'reconciliation_blocked'])
-      expect(snap.getDesignationHistory(ref).at(-1)).toEqual({ type: 'reconciliation_blocked', observedAt: at('2026-02-27'), listDateGenerated: d.dateGenerated })
+      expect(snap.getDesignationHistory(ref).at(-1)).toEqual({
+        type: 'reconciliation_blocked',
+        observedAt: at('2026-02-27'),
+        listDateGenerated: d.dateGenerated,
+      })
     }
     // Nothing else moved: the other designations are as the added/changed ones of the diff say.
     const moved = new Set([...taliban, ...d.added, ...d.changed])
@@ -468,7 +515,13 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     expect(snap.listWatchlist({ status: 'listed', regime: 'Taliban', limit: 1 }).total).toBe(0)
     for (const ref of taliban) {
       const g = snap.getDesignation(ref)
-      expect([ref, g.status, g.delistedOn, g.lastEventType, g.lastEventAt]).toEqual([ref, 'delisted', '2026-02-27', 'delisted', at('2026-02-28')])
+      expect([ref, g.status, g.delistedOn, g.lastEventType, g.lastEventAt]).toEqual([
+        ref,
+        'delisted',
+        '2026-02-27',
+        'delisted',
+        at('2026-02-28'),
+      ])
       expect(snap.getDesignationHistory(ref)).toEqual([
         { type: 'listed', observedAt: at('2026-01-28'), listDateGenerated: prev.dateGenerated },
         { type: 'reconciliation_blocked', observedAt: at('2026-02-27'), listDateGenerated: d.dateGenerated },
@@ -503,7 +556,13 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const before = stateOf(snap)
     const again = snap.reconcileWatchlist(file(real(LATEST)), { observedOn: '2026-03-05' })
     expect(again.applied).toBe(false)
-    expect({ listed: again.listed, relisted: again.relisted, amended: again.amended, delisted: again.delisted, blocked: again.blocked }).toEqual({
+    expect({
+      listed: again.listed,
+      relisted: again.relisted,
+      amended: again.amended,
+      delisted: again.delisted,
+      blocked: again.blocked,
+    }).toEqual({
       listed: [],
       relisted: [],
       amended: [],
@@ -516,7 +575,10 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
   it('a relisting (absent from one version, back in the next) is relisted with delistedOn cleared', () => {
     const snap = snapshotWith(LATEST)
     const ref = 'CDe.004'
-    const without = withDate(dropRecords(real(LATEST), (b) => refOf(b) === ref), '2026-03-01T00:00:00.000Z')
+    const without = withDate(
+      dropRecords(real(LATEST), (b) => refOf(b) === ref),
+      '2026-03-01T00:00:00.000Z',
+    )
     const r1 = snap.reconcileWatchlist(file(without), { observedOn: '2026-03-01' })
     expect({ delisted: r1.delisted, blocked: r1.blocked, amended: r1.amended, listed: r1.listed, unchanged: r1.unchanged }).toEqual({
       delisted: [ref],
@@ -526,7 +588,12 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       unchanged: 1002,
     })
     const gone = snap.getDesignation(ref)
-    expect([gone.status, gone.delistedOn, gone.lastEventType, gone.lastSeenAt]).toEqual(['delisted', '2026-03-01', 'delisted', at('2026-02-27')])
+    expect([gone.status, gone.delistedOn, gone.lastEventType, gone.lastSeenAt]).toEqual([
+      'delisted',
+      '2026-03-01',
+      'delisted',
+      at('2026-02-27'),
+    ])
 
     const r2 = snap.reconcileWatchlist(file(withDate(real(LATEST), '2026-03-02T00:00:00.000Z')), { observedOn: '2026-03-02' })
     expect({ relisted: r2.relisted, listed: r2.listed, amended: r2.amended, delisted: r2.delisted, unchanged: r2.unchanged }).toEqual({
@@ -537,7 +604,13 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       unchanged: 1002,
     })
     const back = snap.getDesignation(ref)
-    expect({ status: back.status, delistedOn: back.delistedOn, firstSeenAt: back.firstSeenAt, lastSeenAt: back.lastSeenAt, designationId: back.designationId }).toEqual({
+    expect({
+      status: back.status,
+      delistedOn: back.delistedOn,
+      firstSeenAt: back.firstSeenAt,
+      lastSeenAt: back.lastSeenAt,
+      designationId: back.designationId,
+    }).toEqual({
       status: 'listed',
       delistedOn: null,
       firstSeenAt: at('2026-02-27'),
@@ -587,7 +660,12 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const historyBefore = snap.getDesignationHistory(ref).length
 
     const r = snap.reconcileWatchlist(file(edited), { observedOn: '2026-03-01' })
-    expect({ amended: r.amended, listed: r.listed, delisted: r.delisted, unchanged: r.unchanged }).toEqual({ amended: [ref], listed: [], delisted: [], unchanged: 1002 })
+    expect({ amended: r.amended, listed: r.listed, delisted: r.delisted, unchanged: r.unchanged }).toEqual({
+      amended: [ref],
+      listed: [],
+      delisted: [],
+      unchanged: 1002,
+    })
     const history = snap.getDesignationHistory(ref)
     expect(history).toHaveLength(historyBefore + 1)
     expect(history.at(-1)).toEqual({
@@ -623,7 +701,10 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     ] as const) {
       expect(diffLists(real(LATEST), variant).changed).toEqual([])
       const r = snap.reconcileWatchlist(file(variant), { observedOn: day })
-      expect({ amended: r.amended, listed: r.listed, relisted: r.relisted, delisted: r.delisted, blocked: r.blocked, unchanged: r.unchanged }, day).toEqual({
+      expect(
+        { amended: r.amended, listed: r.listed, relisted: r.relisted, delisted: r.delisted, blocked: r.blocked, unchanged: r.unchanged },
+        day,
+      ).toEqual({
         amended: [],
         listed: [],
         relisted: [],
@@ -651,7 +732,12 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const d1 = snap.getDesignation(ref)
     expect(d1.sourceDataId).toBe('9999991')
     expect(d0.sourceDataId).not.toBe('9999991')
-    expect({ designationId: d1.designationId, subjectId: d1.subjectId, lastEventType: d1.lastEventType, lastEventAt: d1.lastEventAt }).toEqual({
+    expect({
+      designationId: d1.designationId,
+      subjectId: d1.subjectId,
+      lastEventType: d1.lastEventType,
+      lastEventAt: d1.lastEventAt,
+    }).toEqual({
       designationId: d0.designationId,
       subjectId: d0.subjectId,
       lastEventType: d0.lastEventType,
@@ -662,19 +748,28 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
 
   it('a date with a zone suffix: LISTED_ON 2015-07-01-04:00 is listedOn 2015-07-01, and adding/removing a suffix is no amendment', () => {
     const snap = snapshotWith(LATEST)
-    const block = real(LATEST).match(RECORD)?.find((b) => refOf(b) === 'SSi.001') ?? ''
+    const block =
+      real(LATEST)
+        .match(RECORD)
+        ?.find((b) => refOf(b) === 'SSi.001') ?? ''
     expect(block).toContain('<LISTED_ON>2015-07-01-04:00</LISTED_ON>')
     expect(snap.getDesignation('SSi.001').listedOn).toBe('2015-07-01')
     const cdi001 = snap.getDesignation('CDi.001').listedOn
     expect(cdi001).toBe('2012-12-31')
 
-    let xml = editRecord(real(LATEST), 'SSi.001', (b) => b.replace('<LISTED_ON>2015-07-01-04:00</LISTED_ON>', '<LISTED_ON>2015-07-01</LISTED_ON>'))
+    let xml = editRecord(real(LATEST), 'SSi.001', (b) =>
+      b.replace('<LISTED_ON>2015-07-01-04:00</LISTED_ON>', '<LISTED_ON>2015-07-01</LISTED_ON>'),
+    )
     xml = editRecord(xml, 'CDi.001', (b) => b.replace('<LISTED_ON>2012-12-31</LISTED_ON>', '<LISTED_ON>2012-12-31-05:00</LISTED_ON>'))
     const r = snap.reconcileWatchlist(file(withDate(xml, '2026-03-01T00:00:00.000Z')), { observedOn: '2026-03-01' })
     expect({ amended: r.amended, unchanged: r.unchanged }).toEqual({ amended: [], unchanged: 1003 })
     expect(snap.getDesignation('SSi.001').listedOn).toBe('2015-07-01')
     expect(snap.getDesignation('CDi.001').listedOn).toBe('2012-12-31')
-    expect(snap.listWatchlist({ sort: 'listed_on', limit: 100 }).data.every((d) => d.listedOn === null || /^\d{4}-\d{2}-\d{2}$/.test(d.listedOn))).toBe(true)
+    expect(
+      snap
+        .listWatchlist({ sort: 'listed_on', limit: 100 })
+        .data.every((d) => d.listedOn === null || /^\d{4}-\d{2}-\d{2}$/.test(d.listedOn)),
+    ).toBe(true)
   })
 
   it("a list type that names a regime by its resolution ('26532022', the 2023 list's Haiti) is read as that regime, with a warning", () => {
@@ -696,7 +791,9 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const snap = snapshotWith(LATEST)
     const ref = 'CDi.002'
     const xml = withDate(
-      editRecord(real(LATEST), ref, (b) => b.replace('<UN_LIST_TYPE>DRC</UN_LIST_TYPE>', '<UN_LIST_TYPE>Atlantis Sanctions</UN_LIST_TYPE>')),
+      editRecord(real(LATEST), ref, (b) =>
+        b.replace('<UN_LIST_TYPE>DRC</UN_LIST_TYPE>', '<UN_LIST_TYPE>Atlantis Sanctions</UN_LIST_TYPE>'),
+      ),
       '2026-03-01T00:00:00.000Z',
     )
     const r = snap.reconcileWatchlist(file(xml), { observedOn: '2026-03-01' })
@@ -724,7 +821,12 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       {
         name: 'the children of an address in another order',
         edit: (xml) =>
-          editRecord(xml, 'CDi.001', (b) => b.replace(/<COUNTRY>Rwanda<\/COUNTRY>(\s*)<NOTE>as of early 2016<\/NOTE>/, '<NOTE>as of early 2016</NOTE>$1<COUNTRY>Rwanda</COUNTRY>')),
+          editRecord(xml, 'CDi.001', (b) =>
+            b.replace(
+              /<COUNTRY>Rwanda<\/COUNTRY>(\s*)<NOTE>as of early 2016<\/NOTE>/,
+              '<NOTE>as of early 2016</NOTE>$1<COUNTRY>Rwanda</COUNTRY>',
+            ),
+          ),
       },
       {
         name: 'the aliases in another order',
@@ -743,13 +845,17 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       },
       {
         name: 'an address repeated',
-        edit: (xml) => editRecord(xml, 'CDi.001', (b) => b.replace(/<INDIVIDUAL_ADDRESS>[\s\S]*?<\/INDIVIDUAL_ADDRESS>/, (a) => `${a}${a}`)),
+        edit: (xml) =>
+          editRecord(xml, 'CDi.001', (b) => b.replace(/<INDIVIDUAL_ADDRESS>[\s\S]*?<\/INDIVIDUAL_ADDRESS>/, (a) => `${a}${a}`)),
       },
       {
-        name: 'characters written as character references (&#38; for &amp;, &#x27; for \')',
+        name: "characters written as character references (&#38; for &amp;, &#x27; for ')",
         edit: (xml) => {
           const start = xml.indexOf('<INDIVIDUALS>')
-          const body = xml.slice(start).replaceAll('&amp;', '&#38;').replace(/>([^<]*)</g, (_m, t: string) => `>${t.replaceAll("'", '&#x27;')}<`)
+          const body = xml
+            .slice(start)
+            .replaceAll('&amp;', '&#38;')
+            .replace(/>([^<]*)</g, (_m, t: string) => `>${t.replaceAll("'", '&#x27;')}<`)
           return xml.slice(0, start) + body
         },
       },
@@ -772,7 +878,11 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     expect({ status: over.status, code: over.code }).toEqual({ status: 413, code: 'payload_too_large' })
     expect(over.message).toMatch(/^UN list: 104857601 bytes, over the 104857600-byte limit/)
     const limit = errorOf(() => snap.reconcileWatchlist(Buffer.alloc(100 * 1024 * 1024, 0x20), { observedOn: '2026-03-01' }))
-    expect({ status: limit.status, code: limit.code, message: limit.message }).toEqual({ status: 400, code: 'invalid_parameters', message: 'UN list: the file is empty' })
+    expect({ status: limit.status, code: limit.code, message: limit.message }).toEqual({
+      status: 400,
+      code: 'invalid_parameters',
+      message: 'UN list: the file is empty',
+    })
     expect(stateOf(snap)).toEqual(before)
   })
 
@@ -780,7 +890,12 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const snap = snapshotWith(LATEST)
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(withDate(real(LATEST), '2026-03-01T00:00:00.000Z'), 'utf8')])
     const r1 = snap.reconcileWatchlist(file(bom), { observedOn: '2026-03-01' })
-    expect({ applied: r1.applied, amended: r1.amended, listed: r1.listed, unchanged: r1.unchanged }).toEqual({ applied: true, amended: [], listed: [], unchanged: 1003 })
+    expect({ applied: r1.applied, amended: r1.amended, listed: r1.listed, unchanged: r1.unchanged }).toEqual({
+      applied: true,
+      amended: [],
+      listed: [],
+      unchanged: 1003,
+    })
     const lower = withDate(real(LATEST).replace('encoding="UTF-8"', "encoding='utf8'"), '2026-03-02T00:00:00.000Z')
     const r2 = snap.reconcileWatchlist(file(lower), { observedOn: '2026-03-02' })
     expect({ applied: r2.applied, amended: r2.amended, unchanged: r2.unchanged }).toEqual({ applied: true, amended: [], unchanged: 1003 })
@@ -808,7 +923,13 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       expect(stateOf(snap)).toEqual(before)
 
       const forced = snap.reconcileWatchlist(file(other), { observedOn: '2026-02-28', force: true })
-      expect({ applied: forced.applied, amended: forced.amended, listed: forced.listed, delisted: forced.delisted, unchanged: forced.unchanged }).toEqual({
+      expect({
+        applied: forced.applied,
+        amended: forced.amended,
+        listed: forced.listed,
+        delisted: forced.delisted,
+        unchanged: forced.unchanged,
+      }).toEqual({
         applied: true,
         amended: [ref],
         listed: [],
@@ -881,7 +1002,11 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       const key = (ds: Designation[]) => ds.map((d) => [d.sourceRefNumber, d.status, d.primaryName]).sort()
       expect(key(stateOf(snap).designations)).toEqual(key(newest))
       // Other bytes with the newest date are still refused.
-      const err = errorOf(() => snap.reconcileWatchlist(file(editRecord(real(LATEST), refOf(real(LATEST)), (b) => b.replace('</COMMENTS1>', ' x</COMMENTS1>'))), { observedOn: '2026-03-03' }))
+      const err = errorOf(() =>
+        snap.reconcileWatchlist(file(editRecord(real(LATEST), refOf(real(LATEST)), (b) => b.replace('</COMMENTS1>', ' x</COMMENTS1>'))), {
+          observedOn: '2026-03-03',
+        }),
+      )
       expect(err.message).toContain('but with other content')
     })
 
@@ -889,7 +1014,9 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       const snap = snapshotWith(LATEST)
       const before = stateOf(snap)
       // 2026-02-27T02:00:05+02:00 is 00:00:05Z: 4.5 s before the newest, though it reads later.
-      const err = errorOf(() => snap.reconcileWatchlist(file(withDate(real(LATEST), '2026-02-27T02:00:05+02:00')), { observedOn: '2026-02-28' }))
+      const err = errorOf(() =>
+        snap.reconcileWatchlist(file(withDate(real(LATEST), '2026-02-27T02:00:05+02:00')), { observedOn: '2026-02-28' }),
+      )
       expect([err.status, err.message]).toEqual([400, expect.stringContaining('older than the newest list ingested')])
       // 2026-02-26T21:00:05 zone-less is 2026-02-27T00:00:05Z: older too.
       const err2 = errorOf(() => snap.reconcileWatchlist(file(withDate(real(LATEST), '2026-02-26T21:00:05')), { observedOn: '2026-02-28' }))
@@ -912,7 +1039,9 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       for (const observedOn of ['2026-02-26', '2026-02-26T23:59:59Z', '2026-02-26T23:59:59.999-00:00']) {
         const err = errorOf(() => snap.reconcileWatchlist(next('2026-03-01T00:00:00.000Z'), { observedOn }))
         expect({ status: err.status, code: err.code }, observedOn).toEqual({ status: 400, code: 'invalid_parameters' })
-        expect(err.message, observedOn).toMatch(/^options\.observedOn: 2026-02-26T\S+ is before the last observation \(2026-02-27T00:00:00\.000Z\)/)
+        expect(err.message, observedOn).toMatch(
+          /^options\.observedOn: 2026-02-26T\S+ is before the last observation \(2026-02-27T00:00:00\.000Z\)/,
+        )
         expect(err.message, observedOn).toMatch(/force: true/)
       }
       expect(stateOf(snap)).toEqual(before)
@@ -926,9 +1055,17 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       const snap = snapshotWith(LATEST)
       const ref = 'CDe.004'
       // 22:30 in Brasília on 1 March is 01:30 UTC on 2 March.
-      const r = snap.reconcileWatchlist(file(withDate(dropRecords(real(LATEST), (b) => refOf(b) === ref), '2026-03-01T00:00:00.000Z')), {
-        observedOn: '2026-03-01T22:30:00-03:00',
-      })
+      const r = snap.reconcileWatchlist(
+        file(
+          withDate(
+            dropRecords(real(LATEST), (b) => refOf(b) === ref),
+            '2026-03-01T00:00:00.000Z',
+          ),
+        ),
+        {
+          observedOn: '2026-03-01T22:30:00-03:00',
+        },
+      )
       expect([r.observedAt, r.delisted]).toEqual(['2026-03-02T01:30:00.000Z', [ref]])
       const g = snap.getDesignation(ref)
       expect([g.status, g.delistedOn, g.lastEventAt]).toEqual(['delisted', '2026-03-02', '2026-03-02T01:30:00.000Z'])
@@ -950,7 +1087,10 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       }
       for (const observedOn of ['2026-02-30', '27/02/2026', '2026-03-01T25:00:00Z', 'yesterday', '']) {
         const err = errorOf(() => snap.reconcileWatchlist(list, { observedOn }))
-        expect([err.status, err.message], observedOn).toEqual([400, `options.observedOn: '${observedOn}' is not a date YYYY-MM-DD or an ISO 8601 date-time`])
+        expect([err.status, err.message], observedOn).toEqual([
+          400,
+          `options.observedOn: '${observedOn}' is not a date YYYY-MM-DD or an ISO 8601 date-time`,
+        ])
       }
       expect(stateOf(snap)).toEqual(before)
       // Within a day ahead (clock skew) is accepted.
@@ -970,14 +1110,18 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const snap = snapshotWith(LATEST)
     const latest = readList(real(LATEST))
     const isTaliban = (b: string) => /<UN_LIST_TYPE>\s*Taliban\s*<\/UN_LIST_TYPE>/.test(b)
-    const taliban = [...latest.records.values()].filter((r) => r.fields['listType'] === JSON.stringify('Taliban')).map((r) => r.ref).sort()
+    const taliban = [...latest.records.values()]
+      .filter((r) => r.fields['listType'] === JSON.stringify('Taliban'))
+      .map((r) => r.ref)
+      .sort()
     const [a, b, c] = taliban as [string, string, string]
     const stillAbsent = taliban.slice(3)
     // Counted again, the still-absent would exceed 5% on their own; new removals alone do not.
     expect(stillAbsent.length / 1003).toBeGreaterThan(0.05)
     const e = 'CDe.004'
     const f = 'CDe.005'
-    const append = (xml: string, ref: string, text: string) => editRecord(xml, ref, (x) => x.replace(/<\/COMMENTS1>/, ` ${text}</COMMENTS1>`))
+    const append = (xml: string, ref: string, text: string) =>
+      editRecord(xml, ref, (x) => x.replace(/<\/COMMENTS1>/, ` ${text}</COMMENTS1>`))
 
     // 03-01: A amended (its last real event becomes `amended`).
     const l1 = append(real(LATEST), a, 'Amended on 1 March.')
@@ -992,7 +1136,14 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     // 03-03: A (unchanged since 03-01), B (changed) and C (unchanged) are back; the rest still absent; one new removal, E.
     const l3 = dropRecords(append(l1, b, 'Changed while held back.'), (x) => stillAbsent.includes(refOf(x)) || refOf(x) === e)
     const r3 = snap.reconcileWatchlist(file(withDate(l3, '2026-03-03T00:00:00.000Z')), { observedOn: '2026-03-03' })
-    expect({ delisted: r3.delisted, blocked: r3.blocked, amended: r3.amended, listed: r3.listed, relisted: r3.relisted, unchanged: r3.unchanged }).toEqual({
+    expect({
+      delisted: r3.delisted,
+      blocked: r3.blocked,
+      amended: r3.amended,
+      listed: r3.listed,
+      relisted: r3.relisted,
+      unchanged: r3.unchanged,
+    }).toEqual({
       delisted: [e], // 1 of 1003 new: under the threshold, although 1 + the still-absent would be over it
       blocked: [],
       amended: [b],
@@ -1017,8 +1168,17 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     expect(snap.getDesignationHistory(b).map((x) => x.type)).toEqual(['listed', 'reconciliation_blocked', 'amended'])
     for (const ref of stillAbsent) {
       const g = snap.getDesignation(ref)
-      expect([ref, g.status, g.lastEventType, g.lastEventAt, g.delistedOn]).toEqual([ref, 'listed', 'reconciliation_blocked', at('2026-03-02'), null])
-      expect(snap.getDesignationHistory(ref).map((x) => x.type), ref).toEqual(['listed', 'reconciliation_blocked'])
+      expect([ref, g.status, g.lastEventType, g.lastEventAt, g.delistedOn]).toEqual([
+        ref,
+        'listed',
+        'reconciliation_blocked',
+        at('2026-03-02'),
+        null,
+      ])
+      expect(
+        snap.getDesignationHistory(ref).map((x) => x.type),
+        ref,
+      ).toEqual(['listed', 'reconciliation_blocked'])
     }
     expect(snap.getDesignation(e).delistedOn).toBe('2026-03-03')
 
@@ -1031,7 +1191,13 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     expect(r4.warnings.filter((w) => /held back|reconciliation_blocked/.test(w))).toEqual([])
     for (const ref of stillAbsent) {
       const g = snap.getDesignation(ref)
-      expect([ref, g.status, g.delistedOn, g.lastEventType, g.lastEventAt]).toEqual([ref, 'delisted', '2026-03-02', 'delisted', at('2026-03-05')])
+      expect([ref, g.status, g.delistedOn, g.lastEventType, g.lastEventAt]).toEqual([
+        ref,
+        'delisted',
+        '2026-03-02',
+        'delisted',
+        at('2026-03-05'),
+      ])
       expect(snap.getDesignationHistory(ref).at(-1)).toEqual({
         type: 'delisted',
         observedAt: at('2026-03-05'),
@@ -1054,8 +1220,12 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const isTaliban = (b: string) => /<UN_LIST_TYPE>\s*Taliban\s*<\/UN_LIST_TYPE>/.test(b)
     const without = dropRecords(real(LATEST), (b) => refOf(b) === x)
     expect(snap.reconcileWatchlist(file(withDate(without, '2026-03-01T00:00:00.000Z')), { observedOn: '2026-03-01' }).delisted).toEqual([x])
-    expect(snap.reconcileWatchlist(file(withDate(real(LATEST), '2026-03-02T00:00:00.000Z')), { observedOn: '2026-03-02' }).relisted).toEqual([x])
-    const r3 = snap.reconcileWatchlist(file(withDate(dropRecords(without, isTaliban), '2026-03-03T00:00:00.000Z')), { observedOn: '2026-03-03' })
+    expect(
+      snap.reconcileWatchlist(file(withDate(real(LATEST), '2026-03-02T00:00:00.000Z')), { observedOn: '2026-03-02' }).relisted,
+    ).toEqual([x])
+    const r3 = snap.reconcileWatchlist(file(withDate(dropRecords(without, isTaliban), '2026-03-03T00:00:00.000Z')), {
+      observedOn: '2026-03-03',
+    })
     expect(r3.blocked).toContain(x)
     expect(snap.getDesignation(x).lastEventType).toBe('reconciliation_blocked')
     const r4 = snap.reconcileWatchlist(file(withDate(real(LATEST), '2026-03-04T00:00:00.000Z')), { observedOn: '2026-03-04' })
@@ -1067,7 +1237,13 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
       unchanged: 1003,
     })
     const g = snap.getDesignation(x)
-    expect([g.status, g.lastEventType, g.lastEventAt, g.delistedOn, g.lastSeenAt]).toEqual(['listed', 'listed', at('2026-03-02'), null, at('2026-03-04')])
+    expect([g.status, g.lastEventType, g.lastEventAt, g.delistedOn, g.lastSeenAt]).toEqual([
+      'listed',
+      'listed',
+      at('2026-03-02'),
+      null,
+      at('2026-03-04'),
+    ])
     expect(snap.getDesignationHistory(x).map((e) => e.type)).toEqual(['listed', 'delisted', 'relisted', 'reconciliation_blocked'])
   })
 
@@ -1076,7 +1252,15 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const ref = 'CDi.002'
     const published = readList(real(LATEST)).records.get(ref)?.narrative as string
     expect(published).toContain('\n')
-    snap.reconcileWatchlist(file(withDate(dropRecords(real(LATEST), (b) => refOf(b) === ref), '2026-03-01T00:00:00.000Z')), { observedOn: '2026-03-01' })
+    snap.reconcileWatchlist(
+      file(
+        withDate(
+          dropRecords(real(LATEST), (b) => refOf(b) === ref),
+          '2026-03-01T00:00:00.000Z',
+        ),
+      ),
+      { observedOn: '2026-03-01' },
+    )
     const back = editRecord(real(LATEST), ref, (b) => b.replace(/<\/COMMENTS1>/, ' Back on the list.</COMMENTS1>'))
     const r = snap.reconcileWatchlist(file(withDate(back, '2026-03-02T00:00:00.000Z')), { observedOn: '2026-03-02' })
     expect({ relisted: r.relisted, amended: r.amended }).toEqual({ relisted: [ref], amended: [] })
@@ -1099,7 +1283,11 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     const d0 = snap.getDesignation(ref)
     expect(d0.narrative).toContain('web link:https')
     const reflowed = editRecord(real(LATEST), ref, (b) =>
-      b.replace(/<COMMENTS1>([\s\S]*?)<\/COMMENTS1>/, (_m, t: string) => `<COMMENTS1>\n  ${t.replace(/\s+/g, ' ').replace('web link:https', 'web link: https').replace('. ', '.\r\n\t')}  </COMMENTS1>`),
+      b.replace(
+        /<COMMENTS1>([\s\S]*?)<\/COMMENTS1>/,
+        (_m, t: string) =>
+          `<COMMENTS1>\n  ${t.replace(/\s+/g, ' ').replace('web link:https', 'web link: https').replace('. ', '.\r\n\t')}  </COMMENTS1>`,
+      ),
     )
     expect(diffLists(real(LATEST), reflowed).changed).toEqual([])
     const r = snap.reconcileWatchlist(file(withDate(reflowed, '2026-03-01T00:00:00.000Z')), { observedOn: '2026-03-01' })
@@ -1109,6 +1297,9 @@ describe.skipIf(!existsSync(DIR))('reconciliation safety rules, on real lists ma
     expect(d1.narrative).toBe(readList(reflowed).records.get(ref)?.narrative)
     expect(d1.narrative).not.toBe(d0.narrative)
     expect(d1.narrative).toContain('web link: https')
-    expect({ lastEventType: d1.lastEventType, lastEventAt: d1.lastEventAt }).toEqual({ lastEventType: d0.lastEventType, lastEventAt: d0.lastEventAt })
+    expect({ lastEventType: d1.lastEventType, lastEventAt: d1.lastEventAt }).toEqual({
+      lastEventType: d0.lastEventType,
+      lastEventAt: d0.lastEventAt,
+    })
   })
 })

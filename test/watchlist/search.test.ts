@@ -64,7 +64,7 @@ function predicate(q: Query): (d: Designation) => boolean {
 }
 
 /** A deterministic sample: every n-th element. */
-const everyNth = <T,>(xs: readonly T[], n: number): T[] => xs.filter((_, i) => i % n === 0)
+const everyNth = <T>(xs: readonly T[], n: number): T[] => xs.filter((_, i) => i % n === 0)
 
 describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../shared/data/un_sc)', () => {
   const snap = snapshotWith(FROM_2024_TO_2026)
@@ -205,7 +205,11 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
       let n = 0
       for (const d of everyNth(all, 23)) {
         for (const name of namesOf(d).slice(0, 3)) {
-          for (const [from, len] of [[0, 6], [2, 9], [Math.floor(name.length / 2), 5]] as const) {
+          for (const [from, len] of [
+            [0, 6],
+            [2, 9],
+            [Math.floor(name.length / 2), 5],
+          ] as const) {
             const piece = name.slice(from, from + len)
             if (searchKey(piece).length < 4) continue // 1–3 characters match hundreds: slow, and proves little
             for (const search of [piece, piece.toUpperCase(), piece.toLowerCase().split('').join('-')]) {
@@ -253,7 +257,9 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
         const refs = got({ regime })
         expect(refs.length, regime).toBeGreaterThan(0)
         expect(refs, regime).toEqual(expected({ regime }))
-        const listedInXml = [...raw2026.values()].filter((r) => r.listType === regime || (regime === 'SouthSudan' && r.listType === 'South Sudan'))
+        const listedInXml = [...raw2026.values()].filter(
+          (r) => r.listType === regime || (regime === 'SouthSudan' && r.listType === 'South Sudan'),
+        )
         expect(list({ regime, status: 'listed' }).total, regime).toBe(listedInXml.length)
         sum += refs.length
       }
@@ -337,11 +343,14 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
         const key = foldName(d.primaryName)
         expect(key, d.primaryName).toMatch(/^[\p{L}\p{N}]/u)
         expect(cmp(foldName(got[i - 1]?.primaryName ?? ''), key), `${d.sourceRefNumber} after its predecessor`).toBeLessThanOrEqual(0)
-        if (i + 1 < got.length) expect(cmp(key, foldName(got[i + 1]?.primaryName ?? '')), `${d.sourceRefNumber} before its successor`).toBeLessThanOrEqual(0)
+        if (i + 1 < got.length)
+          expect(cmp(key, foldName(got[i + 1]?.primaryName ?? '')), `${d.sourceRefNumber} before its successor`).toBeLessThanOrEqual(0)
       }
       // Between ABD AL-LATIF… and ABD AL-RAHMAN OULD…, in the order of what follows the quote.
       const at = (ref: string) => refs.indexOf(ref)
-      expect(['QDi.380', 'QDi.334', 'QDi.335', 'QDi.339', 'QDi.298'].map(at)).toEqual([...['QDi.380', 'QDi.334', 'QDi.335', 'QDi.339', 'QDi.298'].map(at)].sort((a, b) => a - b))
+      expect(['QDi.380', 'QDi.334', 'QDi.335', 'QDi.339', 'QDi.298'].map(at)).toEqual(
+        [...['QDi.380', 'QDi.334', 'QDi.335', 'QDi.339', 'QDi.298'].map(at)].sort((a, b) => a - b),
+      )
       expect(at('QDi.334') + 1).toBe(at('QDi.335'))
       expect(at('QDi.335') + 1).toBe(at('QDi.339'))
       expect(at('QDi.334')).toBeLessThan(100)
@@ -350,12 +359,18 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
     it('listed_on: most recently designated first, ties by ref', () => {
       const got = every({ sort: 'listed_on' })
       expect(refsOf(got)).toEqual(ordered(all, 'listed_on'))
-      expect(got[0]?.listedOn).toBe(all.map((d) => d.listedOn ?? '').sort().at(-1))
+      expect(got[0]?.listedOn).toBe(
+        all
+          .map((d) => d.listedOn ?? '')
+          .sort()
+          .at(-1),
+      )
     })
 
     it('each order holds within a filter', () => {
       for (const q of [{ regime: 'Iran' }, { status: 'delisted' }, { search: 'ali' }, { subjectType: 'entity', regime: 'DPRK' }]) {
-        for (const sort of SORTS) expect(refsOf(every({ ...q, sort })), `${JSON.stringify(q)} ${sort}`).toEqual(ordered(all.filter(predicate(q)), sort))
+        for (const sort of SORTS)
+          expect(refsOf(every({ ...q, sort })), `${JSON.stringify(q)} ${sort}`).toEqual(ordered(all.filter(predicate(q)), sort))
       }
     })
   })
@@ -453,12 +468,21 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
       expect(list(new URLSearchParams() as unknown as Query)).toEqual(list({}))
       // Each parameter once: a repeated one is refused, not silently one of the two.
       const twice = errorOf(() => list(new URLSearchParams('status=listed&status=delisted') as unknown as Query))
-      expect([twice.status, twice.code, twice.message]).toEqual([400, 'invalid_parameters', "query: parameter 'status' is given more than once"])
+      expect([twice.status, twice.code, twice.message]).toEqual([
+        400,
+        'invalid_parameters',
+        "query: parameter 'status' is given more than once",
+      ])
       // Validation applies as for a plain object.
       const bad = errorOf(() => list(new URLSearchParams('limit=0') as unknown as Query))
       expect([bad.status, bad.message]).toEqual([400, expect.stringContaining('limit')])
       const unknown = errorOf(() => list(new URLSearchParams('q=qaida') as unknown as Query))
-      expect([unknown.status, unknown.message]).toEqual([400, expect.stringMatching(/^query: unknown parameter .*q.*; allowed: search, limit, offset, status, subjectType, regime, measure, hideDeceased, sort$/)])
+      expect([unknown.status, unknown.message]).toEqual([
+        400,
+        expect.stringMatching(
+          /^query: unknown parameter .*q.*; allowed: search, limit, offset, status, subjectType, regime, measure, hideDeceased, sort$/,
+        ),
+      ])
     })
 
     it('a query that is not a plain object or URLSearchParams (a Map, a class instance, an array, a string) → 400, not read as empty', () => {
@@ -476,7 +500,11 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
       ]
       for (const [what, query] of shapes) {
         const e = errorOf(() => snap().listWatchlist(query as WatchlistQuery))
-        expect([e.status, e.code, e.message], what).toEqual([400, 'invalid_parameters', 'query: must be a plain object of query-string parameters (or URLSearchParams)'])
+        expect([e.status, e.code, e.message], what).toEqual([
+          400,
+          'invalid_parameters',
+          'query: must be a plain object of query-string parameters (or URLSearchParams)',
+        ])
       }
       // A null-prototype object is a plain object.
       const bare = Object.assign(Object.create(null) as Query, { search: 'bozize' })
@@ -486,18 +514,53 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
 
     it('the exact regime spelling and typed values are accepted', () => {
       expect(list({ regime: 'Al-Qaida', limit: 1 }).total).toBe(expected({ regime: 'Al-Qaida' }).length)
-      expect(list({ regime: 'SouthSudan', status: 'listed', subjectType: 'individual', hideDeceased: false, sort: 'name', limit: 1 }).data.length).toBe(1)
+      expect(
+        list({ regime: 'SouthSudan', status: 'listed', subjectType: 'individual', hideDeceased: false, sort: 'name', limit: 1 }).data
+          .length,
+      ).toBe(1)
     })
   })
 
   describe('result shape (interface-spec §2.6)', () => {
     const FIELDS = [
-      'sourceRefNumber', 'source', 'sourceDataId', 'designationId', 'subjectId', 'subjectType', 'primaryName', 'nameOriginalScript',
-      'nationalities', 'aliases', 'regime', 'committee', 'status', 'listedOn', 'delistedOn', 'lastReviewedOn', 'sourceLastUpdated',
-      'lastUpdatedOn', 'narrative', 'narrativeTranslations', 'extracted', 'pressReleaseUrl', 'pressReleaseSymbol', 'lastEventAt',
-      'lastEventType', 'firstSeenAt', 'lastSeenAt',
+      'sourceRefNumber',
+      'source',
+      'sourceDataId',
+      'designationId',
+      'subjectId',
+      'subjectType',
+      'primaryName',
+      'nameOriginalScript',
+      'nationalities',
+      'aliases',
+      'regime',
+      'committee',
+      'status',
+      'listedOn',
+      'delistedOn',
+      'lastReviewedOn',
+      'sourceLastUpdated',
+      'lastUpdatedOn',
+      'narrative',
+      'narrativeTranslations',
+      'extracted',
+      'pressReleaseUrl',
+      'pressReleaseSymbol',
+      'lastEventAt',
+      'lastEventType',
+      'firstSeenAt',
+      'lastSeenAt',
     ].sort()
-    const EXTRACTED = ['prohibitions', 'flagState', 'validFrom', 'validUntil', 'identifiers', 'lastKnownLocation', 'affiliations', 'subjectStatus'].sort()
+    const EXTRACTED = [
+      'prohibitions',
+      'flagState',
+      'validFrom',
+      'validUntil',
+      'identifiers',
+      'lastKnownLocation',
+      'affiliations',
+      'subjectStatus',
+    ].sort()
     const LAST_EVENT_TYPES = ['listed', 'delisted', 'amended', 'reconciliation_blocked', null]
 
     const strOrNull = (v: unknown) => v === null || (typeof v === 'string' && v !== '')
@@ -537,7 +600,8 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
       check((SPEC_REGIMES as readonly string[]).includes(d.regime), 'regime one of the 14')
       check(typeof d.committee === 'string' && d.committee !== '', 'committee')
       check(d.status === 'listed' || d.status === 'delisted', 'status')
-      for (const f of ['listedOn', 'lastReviewedOn', 'sourceLastUpdated', 'lastUpdatedOn'] as const) check(dayOrNull(d[f]), `${f} YYYY-MM-DD or null`)
+      for (const f of ['listedOn', 'lastReviewedOn', 'sourceLastUpdated', 'lastUpdatedOn'] as const)
+        check(dayOrNull(d[f]), `${f} YYYY-MM-DD or null`)
       check(d.status === 'delisted' ? isDay(d.delistedOn) : d.delistedOn === null, 'delistedOn only on delisted')
       check(typeof d.narrative === 'string' && d.narrative === d.narrative.trim(), 'narrative trimmed')
       check(
@@ -573,7 +637,9 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
               (loc.observedOn === null || typeof loc.observedOn === 'string') &&
               (loc.observedAsOf === null || /^\d{4}(-\d{2}(-\d{2})?)?$/.test(loc.observedAsOf)) &&
               // a full observedAsOf is the observedOn; a partial one leaves observedOn null
-              (loc.observedAsOf !== null && /^\d{4}-\d{2}-\d{2}$/.test(loc.observedAsOf) ? loc.observedOn === loc.observedAsOf : loc.observedOn === null)),
+              (loc.observedAsOf !== null && /^\d{4}-\d{2}-\d{2}$/.test(loc.observedAsOf)
+                ? loc.observedOn === loc.observedAsOf
+                : loc.observedOn === null)),
           'extracted.lastKnownLocation {place, observedOn, observedAsOf}',
           loc,
         )
@@ -658,11 +724,25 @@ describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../sha
 
     it('nameOriginalScript: as published (whitespace collapsed), or null', () => {
       // Whitespace runs inside the name collapsed (QDi.426 has a line break inside its Arabic name).
-      for (const d of all) expect(d.nameOriginalScript ?? '', d.sourceRefNumber).toBe(rawOf(d.sourceRefNumber).nameOriginalScript.replace(/\s+/g, ' '))
+      for (const d of all)
+        expect(d.nameOriginalScript ?? '', d.sourceRefNumber).toBe(rawOf(d.sourceRefNumber).nameOriginalScript.replace(/\s+/g, ' '))
     })
 
     it('lastReviewedOn: the latest “Review … concluded on <date>” of the narrative, a line break inside included', () => {
-      const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 }
+      const MONTHS: Record<string, number> = {
+        jan: 1,
+        feb: 2,
+        mar: 3,
+        apr: 4,
+        may: 5,
+        jun: 6,
+        jul: 7,
+        aug: 8,
+        sep: 9,
+        oct: 10,
+        nov: 11,
+        dec: 12,
+      }
       const reviews = (narrative: string): string[] => {
         const out: string[] = []
         for (const sentence of narrative.split(/\.\s+(?=[A-Z])/)) {

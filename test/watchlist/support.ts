@@ -32,7 +32,20 @@ export const REISSUED_DATAID = ['HTi.002', 'HTi.003', 'HTi.004', 'HTi.005'] as c
 
 /** The 14 regimes of interface-spec §4.8, written out here (not imported from src). */
 export const SPEC_REGIMES = [
-  'Al-Qaida', 'Taliban', 'DPRK', 'Iran', 'Iraq', 'DRC', 'Sudan', 'Libya', 'Somalia', 'CAR', 'Haiti', 'Yemen', 'GB', 'SouthSudan',
+  'Al-Qaida',
+  'Taliban',
+  'DPRK',
+  'Iran',
+  'Iraq',
+  'DRC',
+  'Sudan',
+  'Libya',
+  'Somalia',
+  'CAR',
+  'Haiti',
+  'Yemen',
+  'GB',
+  'SouthSudan',
 ] as const
 
 export interface ListLoad {
@@ -137,7 +150,9 @@ export function isDay(s: unknown): boolean {
 
 /** An ISO 8601 date-time with a zone. */
 export function isDateTime(s: unknown): boolean {
-  return typeof s === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s))
+  return (
+    typeof s === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s))
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,7 +186,9 @@ function values(body: string, tag: string): string[] {
   const out: string[] = []
   for (const holder of body.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))) {
     for (const v of (holder[1] as string).matchAll(/<VALUE>([\s\S]*?)<\/VALUE>/g)) {
-      const t = decodeXml(v[1] as string).replace(/\s+/g, ' ').trim()
+      const t = decodeXml(v[1] as string)
+        .replace(/\s+/g, ' ')
+        .trim()
       if (t !== '') out.push(t)
     }
   }

@@ -79,7 +79,13 @@ export const propositions = defineCorpus<Proposition>({
     processing: { kind: 'flag', values: (p) => [p.lastProceeding.processing] },
     regimes: { kind: 'open', values: (p) => [p.lastProceeding.regimeCategory] },
     appreciations: { kind: 'open', values: (p) => [p.lastProceeding.appreciation] },
-    approved: { kind: 'flag', values: (p) => { const a = approvalOf(p); return a === undefined ? [] : [a] } },
+    approved: {
+      kind: 'flag',
+      values: (p) => {
+        const a = approvalOf(p)
+        return a === undefined ? [] : [a]
+      },
+    },
     authors: { kind: 'id', values: (p) => stakeholderIds(p.authors) },
     rapporteurs: { kind: 'id', values: (p) => stakeholderIds(p.rapporteurs) },
     parties: { kind: 'open', values: (p) => p.authors.map((a) => a.acronymParty) },
@@ -90,8 +96,17 @@ export const propositions = defineCorpus<Proposition>({
         return [...p.authors.map((a) => a.uf), ...(house ? [house] : [])]
       },
     },
-    organs: { kind: 'id', values: (p) => { const o = p.lastProceeding.organ['id']; return o === undefined || o === null ? [] : [String(o)] } },
-    themes: { kind: 'id', values: (p) => p.themes.flatMap((t) => (t['openDataId'] === undefined || t['openDataId'] === null ? [] : [String(t['openDataId'])])) },
+    organs: {
+      kind: 'id',
+      values: (p) => {
+        const o = p.lastProceeding.organ['id']
+        return o === undefined || o === null ? [] : [String(o)]
+      },
+    },
+    themes: {
+      kind: 'id',
+      values: (p) => p.themes.flatMap((t) => (t['openDataId'] === undefined || t['openDataId'] === null ? [] : [String(t['openDataId'])])),
+    },
     created_at: { kind: 'date', column: 'main' },
     updated_at: { kind: 'date', column: 'updated' },
   },

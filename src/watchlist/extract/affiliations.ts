@@ -42,15 +42,23 @@ function tokenize(s: string): Token[] {
   TOKEN_RE.lastIndex = 0
   for (let m = TOKEN_RE.exec(s); m; m = TOKEN_RE.exec(s)) {
     const t = m[0]
-    const kind: Token['kind'] = t.startsWith('(') ? 'paren' : /^[“”"‘]$/.test(t) ? 'quote' : /^[\p{L}\p{M}\p{N}’'-]+$/u.test(t) ? 'word' : 'punct'
+    const kind: Token['kind'] = t.startsWith('(')
+      ? 'paren'
+      : /^[“”"‘]$/.test(t)
+        ? 'quote'
+        : /^[\p{L}\p{M}\p{N}’'-]+$/u.test(t)
+          ? 'word'
+          : 'punct'
     out.push({ text: t, start: m.index, end: m.index + t.length, kind })
   }
   return out
 }
 
+// prettier-ignore
 const CONNECTORS = new Set(['of', 'the', 'in', 'and', 'for', 'de', 'du', 'des', 'la', 'le', 'les', 'pour', 'wal', 'e', 'i', 'ul', 'bin', 'et', 'en', 'al', 'el', 'wa', 'y', 'da', 'di', 'on'])
 
 /** Capitalised words that are not part of an organisation's name (cues, roles, sentence openers). */
+// prettier-ignore
 const NOT_NAME = new Set([
   'Member', 'Members', 'Leader', 'Leaders', 'Head', 'Chief', 'Commander', 'Founder', 'Founders', 'Founding', 'Co-founder', 'Senior', 'Former',
   'Key', 'Deputy', 'Associated', 'Affiliated', 'Linked', 'Belongs', 'Belonged', 'Also', 'He', 'She', 'It', 'His', 'Her', 'Its', 'Their',
@@ -62,10 +70,14 @@ const NOT_NAME = new Set([
   'Responsible', 'Wanted', 'Arrested', 'Sentenced', 'Current', 'Chairman', 'Treasurer', 'Ideologue', 'Recruiter', 'Instructor', 'Trainer', 'Captain', 'Colonel', 'Major', 'Lieutenant', 'Brigadier',
 ])
 /** Capitalised role words that may follow an organisation inside a run ("FARDC Deputy …", "… Security Official"). */
+// prettier-ignore
 const CAP_ROLES = new Set(['Deputy', 'Commander', 'Official', 'Officer', 'Chief', 'President', 'Member', 'Leader', 'Head', 'General', 'Secretary', 'Director', 'Representative', 'Spokesperson', 'Emir', 'Amir', 'Governor', 'Minister', 'Chairman'])
+// prettier-ignore
 const LEADING_ADJECTIVES = new Set(['The', 'Senior', 'Former', 'Key', 'Active', 'Prominent', 'Longtime', 'Re-elected', 'Appointed', 'Elected', 'Acting', 'Interim', 'Current', 'Founding', 'A', 'An'])
-const PERSON_TITLES = /^(?:Mullah|Maulana|Maulavi|Mawlawi|Mufti|Sheikh|Shaykh|Shaikh|Haji|Hajji|Hafiz|Qari|Dr|Mr|Mrs|Imam|Sayyid|Captain|Colonel|General|Major|Commander|President|Emir|Amir|Prince|King)\b/
+const PERSON_TITLES =
+  /^(?:Mullah|Maulana|Maulavi|Mawlawi|Mufti|Sheikh|Shaykh|Shaikh|Haji|Hajji|Hafiz|Qari|Dr|Mr|Mrs|Imam|Sayyid|Captain|Colonel|General|Major|Commander|President|Emir|Amir|Prince|King)\b/
 
+// prettier-ignore
 const ORG_WORDS = new Set([
   'group', 'groups', 'network', 'front', 'council', 'shura', 'committee', 'commission', 'movement', 'army', 'brigade', 'brigades', 'battalion',
   'battalions', 'regiment', 'organization', 'organisation', 'party', 'bank', 'company', 'corporation', 'corp', 'trust', 'foundation', 'society',
@@ -77,7 +89,9 @@ const ORG_WORDS = new Set([
   'mujahideen', 'brotherhood', 'assembly', 'bureau', 'secretariat', 'administration', 'mission', 'board', 'cell', 'unit', 'division',
 ])
 /** Words of ORG_WORDS that are names in themselves, not generic nouns. */
+// prettier-ignore
 const PROPER_ORG_WORDS = new Set(['qaida', 'qaeda', 'taliban', 'haqqani', 'shabaab', 'houthi', 'houthis', 'boko', 'lashkar', 'harakat', 'tehrik', 'jaish', 'ansar', 'jemaah', 'jemmah', 'jamaah', 'jamaat', 'jamiat', 'mujahidin', 'mujahideen'])
+// prettier-ignore
 const KNOWN_ORGS = new Set(['taliban', 'al qaida', 'al qaeda', 'seleka', 'anti balaka', 'al shabaab', 'boko haram', 'houthis', 'isil', 'isis', 'daesh', 'mai mai'])
 /** Well-known acronyms, to drop an acronym when its expansion is also found. */
 const KNOWN_ACRONYMS: Record<string, string[]> = {
@@ -93,10 +107,12 @@ const KNOWN_ACRONYMS: Record<string, string[]> = {
   tcb: ['tanchon commercial bank'],
 }
 /** Acronyms or names that are places or institutions, never an affiliation. */
+// prettier-ignore
 const NOT_ORGS = new Set(['drc', 'car', 'dprk', 'usa', 'us', 'uk', 'uae', 'un', 'rok', 'prc', 'ksa', 'eu', 'united nations', 'security council', 'government', 'committee', 'council'])
 
 const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/
 /** Adjectives that end a run before a capitalised role ("Taliban Shadow Governor", "Houthi Military Chief"). */
+// prettier-ignore
 const TRAILING_ADJECTIVES = new Set(['Shadow', 'Military', 'Acting', 'Interim', 'Regional', 'Provincial', 'Senior', 'Former', 'Deputy', 'Assistant'])
 /** Countries whose possessive may open a name ("DPRK’s Second Academy …", "Yemen's Houthi Movement"). */
 const COUNTRY_POSSESSOR = /^(?:DPRK|Iran|Iraq|Yemen|Pakistan|Afghanistan|Korea|Haiti|Libya|Somalia|Sudan|Syria|Mali|Congo|DRC|CAR)[’']s\s+/
@@ -136,7 +152,9 @@ function isNameWord(t: string): boolean {
 }
 
 function isAcronymWord(t: string): boolean {
-  return /^[\p{Lu}\p{N}][\p{Lu}\p{N}-]{1,8}$/u.test(t) && /\p{Lu}/u.test(t) && !/^\p{N}+$/u.test(t) && t.replace(/[^\p{Lu}]/gu, '').length >= 2
+  return (
+    /^[\p{Lu}\p{N}][\p{Lu}\p{N}-]{1,8}$/u.test(t) && /\p{Lu}/u.test(t) && !/^\p{N}+$/u.test(t) && t.replace(/[^\p{Lu}]/gu, '').length >= 2
+  )
 }
 
 /** Initials of the words before token `k` spelling `acr` (connectors skipped); returns the first token index, or -1. */
@@ -154,7 +172,10 @@ function acronymSpan(tokens: Token[], k: number, acr: string): number {
     if (t.kind !== 'word') break
     const w = t.text
     if (CONNECTORS.has(w) || /^(?:l|d)[’']?$/i.test(w)) continue
-    const initial = w.replace(/^(?:[ld][’']|(?:al|el|ul)-)/i, '').charAt(0).toUpperCase()
+    const initial = w
+      .replace(/^(?:[ld][’']|(?:al|el|ul)-)/i, '')
+      .charAt(0)
+      .toUpperCase()
     if (initial !== letters.charAt(pos - 1)) return -1
     pos--
     first = i
@@ -235,7 +256,14 @@ function findMentions(s: string, tokens: Token[]): Mention[] {
         continue
       }
       // "Mouvement du 23 Mars": a number inside a name
-      if (/^\p{N}+$/u.test(u.text) && v0?.kind === 'word' && isNameWord(v0.text) && !MONTHS.test(v0.text) && !/^(?:on|in)$/.test(tokens[j - 1]?.text ?? '') && CONNECTORS.has(tokens[j - 1]?.text ?? '')) {
+      if (
+        /^\p{N}+$/u.test(u.text) &&
+        v0?.kind === 'word' &&
+        isNameWord(v0.text) &&
+        !MONTHS.test(v0.text) &&
+        !/^(?:on|in)$/.test(tokens[j - 1]?.text ?? '') &&
+        CONNECTORS.has(tokens[j - 1]?.text ?? '')
+      ) {
         last = j
         j++
         continue
@@ -302,18 +330,29 @@ function findMentions(s: string, tokens: Token[]): Mention[] {
     }
     if (capRole) while (last > first && TRAILING_ADJECTIVES.has(tokens[last]?.text ?? '')) last--
     const lastTok = tokens[last] ?? endTok
-    let name = s.slice(startTok.start, lastTok.end).replace(/-(?:related|linked|affiliated|inspired|led|backed)$/i, '').replace(COUNTRY_POSSESSOR, '')
+    let name = s
+      .slice(startTok.start, lastTok.end)
+      .replace(/-(?:related|linked|affiliated|inspired|led|backed)$/i, '')
+      .replace(COUNTRY_POSSESSOR, '')
     let nameEndTok = last
     // "anti-Balaka movement", "Séléka coalition": a generic noun right after the name belongs to it
     const next = tokens[last + 1]
     const baseKey = compareKey(s.slice(tokens[first]?.start ?? 0, tokens[last]?.end ?? 0))
-    if (after === last + 1 && next && next.kind === 'word' && GENERIC_ORG_NOUNS.test(next.text) && !closingQuote && (KNOWN_ORGS.has(baseKey) || isAcronymWord(tokens[last]?.text ?? ''))) {
+    if (
+      after === last + 1 &&
+      next &&
+      next.kind === 'word' &&
+      GENERIC_ORG_NOUNS.test(next.text) &&
+      !closingQuote &&
+      (KNOWN_ORGS.has(baseKey) || isAcronymWord(tokens[last]?.text ?? ''))
+    ) {
       name = s.slice(startTok.start, next.end)
       nameEndTok = last + 1
       after = last + 2
     }
     const follow = tokens[after]
-    const based = /^-based$/i.test(follow?.text ?? '') || /^-based$/i.test(s.slice(tokens[after - 1]?.end ?? 0, (tokens[after - 1]?.end ?? 0) + 6))
+    const based =
+      /^-based$/i.test(follow?.text ?? '') || /^-based$/i.test(s.slice(tokens[after - 1]?.end ?? 0, (tokens[after - 1]?.end ?? 0) + 6))
     const tribal = follow?.kind === 'word' && TRIBAL_NOUNS.test(follow.text)
     const before = s.slice(Math.max(0, startTok.start - 14), startTok.start)
     const alias = /\blisted\s+as\s+$/i.test(before)
@@ -381,7 +420,9 @@ function findMentions(s: string, tokens: Token[]): Mention[] {
     })
   })
   // drop mentions nested inside a longer acronym-backed span
-  const kept = mentions.filter((m) => !mentions.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start))
+  const kept = mentions.filter(
+    (m) => !mentions.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start),
+  )
   return kept.sort((a, b) => a.start - b.start)
 }
 
@@ -396,7 +437,7 @@ const CUE_RE = new RegExp(
     '\\baffiliated\\s+(?:with|to)\\b',
     '\\blinked\\s+to\\b',
     '\\bbelong(?:s|ed)?\\s+to\\b',
-    '\\bpledged\\s+(?:allegiance|loyalty|bay[\'’]?ah)\\s+to\\b',
+    "\\bpledged\\s+(?:allegiance|loyalty|bay['’]?ah)\\s+to\\b",
     '\\b(?:founded|leads|led|heads|headed|heading|commands|commanded|joined|left)\\b(?!\\s+by\\b)',
     '\\bpart\\s+of\\b',
     '\\b(?:splinter\\s+group|faction|branch|wing|body|organ|arm)\\s+of\\b',
@@ -412,7 +453,8 @@ const CUE_RE = new RegExp(
 
 const ROLE_AFTER =
   /^\s*(?:(?:senior|military|key|active|prominent|former|top|financial|local|regional|field|operational|shadow|deputy|chief|founding)\s+){0,2}(member|leader|commander|official|financier|operative|facilitator|emir|amir|spokesperson|spokesman|representative|founder|president|chief|deputy|general|officer|ideologue|recruiter)\b/
-const KINSHIP = /\b(?:son|daughter|father|mother|brother|sister|wife|husband|nephew|niece|cousin|uncle|aunt|grandson|granddaughter|brother-in-law|sister-in-law|son-in-law|father-in-law)\s+(?:of|to)\b|\b(?:father|mother)['’]s\s+name\b|\bmarried\s+to\b|\blinked\s+by\s+marriage\b/i
+const KINSHIP =
+  /\b(?:son|daughter|father|mother|brother|sister|wife|husband|nephew|niece|cousin|uncle|aunt|grandson|granddaughter|brother-in-law|sister-in-law|son-in-law|father-in-law)\s+(?:of|to)\b|\b(?:father|mother)['’]s\s+name\b|\bmarried\s+to\b|\blinked\s+by\s+marriage\b/i
 
 function normalizeName(name: string): string {
   return name
@@ -428,7 +470,8 @@ function looksLikeOrg(m: Mention, selfKeys: Set<string>, selfTokens: Set<string>
   const name = normalizeName(m.name)
   const key = compareKey(name)
   // "Mullah Omar", "General Injai" — but "General Bureau of Atomic Energy (GBAE)" is an organisation
-  if (PERSON_TITLES.test(name) && !(m.entityRef || m.acronym || nameTokens(name).some((t) => ORG_WORDS.has(t) && !PROPER_ORG_WORDS.has(t)))) return false
+  if (PERSON_TITLES.test(name) && !(m.entityRef || m.acronym || nameTokens(name).some((t) => ORG_WORDS.has(t) && !PROPER_ORG_WORDS.has(t))))
+    return false
   if (!key || NOT_ORGS.has(key)) return false
   if (selfKeys.has(key)) return false
   const toks = nameTokens(name)
@@ -470,7 +513,8 @@ function findCues(s: string): Cue[] {
 const MAY_HOLD_AFFILIATION =
   /\b(?:members?|leaders?|leadership|head(?:s|ed|ing)?|chief|command(?:er|ers|s|ed)?|found(?:ed|er|ers|ing)|co-founder|emir|amir|spokes(?:person|man)|officials?|operative|financier|facilitator|representative|deputy|director|president|secretary|coordinator|general|officer|chairman|treasurer|ideologue|recruiter|instructor|trainer|affiliat\w*|associated|linked|belong\w*|pledged|leads|led|joined|left|part|splinter|faction|branch|wing|body|organ|arm|subordinate|owned|controlled|front|creation|fighters?|advis[eo]r|assistant|governor|minister)\b/i
 
-const LIST_GAP = /^\s*(?:(?:affiliates?|groups?|entities|organi[sz]ations)\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|as\s+well\s+as\s+)(?:the\s+)?$/i
+const LIST_GAP =
+  /^\s*(?:(?:affiliates?|groups?|entities|organi[sz]ations)\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|as\s+well\s+as\s+)(?:the\s+)?$/i
 const CLAUSE_BREAK = /[;]|,\s*(?:which|who|whose|that|where|when)\b|\bwhich\b|\b(?:against|including|except|versus)\b/i
 
 function wordCount(s: string): number {
@@ -489,7 +533,10 @@ export function affiliationsOf(sentences: readonly string[], subjectNames: reado
     const inParen = /\(([^)]*)\)/.exec(n)?.[1]
     if (inParen) selfKeys.add(compareKey(inParen))
     // "TOUS POUR LA PAIX ET LE DEVELOPPEMENT" → "tpd"
-    const initials = nameTokens(withoutParen).filter((t) => !CONNECTORS.has(t) && !/^(?:pour|la|le|et|les)$/.test(t)).map((t) => t.charAt(0)).join('')
+    const initials = nameTokens(withoutParen)
+      .filter((t) => !CONNECTORS.has(t) && !/^(?:pour|la|le|et|les)$/.test(t))
+      .map((t) => t.charAt(0))
+      .join('')
     if (initials.length >= 2) selfKeys.add(`initials:${initials}`)
   }
   const found: string[] = []
@@ -519,7 +566,8 @@ export function affiliationsOf(sentences: readonly string[], subjectNames: reado
     // "Jabhat al-Nusrah, listed as Al-Nusrah Front … (QDe.137)": the alias's reference number names the first
     mentions.forEach((m, k) => {
       const prev = mentions[k - 1]
-      if (m.alias && m.entityRef && prev && !prev.personRef && /^\s*,?\s*listed\s+as\s+$/i.test(s.slice(prev.end, m.start))) prev.entityRef = true
+      if (m.alias && m.entityRef && prev && !prev.personRef && /^\s*,?\s*listed\s+as\s+$/i.test(s.slice(prev.end, m.start)))
+        prev.entityRef = true
     })
     for (const m of mentions) if (m.acronym) acronyms.set(compareKey(m.acronym), normalizeName(m.name))
     const accepted = new Set<Mention>()
@@ -559,8 +607,17 @@ export function affiliationsOf(sentences: readonly string[], subjectNames: reado
       if (role && /^\s*,?\s*\p{Lu}[\p{L}’'-]+\s+\p{Lu}/u.test(afterRole) && !/^\s*(?:of|in|for)\b/.test(afterRole)) continue
       if (/\p{Lu}[\p{L}’'-]+,\s+(?:an?|the)\s+(?:former\s+)?$/u.test(s.slice(0, m.start))) continue // appositive to a person
       if (/\bby\s+(?:an?\s+|the\s+)?(?:former\s+)?$/i.test(s.slice(0, m.start))) continue // agent: "formed by a former TTP commander"
-      if (!capRoleHere && m.acronym === null && !m.entityRef && !isAcronymWord(normalizeName(m.name)) && !KNOWN_ORGS.has(compareKey(normalizeName(m.name))) && !nameTokens(m.name).some((t) => ORG_WORDS.has(t))) continue
-      if (capRoleHere && !(isAcronymWord(normalizeName(m.name)) || nameTokens(m.name).some((t) => ORG_WORDS.has(t)) || m.entityRef)) continue
+      if (
+        !capRoleHere &&
+        m.acronym === null &&
+        !m.entityRef &&
+        !isAcronymWord(normalizeName(m.name)) &&
+        !KNOWN_ORGS.has(compareKey(normalizeName(m.name))) &&
+        !nameTokens(m.name).some((t) => ORG_WORDS.has(t))
+      )
+        continue
+      if (capRoleHere && !(isAcronymWord(normalizeName(m.name)) || nameTokens(m.name).some((t) => ORG_WORDS.has(t)) || m.entityRef))
+        continue
       if (looksLikeOrg(m, selfKeys, selfTokens)) accepted.add(m)
     }
     for (const m of mentions) if (accepted.has(m)) found.push(normalizeName(m.name))

@@ -30,7 +30,8 @@ export function passesShipImoCheck(n: string): boolean {
   return sum % 10 === Number(n[6])
 }
 
-const IMO = /\b(?:IMO|International\s+Maritime\s+Organi[sz]ation)(?:\s*\(IMO\))?\s*(?:(company|ship|vessel|owner)\s+)?(?:number|no\.?|#)?\s*[:.]?\s*(\d{7})\b/gi
+const IMO =
+  /\b(?:IMO|International\s+Maritime\s+Organi[sz]ation)(?:\s*\(IMO\))?\s*(?:(company|ship|vessel|owner)\s+)?(?:number|no\.?|#)?\s*[:.]?\s*(\d{7})\b/gi
 const VESSEL_BEFORE = /\b(?:vessel|tanker|ship|cargo\s+ship|M\/V|MV|M\/T|MT)\s+[“"]?[\p{Lu}\d][\p{Lu}\d .'’-]*[”"]?\s*[(,]\s*$/u
 const COMPANY_BEFORE = /\b(?:company|owner|operator|manager|registered)\b[^.;]{0,25}$/i
 
@@ -43,19 +44,33 @@ interface Rule {
 const VALUE = '([A-Z0-9][A-Z0-9/-]{2,}[A-Z0-9])'
 const RULES: Rule[] = [
   { kind: 'passport', re: new RegExp(`\\bpassport\\s*(?:number|no\\.?|#)?\\s*[:.]?\\s*${VALUE}`, 'gi') },
-  { kind: 'national-id', re: new RegExp(`\\bnational\\s+(?:identification|identity|id)(?:\\s+card)?\\s*(?:number|no\\.?|#)?\\s*[:.]?\\s*${VALUE}`, 'gi') },
+  {
+    kind: 'national-id',
+    re: new RegExp(`\\bnational\\s+(?:identification|identity|id)(?:\\s+card)?\\s*(?:number|no\\.?|#)?\\s*[:.]?\\s*${VALUE}`, 'gi'),
+  },
   { kind: 'identity-card', re: new RegExp(`(?<!national\\s)\\bidentity\\s+card\\s*(?:number|no\\.?|#)?\\s*[:.]?\\s*${VALUE}`, 'gi') },
   { kind: 'military-id', re: new RegExp(`\\bmilitary\\s+id(?:entity\\s+card)?\\s*(?:number|no\\.?)?\\s*(?:is|:)?\\s*${VALUE}`, 'gi') },
   { kind: 'tax-id', re: new RegExp(`\\b(?:national\\s+)?tax\\s+(?:number|no\\.?|id|identification\\s+number)\\s*[:.]?\\s*${VALUE}`, 'gi') },
   { kind: 'tax-id', re: new RegExp(`\\bVAT\\s+(?:number|no\\.?)\\s*[:.]?\\s*${VALUE}`, 'gi') },
   { kind: 'tax-id', re: /\bemployer\s+identification\s+number(?:\s*\([^)]*\))?\s*[:.]?\s*(\d[\d-]{4,}\d)/gi },
-  { kind: 'tax-id', re: /\bfiscal\s+code\s*[:.]?\s*([A-Z0-9](?:[A-Z0-9]| (?=[A-Z0-9])){12,20}[A-Z0-9])/gi, clean: (v) => v.replace(/\s+/g, '') },
-  { kind: 'company-registration', re: new RegExp(`\\b(?:company\\s+registration|registered\\s+company|business\\s+registration|commercial\\s+registration|registration|registry)\\s+(?:number|no\\.?)\\s*[:.]?\\s*([A-Z0-9][A-Z0-9/-]*)`, 'gi') },
+  {
+    kind: 'tax-id',
+    re: /\bfiscal\s+code\s*[:.]?\s*([A-Z0-9](?:[A-Z0-9]| (?=[A-Z0-9])){12,20}[A-Z0-9])/gi,
+    clean: (v) => v.replace(/\s+/g, ''),
+  },
+  {
+    kind: 'company-registration',
+    re: new RegExp(
+      `\\b(?:company\\s+registration|registered\\s+company|business\\s+registration|commercial\\s+registration|registration|registry)\\s+(?:number|no\\.?)\\s*[:.]?\\s*([A-Z0-9][A-Z0-9/-]*)`,
+      'gi',
+    ),
+  },
   { kind: 'licence', re: new RegExp(`\\blicen[cs]e\\s+(?:number|no\\.?)\\s*[:.]?\\s*([A-Z0-9][A-Z0-9/-]*)`, 'gi') },
 ]
 
 /** Narrative markers that the subject itself is a vessel. */
-const SUBJECT_IS_VESSEL = /^(?:the\s+)?(?:vessel|tanker|cargo ship|oil tanker|ship)\b|\b(?:vessel type|type of vessel|flag(?: state)?\s*:|gross tonnage|deadweight|year of build)\b/i
+const SUBJECT_IS_VESSEL =
+  /^(?:the\s+)?(?:vessel|tanker|cargo ship|oil tanker|ship)\b|\b(?:vessel type|type of vessel|flag(?: state)?\s*:|gross tonnage|deadweight|year of build)\b/i
 
 export function identifiersOf(text: string, subjectType: 'individual' | 'entity'): string[] {
   const out: string[] = []

@@ -74,15 +74,55 @@ const ENTITY_TRIGGERS: RegExp[] = [
 
 /** Lower-case words that may sit inside a place name. */
 const PLACE_NOUNS = new Set([
-  'camp', 'border', 'area', 'areas', 'region', 'prison', 'penitentiary', 'province', 'district', 'territory', 'city', 'town',
-  'village', 'valley', 'refugee', 'detention', 'centre', 'center', 'facility', 'tribal', 'governorate', 'state', 'county',
+  'camp',
+  'border',
+  'area',
+  'areas',
+  'region',
+  'prison',
+  'penitentiary',
+  'province',
+  'district',
+  'territory',
+  'city',
+  'town',
+  'village',
+  'valley',
+  'refugee',
+  'detention',
+  'centre',
+  'center',
+  'facility',
+  'tribal',
+  'governorate',
+  'state',
+  'county',
 ])
 /** Institutions that follow "transferred to" but are no place. */
 const NOT_PLACES = /^(?:ICC|International Criminal Court|MONUC|MONUSCO|UN|United Nations|INTERPOL|Government|authorities)\b/
 const CONNECTORS = new Set(['of', 'and', 'de', 'du', 'des', 'la', 'le', 'al', 'el', 'the', 'in', 'on', 'upon', 'es', 'dar', 'bin'])
-const DIRECTIONS = /^(?:northern|southern|eastern|western|central|north|south|east|west|north-eastern|north-western|south-eastern|south-western|northeast|northwest|southeast|southwest|north-east|north-west|south-east|south-west)$/i
+const DIRECTIONS =
+  /^(?:northern|southern|eastern|western|central|north|south|east|west|north-eastern|north-western|south-eastern|south-western|northeast|northwest|southeast|southwest|north-east|north-west|south-east|south-west)$/i
 /** Capitalised words that start the next statement when a full stop is missing. */
-const STOP_CAPS = new Set(['Associated', 'Linked', 'Member', 'Belongs', 'Belonged', 'Review', 'Reportedly', 'Believed', 'Photo', 'Mother', 'Father', 'Listed', 'Also', 'Wanted', 'Arrested', 'Gender', 'INTERPOL'])
+const STOP_CAPS = new Set([
+  'Associated',
+  'Linked',
+  'Member',
+  'Belongs',
+  'Belonged',
+  'Review',
+  'Reportedly',
+  'Believed',
+  'Photo',
+  'Mother',
+  'Father',
+  'Listed',
+  'Also',
+  'Wanted',
+  'Arrested',
+  'Gender',
+  'INTERPOL',
+])
 
 /** Reads the place that starts at `text` (after a trigger), or null. */
 export function readPlace(text: string): string | null {
@@ -119,7 +159,11 @@ export function readPlace(text: string): string | null {
     } else if (CONNECTORS.has(lower)) {
       // a connector must be followed by a capitalised word (not a month: "in March 2013")
       const next = (tokens[i + 2] ?? '').replace(/^["“‘]/, '')
-      ok = /^[\p{Lu}]/u.test(next) && !(lower === 'in' && MONTH_WORD.test(next)) && !(lower === 'on' || lower === 'upon') && !STOP_CAPS.has(next)
+      ok =
+        /^[\p{Lu}]/u.test(next) &&
+        !(lower === 'in' && MONTH_WORD.test(next)) &&
+        !(lower === 'on' || lower === 'upon') &&
+        !STOP_CAPS.has(next)
     } else if (PLACE_NOUNS.has(lower) || DIRECTIONS.test(bare) || /^[\p{Lu}][\p{L}]*\/[\p{Lu}]/u.test(bare)) {
       ok = true
     }
@@ -146,7 +190,8 @@ const MAY_HOLD_LOCATION =
  * sentence start, after "As of <date>,", or after "and", "but", ";" or "he/she", with only auxiliaries
  * and adverbs between ("Arrested in 2007 and was in custody in Pakistan").
  */
-const AUX = '(?:(?:is|was|has\\s+been|had\\s+been|remains|remained|currently|still|now|later|then|subsequently|reportedly|allegedly|also)\\s+)*'
+const AUX =
+  '(?:(?:is|was|has\\s+been|had\\s+been|remains|remained|currently|still|now|later|then|subsequently|reportedly|allegedly|also)\\s+)*'
 const CLAUSE_OPENER = new RegExp(`(?:^|;|\\band|\\bbut|\\bthen|\\bbefore|\\bafter|\\b(?:he|she))\\s+${AUX}$`, 'i')
 
 function atClauseStart(before: string): boolean {
@@ -158,7 +203,8 @@ function atClauseStart(before: string): boolean {
   return CLAUSE_OPENER.test(before.slice(-80))
 }
 
-const KIN_BEFORE = /\b(?:his|her|their)\s+(?:son|daughter|father|mother|brother|sister|wife|husband|family|uncle|nephew|cousin|associate)s?\s+(?:\S+\s+){0,3}$/i
+const KIN_BEFORE =
+  /\b(?:his|her|their)\s+(?:son|daughter|father|mother|brother|sister|wife|husband|family|uncle|nephew|cousin|associate)s?\s+(?:\S+\s+){0,3}$/i
 const RELATIVE_BEFORE = /\b(?:which|who|whose|that)\s+(?:\S+\s+){0,3}$/i
 const DEATH_SENTENCE = /\b(?:died|deceased|killed|assassinated|buried)\b/i
 
@@ -203,7 +249,8 @@ export function lastKnownLocationOf(
       if (KIN_BEFORE.test(before) || RELATIVE_BEFORE.test(before)) continue
       if (/\balternative\s+$/i.test(before)) continue
       if (subjectType === 'individual' && !aboutSubject && !atClauseStart(before)) continue
-      if (/\p{Lu}[\p{L}\p{M}'’-]+,\s*$/u.test(before) && !/^(?:as\s+(?:of|at)|in|since|on|from|by)\s+[^,]{1,40},\s*$/i.test(before)) continue // appositive: "<Other person>, jailed at …"
+      if (/\p{Lu}[\p{L}\p{M}'’-]+,\s*$/u.test(before) && !/^(?:as\s+(?:of|at)|in|since|on|from|by)\s+[^,]{1,40},\s*$/i.test(before))
+        continue // appositive: "<Other person>, jailed at …"
       const place = readPlace(s.slice(h.end))
       if (!place) continue
       kept.push({ ...h, place, current: /\bcurrently\s+(?:\S+\s+){0,2}$/i.test(before) || /\bcurrently\b/i.test(s.slice(h.start, h.end)) })

@@ -72,7 +72,10 @@ export const MEASURES_BY_REGIME: Readonly<Record<string, RegimeMeasures>> = Obje
 
 /** Maps a measure as written in a narrative to its canonical lower-case wording, or null. */
 export function canonicalMeasure(written: string): string | null {
-  const w = written.toLowerCase().replace(/[\s-]+/g, ' ').trim()
+  const w = written
+    .toLowerCase()
+    .replace(/[\s-]+/g, ' ')
+    .trim()
   if (/\bassets? freeze\b|\bfreez(?:e|ing) of (?:funds|assets)\b/.test(w)) return ASSET_FREEZE
   if (/\btravel ban\b/.test(w)) return TRAVEL_BAN
   if (/\barms embargo\b/.test(w)) return ARMS_EMBARGO
@@ -86,7 +89,8 @@ const LISTING_STATEMENT = /\b(?:listed|designated)\b[^.]*?\bpursuant to\b|\bsubj
 const PARENTHESIS = /\(([^()]*)\)/g
 const VESSEL_MEASURE =
   /\b(?:port entry ban|ban on port entry|prohibition (?:of|on) port entry|port entry prohibition|denial of port entry|prohibited from entering (?:any )?ports?|de-?flagg(?:ing|ed)|de-?flag)\b/gi
-const DESIGNATED_FOR = /\b(?:designated|listed)\b[^.]{0,120}?\bfor\s+(?:an?\s+|the\s+)?(asset[s]? freeze|travel ban|arms embargo|port entry ban|deflagging)/gi
+const DESIGNATED_FOR =
+  /\b(?:designated|listed)\b[^.]{0,120}?\bfor\s+(?:an?\s+|the\s+)?(asset[s]? freeze|travel ban|arms embargo|port entry ban|deflagging)/gi
 const MEASURE_CONTEXT = /\b(?:designat|listed|measure|subject to|prohibition|ban)\w*/i
 
 export interface NarrativeMeasures {

@@ -49,12 +49,18 @@ function passiveTail(predicate: string, tail: string): boolean {
   const t = tail.trimStart()
   if (t === '' || /^[.,;:)]/.test(t)) return true
   if (/^(?:deceased|dead)$/i.test(predicate) && /^[(–-]/.test(t)) return true
-  if (/^(?:in|on|at|by|during|while|near|as|when|following|after|before|from|of|together|along|within|inside|under|through|and|since|aged|reportedly)\b/i.test(t)) return true
+  if (
+    /^(?:in|on|at|by|during|while|near|as|when|following|after|before|from|of|together|along|within|inside|under|through|and|since|aged|reportedly)\b/i.test(
+      t,
+    )
+  )
+    return true
   // a date right after: "Killed 3 December 2016", "Died 2003"
   return /^\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|^(?:19|20)\d{2}\b/.test(t)
 }
 
-const KINSHIP_OPENING = /^(?:his|her|their|its)\s+(?:son|daughter|father|mother|brother|sister|wife|husband|uncle|nephew|cousin|associate|deputy|bodyguard|leader|successor|predecessor)\b/i
+const KINSHIP_OPENING =
+  /^(?:his|her|their|its)\s+(?:son|daughter|father|mother|brother|sister|wife|husband|uncle|nephew|cousin|associate|deputy|bodyguard|leader|successor|predecessor)\b/i
 
 export function statesOwnDeath(sentence: string, subjectNames: readonly string[]): boolean {
   const s = sentence.trim()
@@ -80,7 +86,11 @@ export function statesOwnDeath(sentence: string, subjectNames: readonly string[]
   return false
 }
 
-export function subjectStatusOf(sentences: readonly string[], subjectType: 'individual' | 'entity', subjectNames: readonly string[]): 'deceased' | null {
+export function subjectStatusOf(
+  sentences: readonly string[],
+  subjectType: 'individual' | 'entity',
+  subjectNames: readonly string[],
+): 'deceased' | null {
   if (subjectType !== 'individual') return null
   for (const s of sentences) if (statesOwnDeath(s, subjectNames)) return 'deceased'
   return null

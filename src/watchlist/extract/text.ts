@@ -14,7 +14,34 @@ export function normalizeNarrative(raw: string): string {
 }
 
 const MONTH_ABBREV = new Set(['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'])
-const OTHER_ABBREV = new Set(['no', 'nos', 'dr', 'mr', 'mrs', 'ms', 'st', 'ltd', 'co', 'inc', 'corp', 'jr', 'sr', 'gen', 'col', 'lt', 'capt', 'maj', 'approx', 'vs', 'etc', 'cm', 'ca', 'fig', 'op', 'ref'])
+const OTHER_ABBREV = new Set([
+  'no',
+  'nos',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'st',
+  'ltd',
+  'co',
+  'inc',
+  'corp',
+  'jr',
+  'sr',
+  'gen',
+  'col',
+  'lt',
+  'capt',
+  'maj',
+  'approx',
+  'vs',
+  'etc',
+  'cm',
+  'ca',
+  'fig',
+  'op',
+  'ref',
+])
 
 /**
  * Splits a normalised narrative into sentences. A full stop ends a sentence unless it closes an
@@ -44,7 +71,8 @@ export function splitSentences(text: string): string[] {
       if (/^[a-z0-9]$/.test(after)) cut = false
       else if (MONTH_ABBREV.has(word.toLowerCase())) cut = !/[0-9]/.test(after)
       else if (OTHER_ABBREV.has(word.toLowerCase())) cut = false
-      else if (/^[A-Za-z]$/.test(word) && /[.\s]/.test(text[i - 2] ?? '')) cut = false // initials: "A. Name", "U.S."
+      else if (/^[A-Za-z]$/.test(word) && /[.\s]/.test(text[i - 2] ?? ''))
+        cut = false // initials: "A. Name", "U.S."
       else cut = true
     } else if (/[A-Z“"(]/.test(next)) {
       // glued: "2019.Reportedly", ").In", "2020.Photo" — but not "a.k.a.", "U.S.A", "QDe.118"
@@ -71,11 +99,33 @@ function lastWord(text: string, end: number): string {
 // ── dates ──────────────────────────────────────────────────────────────────
 
 const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11,
-  december: 12, dec: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
 }
-const MONTH_RE_SRC = 'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec'
+const MONTH_RE_SRC =
+  'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec'
 export const MONTH_WORD = new RegExp(`^(?:${MONTH_RE_SRC})\\b`, 'i')
 
 /** A date expression: day-month-year, month-day-year, month-year, or a (qualified) year. */
@@ -118,10 +168,14 @@ export function findDates(text: string): FoundDate[] {
   for (let m = DATE_RE.exec(masked); m; m = DATE_RE.exec(masked)) {
     let value: string | null = null
     if (m[1] && m[2] && m[3]) {
-      const y = Number(m[3]), mo = MONTHS[m[2].toLowerCase()] ?? 0, d = Number(m[1])
+      const y = Number(m[3]),
+        mo = MONTHS[m[2].toLowerCase()] ?? 0,
+        d = Number(m[1])
       value = validDay(y, mo, d) ? `${y}-${pad(mo)}-${pad(d)}` : `${y}-${pad(mo)}`
     } else if (m[4] && m[5] && m[6]) {
-      const y = Number(m[6]), mo = MONTHS[m[4].toLowerCase()] ?? 0, d = Number(m[5])
+      const y = Number(m[6]),
+        mo = MONTHS[m[4].toLowerCase()] ?? 0,
+        d = Number(m[5])
       value = validDay(y, mo, d) ? `${y}-${pad(mo)}-${pad(d)}` : `${y}-${pad(mo)}`
     } else if (m[7] && m[8]) {
       const word = m[7]

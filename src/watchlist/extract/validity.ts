@@ -11,10 +11,31 @@
 
 import { findDates } from './text.js'
 
-const TOPIC = /\b(?:designation|designated|listing|measures?|sanctions?|asset\s+freeze|travel\s+ban|arms\s+embargo|port\s+entry\s+ban|deflagging)\b/i
-const OFF_TOPIC = /\b(?:passport|identity\s+card|id\s+card|licen[cs]e|visa|sentence[ds]?|prison|imprisonment|detention|custody|residence\s+order|control\s+measure|warrant|appeared\s+also\s+as|also\s+listed\s+under)\b/i
+const TOPIC =
+  /\b(?:designation|designated|listing|measures?|sanctions?|asset\s+freeze|travel\s+ban|arms\s+embargo|port\s+entry\s+ban|deflagging)\b/i
+const OFF_TOPIC =
+  /\b(?:passport|identity\s+card|id\s+card|licen[cs]e|visa|sentence[ds]?|prison|imprisonment|detention|custody|residence\s+order|control\s+measure|warrant|appeared\s+also\s+as|also\s+listed\s+under)\b/i
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, eighteen: 18, twenty: 20, 'twenty-four': 24, thirty: 30, sixty: 60, ninety: 90 }
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  eighteen: 18,
+  twenty: 20,
+  'twenty-four': 24,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+}
 
 function fullDateAfter(text: string, at: number): string | null {
   const d = findDates(text.slice(at)).find((x) => x.index <= 3)
@@ -37,7 +58,10 @@ export function validityOf(sentences: readonly string[]): { validFrom: string | 
   let validUntil: string | null = null
   for (const s of sentences) {
     if (!TOPIC.test(s) || OFF_TOPIC.test(s)) continue
-    const period = /\bfor\s+a\s+period\s+of\s+(\d{1,3}|[a-z-]+)\s+(days?|weeks?|months?|years?)\b(?:\s+(?:from|starting(?:\s+on)?|beginning(?:\s+on)?|as\s+of|with\s+effect\s+from)\s+)?/i.exec(s)
+    const period =
+      /\bfor\s+a\s+period\s+of\s+(\d{1,3}|[a-z-]+)\s+(days?|weeks?|months?|years?)\b(?:\s+(?:from|starting(?:\s+on)?|beginning(?:\s+on)?|as\s+of|with\s+effect\s+from)\s+)?/i.exec(
+        s,
+      )
     if (period) {
       const n = /^\d+$/.test(period[1] ?? '') ? Number(period[1]) : NUMBER_WORDS[(period[1] ?? '').toLowerCase()]
       const start = fullDateAfter(s, period.index + period[0].length)
@@ -46,13 +70,21 @@ export function validityOf(sentences: readonly string[]): { validFrom: string | 
         if (n) validUntil ??= addPeriod(start, n, period[2] ?? 'days')
       }
     }
-    const from = /\b(?:valid|effective|applies|apply|applicable|in\s+force|in\s+effect)\s+(?:from|as\s+of|with\s+effect\s+from)\s+|\bwith\s+effect\s+from\s+/i.exec(s)
+    const from =
+      /\b(?:valid|effective|applies|apply|applicable|in\s+force|in\s+effect)\s+(?:from|as\s+of|with\s+effect\s+from)\s+|\bwith\s+effect\s+from\s+/i.exec(
+        s,
+      )
     if (from) validFrom ??= fullDateAfter(s, from.index + from[0].length)
     const until = /\b(?:until|till|through|to|expires?\s+on|expiring\s+on|terminates?\s+on|lapses?\s+on|ends?\s+on)\s+/gi
     for (let m = until.exec(s); m; m = until.exec(s)) {
       const before = s.slice(0, m.index)
       // "valid … until", "apply until", "measures … until", "designated … until", "expires on"
-      if (!/\b(?:valid|apply|applies|applicable|in\s+force|in\s+effect|effective|remain|remains|extended|renewed)\b[^.]*$/i.test(before) && !/expir|terminat|laps|end/i.test(m[0]) && !/\b(?:designat|listed|measures)\w*[^.]*$/i.test(before)) continue
+      if (
+        !/\b(?:valid|apply|applies|applicable|in\s+force|in\s+effect|effective|remain|remains|extended|renewed)\b[^.]*$/i.test(before) &&
+        !/expir|terminat|laps|end/i.test(m[0]) &&
+        !/\b(?:designat|listed|measures)\w*[^.]*$/i.test(before)
+      )
+        continue
       const d = fullDateAfter(s, m.index + m[0].length)
       if (d) validUntil ??= d
     }
