@@ -4,26 +4,42 @@
  */
 
 // Opening a snapshot
-export { openSnapshot, Snapshot, COLLECTIONS } from './snapshot.js'
-export type { Collection, OpenOptions, SearchQuery, SearchResult, WatchlistQuery } from './snapshot.js'
+export { openSnapshot, Snapshot, COLLECTIONS, searchMethodOf } from './api/snapshot.js'
+export type { Collection, OpenOptions, SearchMethods } from './api/snapshot.js'
 
 // Errors
-export { LegisearchError } from './errors.js'
-export type { ErrorCode } from './errors.js'
+export { LegisearchError } from './common/errors.js'
+export type { ErrorCode, Issue } from './common/errors.js'
+
+// Request and response schemas (zod): the single source of the types below and of the API's documents
+export * as schemas from './api/schemas.js'
 
 // Result and request shapes
+export type { SearchQuery } from './query/params.js'
+export type { WatchlistQuery } from './watchlist/query.js'
 export type { Pagination, SearchContext, SearchResponse } from './api/search.js'
-export type { Monitor, SavedBucketRef } from './api/monitors.js'
-export type { Stakeholder, StakeholderMatch } from './api/stakeholders.js'
+export type { Monitor } from './api/monitors.js'
+export type { SavedBucketRef } from './corpora/results.js'
+export type { Stakeholder } from './api/stakeholders.js'
+export type { StakeholderMatch } from './api/stakeholder-finder.js'
 export type { Highlight } from './text/highlight.js'
-export type { CorpusName } from './corpora/define.js'
+export type { CorpusName } from './corpora/registry.js'
 export type { Proposition } from './corpora/propositions/index.js'
 export type { SocialPost } from './corpora/social/index.js'
 export type { DouAct } from './corpora/dou/index.js'
 export type { BacenDocument } from './corpora/bacen/index.js'
 export type { Notice } from './corpora/notices/index.js'
 export type { IrsDocument } from './corpora/irs/index.js'
-export type { PropositionResult, SocialResult, DouResult, BacenResult, NoticeResult, IrsResult, ResultOf } from './results.js'
+export type {
+  PropositionResult,
+  SocialResult,
+  DouResult,
+  BacenResult,
+  NoticeResult,
+  IrsResult,
+  ResultOf,
+  SearchResult,
+} from './api/results.js'
 
 // Sanctions watchlist (UN Security Council Consolidated List)
 export { parseUnConsolidatedList } from './watchlist/parse.js'

@@ -1,106 +1,76 @@
-import { randomUUID } from 'node:crypto'
-import { CORPORA } from '../corpora/registry.js'
-import type { CorpusName } from '../corpora/define.js'
-import { invalid, notFound } from '../errors.js'
-import type { Statements } from '../store/statements.js'
+import { z } from 'zod'
+import { type CorpusName, CORPUS_NAMES } from '../corpora/registry.js'
+import type { SavedBucketRef } from '../corpora/results.js'
+import { notFound } from '../common/errors.js'
+import { validate } from '../common/validate.js'
+import type { MonitorRows } from '../store/monitors.js'
 
-/** A saved document's reference on a result (spec 2.7). */
-export interface SavedBucketRef {
-  readonly _id: string
-  readonly monitorId: string
-  /** The saved document's id; equals the result's own `id`. */
-  readonly originId: string
-  readonly monitorName: string
-}
+/** A client's folder of saved documents. */
+export const monitorSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.string().meta({ format: 'date-time' }),
+    items: z.int().min(0).meta({ description: 'How many documents are saved in it.' }),
+  })
+  .meta({ id: 'Monitor' })
 
-export interface Monitor {
-  readonly id: string
-  readonly name: string
-  readonly createdAt: string
-  /** How many documents are saved in it. */
-  readonly items: number
-}
+export type Monitor = z.output<typeof monitorSchema>
 
-function nonEmpty(value: unknown, name: string, max = 200): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(`${name}: must be a non-empty string`)
-  if (value.length > max) throw invalid(`${name}: must be at most ${max} characters`)
-  return value
-}
+const nonEmpty = (max: number) =>
+  z
+    .string({ error: 'must be a non-empty string' })
+    .refine((v) => v.trim() !== '', 'must be a non-empty string')
+    .refine((v) => v.length <= max, `must be at most ${max} characters`)
+
+const argument = (schema: z.ZodType<string>, value: unknown, name: string): string => validate(schema, value, { where: name })
+/** A search collection name, as the monitor methods take it. */
+export const collectionSchema = z.enum(CORPUS_NAMES as [CorpusName, ...CorpusName[]], {
+  error: (iss) => `must be one of ${CORPUS_NAMES.join(', ')} (got ${JSON.stringify(iss.input)})`,
+})
 
 function corpusOf(collection: unknown): CorpusName {
-  if (typeof collection !== 'string' || !Object.hasOwn(CORPORA, collection)) {
-    throw invalid(`collection: must be one of ${Object.keys(CORPORA).join(', ')} (got ${JSON.stringify(collection)})`)
-  }
-  return collection as CorpusName
+  return validate(collectionSchema, collection, { where: 'collection' })
 }
 
 /** Monitors: a client's folders of saved documents, the source of `savedBuckets`. Scoped by client. */
 export class Monitors {
-  constructor(private readonly st: Statements) {}
+  constructor(private readonly rows: MonitorRows) {}
 
   create(clientId: unknown, name: unknown): { id: string; name: string } {
-    const client = nonEmpty(clientId, 'clientId')
-    const n = nonEmpty(name, 'name').trim()
-    const id = randomUUID()
-    this.st.get('INSERT INTO monitors (id, client_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, client, n, new Date().toISOString())
-    return { id, name: n }
+    const client = argument(nonEmpty(200), clientId, 'clientId')
+    const n = argument(nonEmpty(200), name, 'name').trim()
+    return { id: this.rows.create(client, n), name: n }
   }
 
   list(clientId: unknown): Monitor[] {
-    const client = nonEmpty(clientId, 'clientId')
-    return this.st
-      .get(
-        `SELECT m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
-         FROM monitors m WHERE m.client_id = ? ORDER BY m.created_at, m.id`,
-      )
-      .all(client) as Monitor[]
+    return this.rows.list(argument(nonEmpty(200), clientId, 'clientId'))
   }
 
   delete(clientId: unknown, monitorId: unknown): void {
-    const { id } = this.own(clientId, monitorId)
-    this.st.get('DELETE FROM monitors WHERE id = ?').run(id)
+    this.rows.delete(this.own(clientId, monitorId).id)
   }
 
   save(clientId: unknown, monitorId: unknown, collection: unknown, documentId: unknown): SavedBucketRef {
     const monitor = this.own(clientId, monitorId)
     const corpus = corpusOf(collection)
-    const doc = nonEmpty(documentId, 'documentId', 512)
-    if (!this.st.get('SELECT 1 FROM docs WHERE corpus = ? AND id = ?').get(corpus, doc)) {
-      throw notFound(`${corpus} document '${doc}' not found`)
-    }
-    const existing = this.st
-      .get('SELECT id FROM monitor_items WHERE monitor_id = ? AND corpus = ? AND doc_id = ?')
-      .get(monitor.id, corpus, doc) as { id: string } | undefined
-    const itemId = existing?.id ?? randomUUID()
-    if (!existing) {
-      this.st
-        .get('INSERT INTO monitor_items (id, monitor_id, corpus, doc_id, saved_at) VALUES (?, ?, ?, ?, ?)')
-        .run(itemId, monitor.id, corpus, doc, new Date().toISOString())
-    }
-    return { _id: itemId, monitorId: monitor.id, originId: doc, monitorName: monitor.name }
+    const doc = argument(nonEmpty(512), documentId, 'documentId')
+    if (!this.rows.documentExists(corpus, doc)) throw notFound(`${corpus} document '${doc}' not found`)
+    return { _id: this.rows.save(monitor.id, corpus, doc), monitorId: monitor.id, originId: doc, monitorName: monitor.name }
   }
 
   unsave(clientId: unknown, monitorId: unknown, collection: unknown, documentId: unknown): { removed: boolean } {
     const monitor = this.own(clientId, monitorId)
     const corpus = corpusOf(collection)
-    const doc = nonEmpty(documentId, 'documentId', 512)
-    const r = this.st.get('DELETE FROM monitor_items WHERE monitor_id = ? AND corpus = ? AND doc_id = ?').run(monitor.id, corpus, doc)
-    return { removed: r.changes > 0 }
+    const doc = argument(nonEmpty(512), documentId, 'documentId')
+    return { removed: this.rows.unsave(monitor.id, corpus, doc) }
   }
 
   /** The client's references to the given documents, grouped by document id. */
-  refsFor(clientId: string | undefined, corpus: CorpusName, ids: readonly string[]): Map<string, SavedBucketRef[]> {
+  refsFor(clientId: string | undefined, corpus: string, ids: readonly string[]): Map<string, SavedBucketRef[]> {
     const out = new Map<string, SavedBucketRef[]>()
     if (clientId === undefined || ids.length === 0) return out
-    const rows = this.st
-      .get(
-        `SELECT i.id AS _id, i.monitor_id AS monitorId, i.doc_id AS originId, m.name AS monitorName
-         FROM monitor_items i JOIN monitors m ON m.id = i.monitor_id
-         WHERE m.client_id = ? AND i.corpus = ? AND i.doc_id IN (${ids.map(() => '?').join(', ')})
-         ORDER BY i.saved_at, i.id`,
-      )
-      .all(clientId, corpus, ...ids) as SavedBucketRef[]
-    for (const r of rows) {
+    for (const r of this.rows.savedRefs(clientId, corpus, ids)) {
       const list = out.get(r.originId) ?? []
       list.push({ ...r })
       out.set(r.originId, list)
@@ -110,10 +80,9 @@ export class Monitors {
 
   /** A monitor of this client; another client's monitor is as unknown as a missing one. */
   private own(clientId: unknown, monitorId: unknown): { id: string; name: string } {
-    const client = nonEmpty(clientId, 'clientId')
-    const id = nonEmpty(monitorId, 'monitorId')
-    const row = this.st.get('SELECT id, name FROM monitors WHERE id = ? AND client_id = ?').get(id, client) as
-      { id: string; name: string } | undefined
+    const client = argument(nonEmpty(200), clientId, 'clientId')
+    const id = argument(nonEmpty(200), monitorId, 'monitorId')
+    const row = this.rows.owned(client, id)
     if (!row) throw notFound(`monitor '${id}' not found for client '${client}'`)
     return row
   }

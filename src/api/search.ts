@@ -1,43 +1,52 @@
+import { z } from 'zod'
+import { invalid } from '../common/errors.js'
+import { validate } from '../common/validate.js'
 import type { AnyCorpus } from '../corpora/define.js'
-import { invalid } from '../errors.js'
-import { runSearch } from '../index/search.js'
-import { corpusSize } from '../store/documents.js'
 import { parseBody } from '../query/body.js'
 import { parseSearchParams } from '../query/params.js'
 import { parseQ } from '../query/q.js'
-import { andTextQueries, isEmptyTextQuery, positiveItems } from '../query/text-query.js'
-import type { Statements } from '../store/statements.js'
+import type { DocumentRows } from '../store/documents.js'
+import { andTextQueries, isEmptyTextQuery, positiveItems } from '../text-index/text-query.js'
+import { IndexQueryError, type TextIndex } from '../text-index/types.js'
 import { highlightsOf } from '../text/highlight.js'
 import { canonicalOf, matchModeOf } from '../text/modes.js'
-import type { Monitors, SavedBucketRef } from './monitors.js'
+import { layoutOf } from './documents.js'
+import type { Monitors } from './monitors.js'
 
 /** Who is calling: fills `savedBuckets`/`savedPropositions` with that client's monitors only. */
-export interface SearchContext {
-  readonly clientId?: string
-}
+export const searchContextSchema = z.strictObject(
+  { clientId: z.string({ error: 'must be a non-empty string' }).min(1, 'must be a non-empty string').optional() },
+  { error: 'must be an object { clientId?: string }' },
+)
+
+export type SearchContext = z.input<typeof searchContextSchema>
 
 /** Spec 2.3. */
-export interface Pagination {
-  readonly page: number
-  readonly limit: number
-  readonly pages: number
-  readonly total: number
-}
+export const paginationSchema = z
+  .object({
+    page: z.int().min(1).meta({ description: 'The current page.' }),
+    limit: z.int().min(1).meta({ description: 'The page size in effect.' }),
+    pages: z.int().min(0).meta({ description: 'Total pages at the current limit.' }),
+    total: z.int().min(0).meta({ description: 'Total matching the filters, ignoring paging.' }),
+  })
+  .meta({ id: 'Pagination' })
+
+export type Pagination = z.output<typeof paginationSchema>
 
 export interface SearchResponse<T> {
   readonly results: T[]
   readonly pagination: Pagination
 }
 
-function clientOf(ctx: unknown): string | undefined {
-  if (ctx === undefined || ctx === null) return undefined
-  if (typeof ctx !== 'object' || Array.isArray(ctx)) throw invalid('ctx: must be an object { clientId?: string }')
-  const { clientId, ...rest } = ctx as Record<string, unknown>
-  const extra = Object.keys(rest)
-  if (extra.length > 0) throw invalid(`ctx: unknown field ${extra.map((k) => `'${k}'`).join(', ')}; ctx takes clientId`)
-  if (clientId === undefined) return undefined
-  if (typeof clientId !== 'string' || clientId === '') throw invalid('ctx.clientId: must be a non-empty string')
-  return clientId
+/** The response schema of a corpus's search: `{ results, pagination }`. */
+export function searchResponseSchema(corpus: AnyCorpus): z.ZodObject {
+  return z.object({ results: z.array(corpus.result), pagination: paginationSchema })
+}
+
+export interface SearchDeps {
+  readonly rows: DocumentRows
+  readonly index: TextIndex
+  readonly monitors: Monitors
 }
 
 /**
@@ -45,8 +54,7 @@ function clientOf(ctx: unknown): string | undefined {
  * then map the page's rows to results with highlights and the caller's saved-folder references.
  */
 export function search(
-  st: Statements,
-  monitors: Monitors,
+  deps: SearchDeps,
   corpus: AnyCorpus,
   query: unknown,
   body: unknown,
@@ -54,7 +62,8 @@ export function search(
 ): SearchResponse<Record<string, unknown>> {
   const params = parseSearchParams(query)
   const compiledBody = parseBody(corpus, body)
-  const clientId = clientOf(ctx)
+  const clientId =
+    ctx === undefined || ctx === null ? undefined : validate(searchContextSchema, ctx, { where: 'ctx', label: 'ctx' }).clientId
   const qText = parseQ(params.q)
   if (params.q.trim() !== '' && isEmptyTextQuery(qText)) {
     throw invalid(`q: ${JSON.stringify(params.q)} has no word with a letter or digit to search for`, ['q'])
@@ -62,40 +71,55 @@ export function search(
   const text = andTextQueries(qText, compiledBody.text)
   const mode = matchModeOf(params.modes)
   const canonical = canonicalOf(params.modes)
-  const offset = (params.page - 1) * params.limit
-  const { total, rows } = runSearch(
-    st,
-    { corpus, text, mode, canonical, body: compiledBody, sort: params.sort, limit: params.limit, offset },
-    () => corpusSize(st, corpus.name),
-  )
-  const refs = monitors.refsFor(
+  const items = positiveItems(text)
+  // A proposition identifier typed in `q` ranks that proposition first, whatever the sort.
+  const identifiers = corpus.identifiers ? items.flatMap((i) => (i.identifier === undefined ? [] : [i.identifier])) : []
+  let page
+  try {
+    page = deps.index.search({
+      layout: layoutOf(corpus),
+      text,
+      mode,
+      canonical,
+      facets: compiledBody.facets,
+      days: compiledBody.days,
+      sort: params.sort,
+      limit: params.limit,
+      offset: (params.page - 1) * params.limit,
+      ...(identifiers.length > 0 ? { first: { facet: `${corpus.name}.ident`, values: identifiers } } : {}),
+    })
+  } catch (e) {
+    if (e instanceof IndexQueryError) throw invalid(e.message, [e.part])
+    throw e
+  }
+  const records = deps.rows.records(page.rows.map((r) => r.rowid))
+  const found = page.rows.map((r) => ({ ...(records.get(r.rowid) as { id: string; record: string }), relevance: r.relevance }))
+  const refs = deps.monitors.refsFor(
     clientId,
     corpus.name,
-    rows.map((r) => r.id),
+    found.map((r) => r.id),
   )
-  const items = positiveItems(text)
   const highlighted = corpus.text.filter((f) => f.highlight)
   const foldIdentifiers = corpus.text.some((f) => f.role === 'identifier')
 
-  const results = rows.map((row) => {
+  const results = found.map((row) => {
     const record = JSON.parse(row.record) as Record<string, unknown>
     const base = corpus.toResult ? corpus.toResult(record) : record
     const highlights = highlightsOf(
-      highlighted.map((f) => ({ name: f.name, text: f.get(record) as string })),
+      highlighted.map((f) => ({ name: f.name, text: f.get(record) })),
       items,
       mode,
       { canonical, foldIdentifiers },
     )
-    const saved: SavedBucketRef[] = refs.get(row.id) ?? []
     return {
       ...base,
       ...(corpus.relevance ? { relevance: row.relevance } : {}),
       highlights,
-      [corpus.savedKey]: saved,
+      [corpus.savedKey]: refs.get(row.id) ?? [],
     }
   })
   return {
     results,
-    pagination: { page: params.page, limit: params.limit, pages: Math.ceil(total / params.limit), total },
+    pagination: { page: params.page, limit: params.limit, pages: Math.ceil(page.total / params.limit), total: page.total },
   }
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
+import type { Filter } from '../query/filters.js'
 
-/** The names of the searchable collections, as `upsert` and the registry know them. */
-export type CorpusName = 'propositions' | 'social' | 'dou' | 'bacen' | 'notices' | 'irs'
+export type { Filter } from '../query/filters.js'
 
 /** A text field searched by the index. */
 export interface TextField<R> {
@@ -19,28 +19,18 @@ export interface TextField<R> {
 }
 
 /**
- * A body filter.
- * - `open`: an open-value list compared case- and accent-insensitively.
- * - `id`: an id list compared exactly; unknown ids simply match nothing.
- * - `flag`: items `'true'`/`'false'` only.
- * - `date`: a DateRange on the corpus date (`main`) or the last-change date (`updated`).
+ * One search corpus: what `upsert` accepts, what the index holds, which filters the body takes,
+ * and what a result looks like. `N` is its name (the collection, the endpoint `POST /search/<N>`,
+ * the method `search<N>`), `R` its stored record, `S` its result schema.
  */
-export type Filter<R> =
-  | {
-      readonly kind: 'open' | 'id' | 'flag'
-      /** The values a record offers to this filter (before normalization). */
-      values(record: R): Iterable<string>
-      /** How a value is compared; defaults per kind (fold for `open`, exact otherwise). */
-      normalize?: (value: string) => string
-    }
-  | { readonly kind: 'date'; readonly column: 'main' | 'updated' }
-
-export interface CorpusDefinition<R extends { id: string }> {
-  readonly name: CorpusName
-  /** The search method on the snapshot (`searchPropositions`…). */
-  readonly method: string
+export interface CorpusDefinition<N extends string, R extends { id: string }, S extends z.ZodObject = z.ZodObject> {
+  readonly name: N
+  /** What the corpus holds, in one line (documentation and the OpenAPI document). */
+  readonly description: string
   /** Validates one input record and fills its defaults. */
   readonly schema: z.ZodType<R, unknown>
+  /** A search result: the record as results show it, plus `highlights`, the saved references and `relevance` where it has one. */
+  readonly result: S
   readonly text: readonly TextField<R>[]
   readonly filters: Readonly<Record<string, Filter<R>>>
   /** The corpus date (`newest`/`older`, `created_at`). */
@@ -57,10 +47,17 @@ export interface CorpusDefinition<R extends { id: string }> {
   toResult?(record: R): Record<string, unknown>
 }
 
-/** Declares a corpus; the registry lists every one and the conformance suite tests them all. */
-export function defineCorpus<R extends { id: string }>(def: CorpusDefinition<R>): CorpusDefinition<R> {
+/**
+ * Declares a corpus; the record type comes from its schema. The registry lists every one, and the
+ * conformance suite tests them all.
+ *
+ * @example export const notices = defineCorpus({ name: 'notices', description: '…', schema, result, text, filters, … })
+ */
+export function defineCorpus<const N extends string, R extends { id: string }, S extends z.ZodObject>(
+  def: CorpusDefinition<N, R, S>,
+): CorpusDefinition<N, R, S> {
   return def
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds corpora of different record types
-export type AnyCorpus = CorpusDefinition<any>
+export type AnyCorpus = CorpusDefinition<string, any>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { canonicalDateTime } from '../store/dates.js'
+import { canonicalDateTime } from '../common/dates.js'
 
 /** Building blocks of the record schemas: what `upsert` accepts and how missing parts default. */
 

@@ -1,19 +1,32 @@
 import { bacen } from './bacen/index.js'
-import type { AnyCorpus, CorpusName } from './define.js'
+import type { AnyCorpus } from './define.js'
 import { dou } from './dou/index.js'
 import { irs } from './irs/index.js'
 import { notices } from './notices/index.js'
 import { propositions } from './propositions/index.js'
 import { social } from './social/index.js'
 
-/** Every search corpus. Adding one = one folder under `corpora/` + one line here. */
-export const CORPORA: Readonly<Record<CorpusName, AnyCorpus>> = {
-  propositions,
-  social,
-  dou,
-  bacen,
-  notices,
-  irs,
+/**
+ * Every search corpus, in the order the API lists them. Adding one = one folder under `corpora/` +
+ * one entry here; names, result types, the snapshot's search methods, the HTTP routes and the
+ * conformance suite's coverage all derive from this list.
+ */
+const LIST = [propositions, social, dou, bacen, notices, irs] as const
+
+/** The names of the searchable collections. */
+export type CorpusName = (typeof LIST)[number]['name']
+
+/** The corpus named `N`, with its precise record and result types. */
+export type CorpusNamed<N extends CorpusName> = Extract<(typeof LIST)[number], { name: N }>
+
+/** Every search corpus by name. */
+export const CORPORA = Object.freeze(Object.fromEntries(LIST.map((c) => [c.name, c]))) as {
+  readonly [N in CorpusName]: CorpusNamed<N>
 }
 
-export const CORPUS_NAMES = Object.keys(CORPORA) as CorpusName[]
+export const CORPUS_NAMES: readonly CorpusName[] = LIST.map((c) => c.name)
+
+/** The corpus of a name, as the engine handles any corpus. */
+export function corpusOf(name: CorpusName): AnyCorpus {
+  return CORPORA[name] as AnyCorpus
+}

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import type { AnyCorpus, Filter } from '../corpora/define.js'
-import { invalid } from '../errors.js'
-import { fold } from '../text/fold.js'
+import { invalid } from '../common/errors.js'
+import { bodyObject } from '../common/input.js'
+import { validate } from '../common/validate.js'
+import type { TextItem, TextQuery } from '../text-index/text-query.js'
+import type { DayFilter, FacetFilter } from '../text-index/types.js'
 import { tokenize } from '../text/tokenize.js'
-import { type DayRange, dateRangeShape, resolveDateRange } from './date-range.js'
-import { bodyObject } from './input.js'
-import { toLegisearchError } from './issues.js'
-import type { TextItem, TextQuery } from './text-query.js'
+import { dateRangeSchema, isDateRangeEnd, resolveDateRange } from './date-range.js'
+import { type FilterSet, facetName, normalizerOf } from './filters.js'
 
 /** At most this many items per keyword list and per filter list. */
 export const MAX_KEYWORDS = 100
@@ -19,10 +19,13 @@ const keywordList = z
   .max(MAX_KEYWORDS, `must hold at most ${MAX_KEYWORDS} items`)
   .optional()
 
-const keywordsShape = z.strictObject(
-  { or: keywordList, and: keywordList, not: keywordList },
-  { error: 'must be an object { or?, and?, not? } of string arrays' },
-)
+/** The `keywords` object of a body (spec 2.1). */
+export const keywordsSchema = z
+  .strictObject(
+    { or: keywordList, and: keywordList, not: keywordList },
+    { error: 'must be an object { or?, and?, not? } of string arrays' },
+  )
+  .meta({ description: 'or: at least one; and: every one; not: none of these words or phrases.' })
 
 const valueList = z
   .array(z.string({ error: 'must be a string' }).max(512, 'must be at most 512 characters'), {
@@ -41,19 +44,22 @@ const flagList = z
 /** The compiled body of a search: its text constraint, facet constraints and day ranges. */
 export interface SearchBody {
   readonly text: TextQuery
-  /** Each entry: the document must offer at least one of `values` under `facet` (AND across entries). */
-  readonly facets: readonly { readonly facet: string; readonly values: readonly string[] }[]
-  readonly dates: readonly { readonly column: 'main' | 'updated'; readonly range: DayRange }[]
+  readonly facets: readonly FacetFilter[]
+  readonly days: readonly DayFilter[]
 }
 
-const bodySchemas = new WeakMap<AnyCorpus, z.ZodType>()
+const bodySchemas = new WeakMap<FilterSet, z.ZodObject>()
 
-function bodySchemaOf(corpus: AnyCorpus): z.ZodType {
+/**
+ * The JSON body schema of a corpus's search (spec 4.1–4.7): `keywords` and the corpus's filters,
+ * every field optional, no other field.
+ */
+export function bodySchemaOf(corpus: FilterSet): z.ZodObject {
   let schema = bodySchemas.get(corpus)
   if (!schema) {
-    const shape: Record<string, z.ZodType> = { keywords: keywordsShape.optional() }
+    const shape: Record<string, z.ZodType> = { keywords: keywordsSchema.optional() }
     for (const [name, f] of Object.entries(corpus.filters)) {
-      shape[name] = f.kind === 'date' ? dateRangeShape.optional() : f.kind === 'flag' ? flagList : valueList
+      shape[name] = f.kind === 'date' ? dateRangeSchema.optional() : f.kind === 'flag' ? flagList : valueList
     }
     schema = z.strictObject(shape)
     bodySchemas.set(corpus, schema)
@@ -61,43 +67,26 @@ function bodySchemaOf(corpus: AnyCorpus): z.ZodType {
   return schema
 }
 
-/** The facet name under which a corpus filter's values are stored. */
-export function facetName(corpus: string, filter: string): string {
-  return `${corpus}.${filter}`
-}
-
-/** How a filter's values compare: folded for open values, exact otherwise. */
-export function normalizerOf(f: Filter<unknown>): (v: string) => string {
-  if (f.kind === 'date') throw new Error('date filters have no values')
-  return f.normalize ?? (f.kind === 'open' ? (v: string) => fold(v).trim() : (v: string) => v)
-}
-
 /**
  * Validates and compiles the JSON body of a search (spec 4.1–4.7, DECISIONS §3). Every field is
  * optional; an unknown field is refused so a typo never silently widens a search.
  */
-export function parseBody(corpus: AnyCorpus, body: unknown, now?: number): SearchBody {
-  const r = bodySchemaOf(corpus).safeParse(bodyObject(body))
-  if (!r.success) {
-    const e = toLegisearchError(r.error, 'body')
-    if (r.error.issues[0]?.code === 'unrecognized_keys' && e.path.length === 0) {
-      const allowed = ['keywords', ...Object.keys(corpus.filters)].join(', ')
-      throw invalid(`body: unknown field ${e.message.replace(/^body: unknown field /, '')}; ${corpus.name} takes ${allowed}`)
-    }
-    if (r.error.issues[0]?.code === 'unrecognized_keys' && e.path[0] === 'keywords') {
-      throw invalid(`${e.message}; keywords takes or, and, not`, e.path)
-    }
-    throw e
-  }
-  const data = r.data as Record<string, unknown>
-  const facets: { facet: string; values: string[] }[] = []
-  const dates: { column: 'main' | 'updated'; range: DayRange }[] = []
+export function parseBody(corpus: FilterSet, body: unknown, now?: number): SearchBody {
+  const dateFields = new Set(Object.entries(corpus.filters).flatMap(([name, f]) => (f.kind === 'date' ? [name] : [])))
+  const data = validate(bodySchemaOf(corpus), bodyObject(body), {
+    where: 'body',
+    allowedText: (path, keys) =>
+      path.length === 0 ? `${corpus.name} takes ${keys.join(', ')}` : `${formatKey(path)} takes ${keys.join(', ')}`,
+    codeOf: (issue) => (isDateRangeEnd(issue.path, dateFields) ? 'invalid_date_range' : 'invalid_parameters'),
+  }) as Record<string, unknown>
+  const facets: FacetFilter[] = []
+  const days: DayFilter[] = []
   for (const [name, f] of Object.entries(corpus.filters)) {
     const value = data[name]
     if (value === undefined) continue
     if (f.kind === 'date') {
-      const range = resolveDateRange(value as z.output<typeof dateRangeShape>, name, now)
-      if (range) dates.push({ column: f.column, range })
+      const range = resolveDateRange(value as z.output<typeof dateRangeSchema>, name, f.column, now)
+      if (range) days.push(range)
       continue
     }
     const list = value as string[]
@@ -105,10 +94,14 @@ export function parseBody(corpus: AnyCorpus, body: unknown, now?: number): Searc
     const normalize = normalizerOf(f)
     facets.push({ facet: facetName(corpus.name, name), values: [...new Set(list.map(normalize))] })
   }
-  return { text: keywordsQuery(data['keywords'] as z.output<typeof keywordsShape> | undefined), facets, dates }
+  return { text: keywordsQuery(data['keywords'] as z.output<typeof keywordsSchema> | undefined), facets, days }
 }
 
-function keywordsQuery(k: z.output<typeof keywordsShape> | undefined): TextQuery {
+function formatKey(path: ReadonlyArray<string | number>): string {
+  return path.map(String).join('.')
+}
+
+function keywordsQuery(k: z.output<typeof keywordsSchema> | undefined): TextQuery {
   if (!k) return { groups: [], exclude: [] }
   const items = (list: string[] | undefined, op: string): TextItem[] =>
     (list ?? []).map((s, i) => {

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { invalid } from '../errors.js'
-import { queryObject } from './input.js'
-import { toLegisearchError } from './issues.js'
+import { invalid } from '../common/errors.js'
+import { queryObject } from '../common/input.js'
+import { validate } from '../common/validate.js'
+import type { Sort } from '../text-index/types.js'
 
-export const SORTS = ['newest', 'recently_updated', 'older', 'relevance'] as const
-export type Sort = (typeof SORTS)[number]
+export const SORTS = ['newest', 'recently_updated', 'older', 'relevance'] as const satisfies readonly Sort[]
 export const MODES = ['sensitive', 'keyword'] as const
 
 /** Longest `q` accepted: a search box, not a document. */
@@ -12,10 +12,12 @@ export const MAX_Q_LENGTH = 1000
 
 /**
  * An integer query parameter: a JS integer, or its decimal string as it arrives from a URL.
- * Out of range or not an integer → an issue naming the range (no silent clamping).
+ * Out of range or not an integer → an issue naming the range (no silent clamping). Its input is
+ * `integer | string` and its output an integer, both describable as JSON Schema.
  */
 export const intParam = (min: number, max: number, fallback: number) => {
   const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`
+  const message = (v: unknown) => `must be an integer ${range} (got ${JSON.stringify(v)})`
   return z
     .union([z.number(), z.string()], { error: `must be an integer ${range}` })
     .optional()
@@ -23,20 +25,32 @@ export const intParam = (min: number, max: number, fallback: number) => {
       if (v === undefined) return fallback
       const n = typeof v === 'number' ? v : /^\s*[+]?\d+\s*$/.test(v) ? Number(v) : Number.NaN
       if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be an integer ${range} (got ${JSON.stringify(v)})` })
+        ctx.addIssue({ code: 'custom', message: message(v), input: v })
         return z.NEVER
       }
       return n
     })
+    .pipe(z.int().min(min).max(max))
+    .meta({ description: `An integer ${range} (default ${fallback}); a decimal string as from a URL is accepted.` })
 }
 
-const queryShape = z.strictObject({
+/** The query string of `POST /search/*` (DECISIONS §2). */
+export const searchQuerySchema = z.strictObject({
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1),
   limit: intParam(1, 20, 10),
   q: z.string({ error: 'must be a string' }).max(MAX_Q_LENGTH, `must be at most ${MAX_Q_LENGTH} characters`).optional(),
-  modes: z.union([z.string(), z.array(z.string())], { error: 'must be a comma-separated string of sensitive, keyword' }).optional(),
+  modes: z
+    .union([z.string(), z.array(z.string())], { error: 'must be a comma-separated string of sensitive, keyword' })
+    .optional()
+    .meta({ description: 'Comma-separated match modes: sensitive, keyword (both, either or none).' }),
   sort: z.enum(SORTS, { error: `must be one of ${SORTS.join(', ')}` }).default('recently_updated'),
 })
+
+/**
+ * The query string of a search: strings as from a URL, or typed values. Any string is accepted
+ * for `sort` by the type (as from a URL); the call refuses one that is not a sort.
+ */
+export type SearchQuery = Omit<z.input<typeof searchQuerySchema>, 'sort'> & { sort?: Sort | (string & {}) }
 
 export interface SearchParams {
   readonly page: number
@@ -53,16 +67,12 @@ export interface SearchParams {
  * @example parseSearchParams({ page: '2', limit: 20, sort: 'newest', modes: 'keyword' })
  */
 export function parseSearchParams(query: unknown): SearchParams {
-  const r = queryShape.safeParse(queryObject(query))
-  if (!r.success) {
-    const e = toLegisearchError(r.error, 'query')
-    if (r.error.issues[0]?.code === 'unrecognized_keys') {
-      throw invalid(`${e.message}; the query string takes page, limit, q, modes, sort`, e.path)
-    }
-    throw e
-  }
+  const data = validate(searchQuerySchema, queryObject(query), {
+    where: 'query',
+    allowedText: (_path, keys) => `the query string takes ${keys.join(', ')}`,
+  })
   const modes = new Set<string>()
-  const raw = r.data.modes === undefined ? [] : Array.isArray(r.data.modes) ? r.data.modes : r.data.modes.split(',')
+  const raw = data.modes === undefined ? [] : Array.isArray(data.modes) ? data.modes : data.modes.split(',')
   for (const m of raw) {
     const mode = m.trim()
     if (mode === '') continue
@@ -71,5 +81,5 @@ export function parseSearchParams(query: unknown): SearchParams {
     }
     modes.add(mode)
   }
-  return { page: r.data.page, limit: r.data.limit, q: r.data.q ?? '', modes, sort: r.data.sort }
+  return { page: data.page, limit: data.limit, q: data.q ?? '', modes, sort: data.sort }
 }

@@ -1,8 +1,8 @@
-import { PROPOSITION_TYPES, identifierKey } from '../corpora/propositions/identifier.js'
-import { invalid } from '../errors.js'
+import { PROPOSITION_TYPES, identifierKey } from './identifiers.js'
+import { invalid } from '../common/errors.js'
 import { fold } from '../text/fold.js'
 import { tokenize } from '../text/tokenize.js'
-import type { TextItem, TextQuery } from './text-query.js'
+import type { TextItem, TextQuery } from '../text-index/text-query.js'
 
 interface Lexeme {
   readonly kind: 'word' | 'phrase' | 'or'

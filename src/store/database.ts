@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
-import { LegisearchError, invalid } from '../errors.js'
+import { LegisearchError, invalid } from '../common/errors.js'
 import { MIGRATIONS, type Migration } from './migrations/index.js'
 
 export type Db = Database.Database
@@ -12,7 +12,7 @@ export const APPLICATION_ID = 0x4c475352
  * Opens (or, when writable, creates) the snapshot file. Refuses, without writing a byte, any file
  * that is not a legisearch snapshot or was written by a newer schema.
  */
-export function openDatabase(path: string, readonly: boolean): Db {
+export function openDatabase(path: string, readonly: boolean, busyTimeoutMs: number = DEFAULT_BUSY_TIMEOUT_MS): Db {
   if (typeof path !== 'string' || path.length === 0) {
     throw invalid('path: must be a non-empty string naming the snapshot file')
   }
@@ -25,7 +25,8 @@ export function openDatabase(path: string, readonly: boolean): Db {
   if (existed && statSync(path).isDirectory()) throw invalid(`path: ${path} is a directory, not a snapshot file`)
   let db: Db
   try {
-    db = new Database(path, { readonly, fileMustExist: readonly })
+    db = new Database(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs })
+    busyTimeouts.set(db, busyTimeoutMs)
   } catch (e) {
     throw invalid(`path: cannot open ${path} as a snapshot (${(e as Error).message})`)
   }
@@ -40,11 +41,40 @@ export function openDatabase(path: string, readonly: boolean): Db {
       db.pragma('cache_size = -65536')
     }
     db.pragma('foreign_keys = ON')
-    migrate(db, path, readonly)
+    busyMeansNothingWritten(path, busyTimeoutMs, () => migrate(db, path, readonly))
     checkTables(db, path)
     return db
   } catch (e) {
     db.close()
+    throw e
+  }
+}
+
+/** How long a writer waits for another connection's write lock before giving up, by default. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000
+
+/**
+ * Runs `fn` in one IMMEDIATE transaction: the write lock is taken first (waiting up to the busy
+ * timeout for another connection to finish), so a write never fails half-way for a lock. If the
+ * lock does not come, nothing of `fn` was written, and the error says so.
+ */
+export function immediate<T>(db: Db, fn: () => T): T {
+  return busyMeansNothingWritten(db.name, busyTimeouts.get(db), () => db.transaction(fn).immediate())
+}
+
+const busyTimeouts = new WeakMap<Db, number>()
+
+function busyMeansNothingWritten<T>(path: string, timeoutMs: number | undefined, fn: () => T): T {
+  try {
+    return fn()
+  } catch (e) {
+    if (e instanceof Database.SqliteError && (e.code === 'SQLITE_BUSY' || e.code.startsWith('SQLITE_BUSY_'))) {
+      throw new LegisearchError(
+        503,
+        'busy',
+        `snapshot ${path} is busy: another connection held its write lock${timeoutMs === undefined ? '' : ` for more than ${timeoutMs} ms`}; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
+      )
+    }
     throw e
   }
 }
@@ -114,5 +144,5 @@ function migrate(db: Db, path: string, readonly: boolean): void {
     }
     db.pragma(`application_id = ${APPLICATION_ID}`)
     db.pragma(`user_version = ${MIGRATIONS.length}`)
-  })()
+  }).immediate()
 }

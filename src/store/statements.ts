@@ -6,7 +6,8 @@ export class Statements {
   private readonly cache = new Map<string, Database.Statement>()
   constructor(readonly db: Db) {}
 
-  get(sql: string): Database.Statement {
+  /** The prepared statement of `sql`, compiled on first use. */
+  prepared(sql: string): Database.Statement {
     let s = this.cache.get(sql)
     if (!s) {
       s = this.db.prepare(sql)

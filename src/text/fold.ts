@@ -16,3 +16,14 @@ export function fold(word: string): string {
   if (NEEDS_TABLE.test(out)) out = removeDiacritics(out).toLowerCase()
   return out
 }
+
+/**
+ * Compatibility folding of a name: NFKD (so `ﬁ` → `fi`, full-width → ASCII), marks removed, lower
+ * case; punctuation and spacing kept for the caller to treat. What the watchlist's name matching
+ * and the narrative rules compare (DECISIONS §6); the search modes use `fold`.
+ *
+ * @example foldCompat('Al-Qāʿida') // 'al-qaʿida'
+ */
+export function foldCompat(s: string): string {
+  return s.normalize('NFKD').replace(MARKS, '').toLowerCase()
+}

@@ -1,14 +1,25 @@
-import type { TextItem } from '../query/text-query.js'
+import { z } from 'zod'
 import { type MatchMode, canonicalTerm, termOf } from './modes.js'
 import { tokenize } from './tokenize.js'
 
-/** One highlight of the Atlas Search shape: a passage of one field with its hits marked. */
-export interface Highlight {
-  readonly path: string
-  /** How many hits the field has (more hits, better passage). */
-  readonly score: number
-  readonly texts: readonly { readonly value: string; readonly type: 'hit' | 'text' }[]
+/** A searched item, as highlights need it: its words and whether it is an identifier typed in `q`. */
+export interface HighlightItem {
+  readonly words: readonly string[]
+  readonly identifier?: string
 }
+
+/** One highlight of the Atlas Search shape: a passage of one field with its hits marked. */
+export const highlightSchema = z
+  .object({
+    path: z.string().meta({ description: 'The field the passage is from.' }),
+    score: z.int().min(1).meta({ description: 'How many hits the field has (more hits, better passage).' }),
+    texts: z.array(z.object({ value: z.string(), type: z.enum(['hit', 'text']) })).meta({
+      description: 'The passage in pieces; their values concatenated give it exactly. Never HTML.',
+    }),
+  })
+  .meta({ id: 'Highlight' })
+
+export type Highlight = z.output<typeof highlightSchema>
 
 /** Longest passage returned per field, in characters. */
 export const PASSAGE_LENGTH = 300
@@ -22,7 +33,7 @@ export const PASSAGE_LENGTH = 300
  */
 export function highlightsOf(
   fields: readonly { readonly name: string; readonly text: string }[],
-  items: readonly TextItem[],
+  items: readonly HighlightItem[],
   mode: MatchMode,
   options: HighlightOptions = {},
 ): Highlight[] {

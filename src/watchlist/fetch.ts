@@ -1,4 +1,6 @@
-import { invalid, LegisearchError } from '../errors.js'
+import { z } from 'zod'
+import { invalid, LegisearchError } from '../common/errors.js'
+import { checkOptions } from '../common/validate.js'
 
 /** Where the UN Security Council publishes its Consolidated List (English XML). */
 export const UN_CONSOLIDATED_LIST_URL = 'https://scsanctions.un.org/resources/xml/en/consolidated.xml'
@@ -11,14 +13,25 @@ export const DEFAULT_FETCH_MAX_BYTES = 50 * 1024 * 1024
 /** The largest delay `setTimeout` honours (a larger one fires at once). */
 const MAX_TIMEOUT_MS = 2_147_483_647
 
-export interface FetchUnListOptions {
-  /** Time allowed for the whole download, headers and body, in ms (positive integer; default 60 000). */
-  timeoutMs?: number
-  /** Largest body accepted, in bytes (positive integer; default 50 MB). */
-  maxBytes?: number
-  /** The `fetch` to use (default: Node's built-in `globalThis.fetch`, at call time). */
-  fetch?: typeof globalThis.fetch
+const positiveInteger = (max: number) => {
+  const message = (iss: { input: unknown }) => `must be an integer from 1 to ${max} (got ${String(iss.input)})`
+  return z
+    .number({ error: message })
+    .refine((v) => Number.isInteger(v) && v >= 1 && v <= max, { error: message })
+    .optional()
 }
+
+/** The options of `fetchUnConsolidatedList`. */
+export const fetchUnListOptionsSchema = z.strictObject({
+  /** Time allowed for the whole download, headers and body, in ms (positive integer; default 60 000). */
+  timeoutMs: positiveInteger(MAX_TIMEOUT_MS),
+  /** Largest body accepted, in bytes (positive integer; default 50 MB). */
+  maxBytes: positiveInteger(Number.MAX_SAFE_INTEGER),
+  /** The `fetch` to use (default: Node's built-in `globalThis.fetch`, at call time). */
+  fetch: z.custom<typeof globalThis.fetch>((v) => typeof v === 'function', 'must be a fetch-compatible function').optional(),
+})
+
+export type FetchUnListOptions = z.input<typeof fetchUnListOptionsSchema>
 
 export interface FetchedUnList {
   /** The body exactly as served, not parsed nor decoded. */
@@ -61,22 +74,14 @@ export interface FetchedUnList {
  */
 export async function fetchUnConsolidatedList(
   url: string = UN_CONSOLIDATED_LIST_URL,
-  options: FetchUnListOptions = {},
+  options?: FetchUnListOptions,
 ): Promise<FetchedUnList> {
   const target = checkUrl(url)
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw invalid('options: must be an object { timeoutMs?, maxBytes?, fetch? }', ['options'])
-  }
-  const unknown = Object.keys(options).filter((k) => !['timeoutMs', 'maxBytes', 'fetch'].includes(k))
-  if (unknown.length > 0) {
-    throw invalid(`options: unknown option '${unknown[0]}'; allowed: timeoutMs, maxBytes, fetch`, [unknown[0] as string])
-  }
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw invalid('options.fetch: must be a fetch-compatible function', ['fetch'])
-  }
-  const timeoutMs = checkPositiveInteger('timeoutMs', options.timeoutMs, DEFAULT_FETCH_TIMEOUT_MS, MAX_TIMEOUT_MS)
-  const maxBytes = checkPositiveInteger('maxBytes', options.maxBytes, DEFAULT_FETCH_MAX_BYTES, Number.MAX_SAFE_INTEGER)
-  const fetchImpl = options.fetch ?? globalThis.fetch
+  // Paths name the option alone (`['timeoutMs']`), as the message does (`timeoutMs: …`).
+  const given = checkOptions(fetchUnListOptionsSchema, options, 'options', null)
+  const timeoutMs = given.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS
+  const maxBytes = given.maxBytes ?? DEFAULT_FETCH_MAX_BYTES
+  const fetchImpl = given.fetch ?? globalThis.fetch
   const shown = target.href
 
   // One deadline for everything. Besides aborting the signal (which undici honours for the body
@@ -167,14 +172,6 @@ function checkUrl(url: unknown): URL {
     throw invalid(`url: only http: and https: URLs are accepted (got ${parsed.protocol})`, ['url'])
   }
   return parsed
-}
-
-function checkPositiveInteger(name: string, value: unknown, fallback: number, max: number): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    throw invalid(`${name}: must be an integer from 1 to ${max} (got ${String(value)})`, [name])
-  }
-  return value
 }
 
 const XML_DECL = Buffer.from('<?xml')

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { extractFacts } from './extract/index.js'
+import { MONTHS } from './extract/text.js'
 import type { ListRecord } from './parse.js'
-import { parseDay } from '../store/dates.js'
+import { parseDay } from '../common/dates.js'
 import { COMMITTEES, regimeOf } from './regimes.js'
 import type { Designation } from './types.js'
 
@@ -20,22 +21,6 @@ export function stableUuid(kind: string, ref: string): string {
 
 /** Narrative characters read by the fact extractor. */
 export const MAX_EXTRACTED_LENGTH = 20_000
-
-const MONTHS: Readonly<Record<string, number>> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-}
 
 /** `15 Jun. 2010`, `21 February 2019` → `2010-06-15`, `2019-02-21`; null when not a date. */
 export function englishDate(text: string): string | null {

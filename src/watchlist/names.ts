@@ -1,3 +1,5 @@
+import { foldCompat } from '../text/fold.js'
+
 /**
  * The watchlist's name normalization (DECISIONS §6): NFKD, marks removed, lower-cased, every
  * character that is not a letter or digit removed, so `al qaida`, `AL-QAIDA` and `alqaida` all
@@ -15,10 +17,7 @@ export function nameKey(s: string): string {
 
 /** The key of `sort=name`: the primary name folded, spaces kept, leading punctuation (`‘ABD…`) ignored. */
 export function nameSortKey(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
+  return foldCompat(s)
     .replace(/^[^\p{L}\p{N}]+/u, '')
     .replace(/\s+/g, ' ')
     .trim()

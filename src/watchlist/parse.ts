@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { LegisearchError, invalid } from '../errors.js'
-import { parseInstant } from '../store/dates.js'
+import { LegisearchError, invalid } from '../common/errors.js'
+import { parseInstant } from '../common/dates.js'
 
 /**
  * One record of the UN list, read from its XML: the business key, the DATAID, and the CONTENT —

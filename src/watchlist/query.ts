@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { invalid, notFound } from '../errors.js'
-import { queryObject } from '../query/input.js'
-import { toLegisearchError } from '../query/issues.js'
+import { invalid, notFound } from '../common/errors.js'
+import { queryObject } from '../common/input.js'
+import { validate } from '../common/validate.js'
 import { intParam } from '../query/params.js'
-import type { Db } from '../store/database.js'
+import { type Db, immediate } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
 import { MEASURES } from './extract/measures.js'
 import { ISO_639_1 } from './languages.js'
@@ -18,7 +18,8 @@ const MEASURE_ALLOWED = `must be one of ${MEASURES.join(', ')} (compared case-in
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional()
 
-const listShape = z.strictObject({
+/** The query string of `GET /watchlist` (DECISIONS §6). */
+export const watchlistQuerySchema = z.strictObject({
   search: z.string({ error: 'must be a string' }).max(500, 'must be at most 500 characters').optional(),
   limit: intParam(1, 100, 20),
   offset: intParam(0, Number.MAX_SAFE_INTEGER, 0),
@@ -32,22 +33,13 @@ const listShape = z.strictObject({
   hideDeceased: z
     .union([z.boolean(), z.enum(['true', 'false'])], { error: "must be true or false (or the strings 'true'/'false')" })
     .optional()
-    .transform((v) => v === true || v === 'true'),
+    .transform((v) => v === true || v === 'true')
+    .pipe(z.boolean()),
   sort: z.enum(SORTS, { error: `must be one of ${SORTS.join(', ')}` }).default('recently_changed'),
 })
 
-function parse<T>(schema: z.ZodObject & z.ZodType<T>, input: unknown): T {
-  const value = queryObject(input)
-  const r = schema.safeParse(value)
-  if (r.success) return r.data as T
-  const e = toLegisearchError(r.error, 'query')
-  if (r.error.issues[0]?.code === 'unrecognized_keys') {
-    throw invalid(
-      `query: unknown parameter ${e.message.replace(/^.*unknown field /, '')}; allowed: ${Object.keys(schema.shape).join(', ')}`,
-      e.path,
-    )
-  }
-  throw e
+function parse<S extends z.ZodObject>(schema: S, input: unknown): z.output<S> {
+  return validate(schema, queryObject(input), { where: 'query', unknownKey: 'parameter' })
 }
 
 /** Translations are bound to the narrative's words, not its spacing (reflowed text keeps them). */
@@ -57,7 +49,7 @@ const narrativeHash = (s: string) => createHash('sha256').update(s.replace(/\s+/
 function withTranslations(st: Statements, ds: Designation[]): Designation[] {
   if (ds.length === 0) return ds
   const rows = st
-    .get(
+    .prepared(
       `SELECT ref, lang, text, narrative_sha FROM watchlist_translations WHERE ref IN (${ds.map(() => '?').join(', ')}) ORDER BY ref, lang`,
     )
     .all(...ds.map((d) => d.sourceRefNumber)) as { ref: string; lang: string; text: string; narrative_sha: string }[]
@@ -76,8 +68,11 @@ function withTranslations(st: Statements, ds: Designation[]): Designation[] {
  *
  * @example listWatchlist(st, { search: 'al qaida', status: 'listed', sort: 'name', limit: 10 })
  */
+/** The query string of `GET /watchlist`: strings as from a URL, or typed values. */
+export type WatchlistQuery = z.input<typeof watchlistQuerySchema>
+
 export function listWatchlist(st: Statements, query: unknown): { data: Designation[]; total: number } {
-  const q = parse(listShape, query)
+  const q = parse(watchlistQuerySchema, query)
   const where: string[] = []
   const args: (string | number)[] = []
   if (q.search !== undefined && q.search.trim() !== '') {
@@ -106,11 +101,11 @@ export function listWatchlist(st: Statements, query: unknown): { data: Designati
     name: 'name_sort ASC, ref ASC',
     listed_on: 'listed_on IS NULL, listed_on DESC, ref ASC',
   }[q.sort]
-  const total = (st.get(`SELECT count(*) AS n FROM watchlist_designations ${whereSql}`).get(...args) as { n: number }).n
+  const total = (st.prepared(`SELECT count(*) AS n FROM watchlist_designations ${whereSql}`).get(...args) as { n: number }).n
   const rows =
     q.offset < total
       ? (st
-          .get(`SELECT record FROM watchlist_designations ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+          .prepared(`SELECT record FROM watchlist_designations ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
           .all(...args, q.limit, q.offset) as {
           record: string
         }[])
@@ -126,7 +121,7 @@ export function listWatchlist(st: Statements, query: unknown): { data: Designati
 
 function stored(st: Statements, ref: unknown): Designation {
   if (typeof ref !== 'string' || ref.trim() === '') throw invalid('ref: must be a non-empty reference number such as QDi.001')
-  const row = st.get('SELECT record FROM watchlist_designations WHERE ref = ?').get(ref.trim()) as { record: string } | undefined
+  const row = st.prepared('SELECT record FROM watchlist_designations WHERE ref = ?').get(ref.trim()) as { record: string } | undefined
   if (!row) throw notFound(`designation '${ref.length > 64 ? `${ref.slice(0, 64)}…` : ref}' not found`)
   return JSON.parse(row.record) as Designation
 }
@@ -134,7 +129,8 @@ function stored(st: Statements, ref: unknown): Designation {
 const LANG_MESSAGE = 'must be a lower-case ISO 639-1 language code such as pt or es'
 const langCode = () => z.string({ error: LANG_MESSAGE }).refine((l) => ISO_639_1.has(l), LANG_MESSAGE)
 
-const detailShape = z.strictObject({ lang: langCode().optional() })
+/** The query string of `GET /watchlist/{ref}`. */
+export const designationQuerySchema = z.strictObject({ lang: langCode().optional() })
 
 /**
  * `GET /watchlist/{ref}`: one designation with the translation asked for. `narrative` is never
@@ -142,7 +138,7 @@ const detailShape = z.strictObject({ lang: langCode().optional() })
  * `en` or no `lang`: the original is English). Unknown ref → 404.
  */
 export function getDesignation(st: Statements, ref: unknown, query: unknown): DesignationDetail {
-  const { lang } = parse(detailShape, query)
+  const { lang } = parse(designationQuerySchema, query)
   const d = withTranslations(st, [stored(st, ref)])[0] as Designation
   if (lang === undefined || lang === 'en') return { ...d, narrativeTranslated: null, narrativeTranslatedLang: 'en' }
   return { ...d, narrativeTranslated: d.narrativeTranslations[lang] ?? null, narrativeTranslatedLang: lang }
@@ -152,7 +148,7 @@ export function getDesignation(st: Statements, ref: unknown, query: unknown): De
 export function designationHistory(st: Statements, ref: unknown): DesignationEvent[] {
   const d = stored(st, ref)
   const rows = st
-    .get('SELECT type, observed_at, list_generated, changes FROM watchlist_events WHERE ref = ? ORDER BY id')
+    .prepared('SELECT type, observed_at, list_generated, changes FROM watchlist_events WHERE ref = ? ORDER BY id')
     .all(d.sourceRefNumber) as { type: DesignationEvent['type']; observed_at: string; list_generated: string; changes: string | null }[]
   return rows.map((r) => ({
     type: r.type,
@@ -162,7 +158,8 @@ export function designationHistory(st: Statements, ref: unknown): DesignationEve
   }))
 }
 
-const translationShape = z.strictObject({
+/** One item of `importNarrativeTranslations`. */
+export const translationSchema = z.strictObject({
   sourceRefNumber: z
     .string({ error: 'must be a reference number such as QDi.001' })
     .trim()
@@ -180,13 +177,10 @@ const translationShape = z.strictObject({
  */
 export function importTranslations(db: Db, st: Statements, items: unknown): { imported: number } {
   if (!Array.isArray(items)) throw invalid('translations: must be an array of { sourceRefNumber, lang, text }')
-  const valid = items.map((item, i) => {
-    const r = translationShape.safeParse(item)
-    if (!r.success) throw toLegisearchError(r.error, `translations[${i}]`, ['translations', i])
-    return r.data
-  })
+  const valid = items.map((item, i) => validate(translationSchema, item, { where: `translations[${i}]`, prefix: ['translations', i] }))
   const narratives = valid.map((t, i) => {
-    const row = st.get('SELECT record FROM watchlist_designations WHERE ref = ?').get(t.sourceRefNumber) as { record: string } | undefined
+    const row = st.prepared('SELECT record FROM watchlist_designations WHERE ref = ?').get(t.sourceRefNumber) as
+      { record: string } | undefined
     if (!row)
       throw invalid(`translations[${i}].sourceRefNumber: unknown designation '${t.sourceRefNumber}'`, [
         'translations',
@@ -204,9 +198,9 @@ export function importTranslations(db: Db, st: Statements, items: unknown): { im
     }
     return narrative
   })
-  const put = st.get(
+  const put = st.prepared(
     'INSERT INTO watchlist_translations (ref, lang, text, narrative_sha) VALUES (?, ?, ?, ?) ON CONFLICT (ref, lang) DO UPDATE SET text = excluded.text, narrative_sha = excluded.narrative_sha',
   )
-  db.transaction(() => valid.forEach((t, i) => put.run(t.sourceRefNumber, t.lang, t.text, narrativeHash(narratives[i] as string))))()
+  immediate(db, () => valid.forEach((t, i) => put.run(t.sourceRefNumber, t.lang, t.text, narrativeHash(narratives[i] as string))))
   return { imported: valid.length }
 }

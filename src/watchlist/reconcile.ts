@@ -1,20 +1,28 @@
-import { invalid } from '../errors.js'
-import type { Db } from '../store/database.js'
-import { parseDay, parseInstant } from '../store/dates.js'
+import { z } from 'zod'
+import { invalid } from '../common/errors.js'
+import { checkOptions } from '../common/validate.js'
+import { type Db, immediate } from '../store/database.js'
+import { parseDay, parseInstant } from '../common/dates.js'
 import type { Statements } from '../store/statements.js'
 import { type OriginFields, originFieldsOf } from './map.js'
 import { nameSortKey, namesKeyOf } from './names.js'
 import { type ListContent, type ParsedList, fingerprintOf, isParsedList, parseUnConsolidatedList } from './parse.js'
 import type { Designation } from './types.js'
 
-export interface ReconcileOptions {
+const RATIO = (iss: { input: unknown }) =>
+  `must be a number from 0 to 1 (got ${typeof iss.input === 'number' ? iss.input : typeof iss.input})`
+
+/** The options of `reconcileWatchlist`. */
+export const reconcileOptionsSchema = z.strictObject({
   /** When the list was observed: `YYYY-MM-DD` (midnight UTC) or an ISO date-time. Default: now. */
-  readonly observedOn?: string
+  observedOn: z.string({ error: 'must be a date YYYY-MM-DD or an ISO 8601 date-time' }).optional(),
   /** Apply an older list, a different list with the same date, an earlier observation, or removals over the safety threshold. Default false. */
-  readonly force?: boolean
+  force: z.boolean({ error: 'must be a boolean' }).optional(),
   /** Largest share of listed designations one list may newly remove, 0..1. Default 0.05. */
-  readonly maxRemovalRatio?: number
-}
+  maxRemovalRatio: z.number({ error: RATIO }).min(0, { error: RATIO }).max(1, { error: RATIO }).optional(),
+})
+
+export type ReconcileOptions = z.input<typeof reconcileOptionsSchema>
 
 /** What one reconciliation did. Arrays hold reference numbers. */
 export interface ReconcileReport {
@@ -65,12 +73,11 @@ function sameContent(list: ParsedList, rows: ReadonlyMap<string, Row>): boolean 
 }
 
 /** The observation instant and its (UTC) day. A bare date is that day at 00:00 UTC. */
-function observation(observedOn: unknown): { at: string; ms: number; day: string } {
+function observation(observedOn: string | undefined): { at: string; ms: number; day: string } {
   let ms: number
   if (observedOn === undefined) {
     ms = Date.now()
   } else {
-    if (typeof observedOn !== 'string') throw invalid('options.observedOn: must be a date YYYY-MM-DD or an ISO 8601 date-time')
     const parsed = parseDay(observedOn) !== null ? Date.parse(`${observedOn}T00:00:00.000Z`) : parseInstant(observedOn)
     if (parsed === null || Number.isNaN(parsed)) {
       throw invalid(`options.observedOn: '${observedOn}' is not a date YYYY-MM-DD or an ISO 8601 date-time`)
@@ -80,21 +87,6 @@ function observation(observedOn: unknown): { at: string; ms: number; day: string
   }
   const at = new Date(ms).toISOString()
   return { at, ms, day: at.slice(0, 10) }
-}
-
-function checkOptions(options: unknown): { force: boolean; maxRemovalRatio: number } {
-  if (options === null || typeof options !== 'object' || Array.isArray(options))
-    throw invalid('options: must be an object { observedOn?, force?, maxRemovalRatio? }')
-  const { force = false, maxRemovalRatio = DEFAULT_MAX_REMOVAL_RATIO, observedOn: _o, ...rest } = options as Record<string, unknown>
-  const extra = Object.keys(rest)
-  if (extra.length > 0) throw invalid(`options: unknown field '${extra[0]}'; reconcileWatchlist takes observedOn, force, maxRemovalRatio`)
-  if (typeof force !== 'boolean') throw invalid('options.force: must be a boolean')
-  if (typeof maxRemovalRatio !== 'number' || !(maxRemovalRatio >= 0 && maxRemovalRatio <= 1)) {
-    throw invalid(
-      `options.maxRemovalRatio: must be a number from 0 to 1 (got ${typeof maxRemovalRatio === 'number' ? maxRemovalRatio : typeof maxRemovalRatio})`,
-    )
-  }
-  return { force, maxRemovalRatio }
 }
 
 /** Each top-level field of the content whose value differs, before and after (narratives as published). */
@@ -127,232 +119,230 @@ function changesOf(
  *   again; one that reappears gets back its previous event, and one a later forced run removes is
  *   delisted as of the day its absence was first observed.
  */
-export function reconcile(db: Db, st: Statements, input: unknown, options: ReconcileOptions = {}): ReconcileReport {
-  const { force, maxRemovalRatio } = checkOptions(options)
-  const obs = observation(options.observedOn)
+export function reconcile(db: Db, st: Statements, input: unknown, options?: ReconcileOptions): ReconcileReport {
+  const given = checkOptions(reconcileOptionsSchema, options)
+  const force = given.force ?? false
+  const maxRemovalRatio = given.maxRemovalRatio ?? DEFAULT_MAX_REMOVAL_RATIO
+  const obs = observation(given.observedOn)
   let list: ParsedList
   if (isParsedList(input)) list = input
   else if (typeof input === 'string' || Buffer.isBuffer(input)) list = parseUnConsolidatedList(input)
   else throw invalid('input: must be the UN list XML (string or Buffer) or a list from parseUnConsolidatedList()')
 
-  return db
-    .transaction((): ReconcileReport => {
-      const warnings: string[] = []
-      const report = {
-        dateGenerated: list.dateGenerated,
-        observedAt: obs.at,
-        applied: true,
-        listed: [] as string[],
-        relisted: [] as string[],
-        amended: [] as string[],
-        delisted: [] as string[],
-        blocked: [] as string[],
-        unchanged: 0,
-        warnings,
-      }
-      const newest = st
-        .get('SELECT date_generated, generated_ms, sha256 FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1')
-        .get() as { date_generated: string; generated_ms: number; sha256: string } | undefined
-      const lastObserved = (st.get('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
-      // "Already ingested" means the list the snapshot now reflects: the last one applied.
-      const lastApplied = st.get('SELECT generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
-        { generated_ms: number; sha256: string } | undefined
-      if (lastApplied && list.generatedMs === lastApplied.generated_ms && list.sha256 === lastApplied.sha256 && !force) {
-        report.unchanged = list.records.length
-        warnings.push(`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`)
-        return { ...report, applied: false }
-      }
-      const rows = new Map(
-        (st.get('SELECT ref, status, content, fingerprint, record FROM watchlist_designations').all() as Row[]).map((r) => [r.ref, r]),
-      )
-      if (newest && !force) {
-        if (list.generatedMs < newest.generated_ms) {
-          throw invalid(
-            `UN list: generated ${list.dateGenerated}, older than the newest list ingested (${newest.date_generated}); nothing was changed. Pass { force: true } to apply it anyway`,
-          )
-        }
-        // The newest list's own bytes again (after a forced older one) restore it; other bytes of that
-        // date are refused, unless they hold the very content the snapshot reflects (a copy with
-        // other line endings or indentation), which changes nothing.
-        if (list.generatedMs === newest.generated_ms && list.sha256 !== newest.sha256) {
-          if (lastApplied?.generated_ms === newest.generated_ms && sameContent(list, rows)) {
-            report.unchanged = list.records.length
-            warnings.push(
-              `this list (generated ${list.dateGenerated}) holds the content already ingested, in other bytes; nothing was changed`,
-            )
-            return { ...report, applied: false }
-          }
-          throw invalid(
-            `UN list: generated ${list.dateGenerated} like the newest list ingested, but with other content; nothing was changed. Pass { force: true } if this version is the right one`,
-          )
-        }
-      }
-      if (lastObserved !== null && obs.at < lastObserved && !force) {
+  return immediate(db, (): ReconcileReport => {
+    const warnings: string[] = []
+    const report = {
+      dateGenerated: list.dateGenerated,
+      observedAt: obs.at,
+      applied: true,
+      listed: [] as string[],
+      relisted: [] as string[],
+      amended: [] as string[],
+      delisted: [] as string[],
+      blocked: [] as string[],
+      unchanged: 0,
+      warnings,
+    }
+    const newest = st
+      .prepared('SELECT date_generated, generated_ms, sha256 FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1')
+      .get() as { date_generated: string; generated_ms: number; sha256: string } | undefined
+    const lastObserved = (st.prepared('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
+    // "Already ingested" means the list the snapshot now reflects: the last one applied.
+    const lastApplied = st.prepared('SELECT generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
+      { generated_ms: number; sha256: string } | undefined
+    if (lastApplied && list.generatedMs === lastApplied.generated_ms && list.sha256 === lastApplied.sha256 && !force) {
+      report.unchanged = list.records.length
+      warnings.push(`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`)
+      return { ...report, applied: false }
+    }
+    const rows = new Map(
+      (st.prepared('SELECT ref, status, content, fingerprint, record FROM watchlist_designations').all() as Row[]).map((r) => [r.ref, r]),
+    )
+    if (newest && !force) {
+      if (list.generatedMs < newest.generated_ms) {
         throw invalid(
-          `options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed. Pass { force: true } to apply it anyway`,
+          `UN list: generated ${list.dateGenerated}, older than the newest list ingested (${newest.date_generated}); nothing was changed. Pass { force: true } to apply it anyway`,
         )
       }
+      // The newest list's own bytes again (after a forced older one) restore it; other bytes of that
+      // date are refused, unless they hold the very content the snapshot reflects (a copy with
+      // other line endings or indentation), which changes nothing.
+      if (list.generatedMs === newest.generated_ms && list.sha256 !== newest.sha256) {
+        if (lastApplied?.generated_ms === newest.generated_ms && sameContent(list, rows)) {
+          report.unchanged = list.records.length
+          warnings.push(
+            `this list (generated ${list.dateGenerated}) holds the content already ingested, in other bytes; nothing was changed`,
+          )
+          return { ...report, applied: false }
+        }
+        throw invalid(
+          `UN list: generated ${list.dateGenerated} like the newest list ingested, but with other content; nothing was changed. Pass { force: true } if this version is the right one`,
+        )
+      }
+    }
+    if (lastObserved !== null && obs.at < lastObserved && !force) {
+      throw invalid(
+        `options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed. Pass { force: true } to apply it anyway`,
+      )
+    }
 
-      const upsert = st.get(
-        `INSERT INTO watchlist_designations (ref, status, subject_type, regime, listed_on, last_updated_on, name_sort, names_key, deceased, measures, content, fingerprint, record)
+    const upsert = st.prepared(
+      `INSERT INTO watchlist_designations (ref, status, subject_type, regime, listed_on, last_updated_on, name_sort, names_key, deceased, measures, content, fingerprint, record)
          VALUES (@ref, @status, @subjectType, @regime, @listedOn, @lastUpdatedOn, @nameSort, @namesKey, @deceased, @measures, @content, @fingerprint, @record)
          ON CONFLICT (ref) DO UPDATE SET status = excluded.status, subject_type = excluded.subject_type, regime = excluded.regime,
            listed_on = excluded.listed_on, last_updated_on = excluded.last_updated_on, name_sort = excluded.name_sort,
            names_key = excluded.names_key, deceased = excluded.deceased, measures = excluded.measures, content = excluded.content,
            fingerprint = excluded.fingerprint, record = excluded.record`,
-      )
-      const addEvent = st.get('INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes) VALUES (?, ?, ?, ?, ?)')
-      const event = (ref: string, type: DesignationEvent['type'], changes?: DesignationEvent['changes']) =>
-        addEvent.run(ref, type, obs.at, list.dateGenerated, changes && changes.length > 0 ? JSON.stringify(changes) : null)
-      const lastRealEvent = st.get(
-        "SELECT type, observed_at FROM watchlist_events WHERE ref = ? AND type <> 'reconciliation_blocked' ORDER BY id DESC LIMIT 1",
-      )
+    )
+    const addEvent = st.prepared('INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes) VALUES (?, ?, ?, ?, ?)')
+    const event = (ref: string, type: DesignationEvent['type'], changes?: DesignationEvent['changes']) =>
+      addEvent.run(ref, type, obs.at, list.dateGenerated, changes && changes.length > 0 ? JSON.stringify(changes) : null)
+    const lastRealEvent = st.prepared(
+      "SELECT type, observed_at FROM watchlist_events WHERE ref = ? AND type <> 'reconciliation_blocked' ORDER BY id DESC LIMIT 1",
+    )
 
-      const write = (d: Designation, content: ListContent, fingerprint: string) =>
-        upsert.run({
-          ref: d.sourceRefNumber,
-          status: d.status,
-          subjectType: d.subjectType,
-          regime: d.regime,
-          listedOn: d.listedOn,
-          lastUpdatedOn: d.lastUpdatedOn,
-          nameSort: nameSortKey(d.primaryName),
-          namesKey: namesKeyOf([d.primaryName, ...d.aliases.map((a) => a.name), d.nameOriginalScript]),
-          deceased: d.extracted.subjectStatus === 'deceased' ? 1 : 0,
-          measures: JSON.stringify(d.extracted.prohibitions.map((p) => p.toLowerCase())),
-          content: JSON.stringify(content),
+    const write = (d: Designation, content: ListContent, fingerprint: string) =>
+      upsert.run({
+        ref: d.sourceRefNumber,
+        status: d.status,
+        subjectType: d.subjectType,
+        regime: d.regime,
+        listedOn: d.listedOn,
+        lastUpdatedOn: d.lastUpdatedOn,
+        nameSort: nameSortKey(d.primaryName),
+        namesKey: namesKeyOf([d.primaryName, ...d.aliases.map((a) => a.name), d.nameOriginalScript]),
+        deceased: d.extracted.subjectStatus === 'deceased' ? 1 : 0,
+        measures: JSON.stringify(d.extracted.prohibitions.map((p) => p.toLowerCase())),
+        content: JSON.stringify(content),
+        fingerprint,
+        record: JSON.stringify(d),
+      })
+
+    const present = new Set<string>()
+    for (const rec of list.records) {
+      present.add(rec.ref)
+      const narrative = list.narratives.get(rec.ref) ?? ''
+      const origin: OriginFields = originFieldsOf(rec, narrative, (w) => warnings.push(w))
+      const fingerprint = fingerprintOf(rec.content)
+      const row = rows.get(rec.ref)
+      if (!row) {
+        report.listed.push(rec.ref)
+        event(rec.ref, 'listed')
+        write(
+          {
+            ...origin,
+            status: 'listed',
+            delistedOn: null,
+            lastEventAt: obs.at,
+            lastEventType: 'listed',
+            firstSeenAt: obs.at,
+            lastSeenAt: obs.at,
+            narrativeTranslations: {},
+          },
+          rec.content,
           fingerprint,
-          record: JSON.stringify(d),
-        })
-
-      const present = new Set<string>()
-      for (const rec of list.records) {
-        present.add(rec.ref)
-        const narrative = list.narratives.get(rec.ref) ?? ''
-        const origin: OriginFields = originFieldsOf(rec, narrative, (w) => warnings.push(w))
-        const fingerprint = fingerprintOf(rec.content)
-        const row = rows.get(rec.ref)
-        if (!row) {
-          report.listed.push(rec.ref)
-          event(rec.ref, 'listed')
-          write(
-            {
-              ...origin,
-              status: 'listed',
-              delistedOn: null,
-              lastEventAt: obs.at,
-              lastEventType: 'listed',
-              firstSeenAt: obs.at,
-              lastSeenAt: obs.at,
-              narrativeTranslations: {},
-            },
-            rec.content,
-            fingerprint,
-          )
-          continue
-        }
-        const prior = JSON.parse(row.record) as Designation
-        const state = { firstSeenAt: prior.firstSeenAt, lastSeenAt: obs.at, narrativeTranslations: {} }
-        const contentChanges = () => changesOf(JSON.parse(row.content) as ListContent, rec.content, [prior.narrative, narrative])
-        if (row.status === 'delisted') {
-          report.relisted.push(rec.ref)
-          event(rec.ref, 'relisted', [
-            { field: 'status', before: 'delisted', after: 'listed' },
-            { field: 'delistedOn', before: prior.delistedOn, after: null },
-            ...(row.fingerprint === fingerprint ? [] : contentChanges()),
-          ])
-          write(
-            { ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed' },
-            rec.content,
-            fingerprint,
-          )
-        } else if (row.fingerprint !== fingerprint) {
-          report.amended.push(rec.ref)
-          event(rec.ref, 'amended', contentChanges())
-          write(
-            { ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'amended' },
-            rec.content,
-            fingerprint,
-          )
-        } else {
-          report.unchanged++
-          let { lastEventAt, lastEventType } = prior
-          if (lastEventType === 'reconciliation_blocked') {
-            // It is back: the removal that was held back did not happen. Its previous event stands again.
-            const real = lastRealEvent.get(rec.ref) as { type: DesignationEvent['type']; observed_at: string } | undefined
-            lastEventType = real?.type === 'relisted' || real === undefined ? 'listed' : (real.type as Designation['lastEventType'])
-            lastEventAt = real?.observed_at ?? prior.firstSeenAt
-          }
-          // Same content: only the observation moves (and a re-issued DATAID is kept current).
-          write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt, lastEventType }, rec.content, fingerprint)
-        }
-      }
-
-      const absent = [...rows.values()].filter((r) => r.status === 'listed' && !present.has(r.ref))
-      const heldBefore = absent.filter((r) => (JSON.parse(r.record) as Designation).lastEventType === 'reconciliation_blocked')
-      const fresh = absent.filter((r) => !heldBefore.includes(r))
-      const listedBefore = [...rows.values()].filter((r) => r.status === 'listed').length
-      const ratio = listedBefore === 0 ? 0 : fresh.length / listedBefore
-      const block = fresh.length > 0 && ratio > maxRemovalRatio && !force
-      if (block) {
-        warnings.push(
-          `this list would remove ${fresh.length} of ${listedBefore} listed designations (${(ratio * 100).toFixed(1)}% > ${(maxRemovalRatio * 100).toFixed(1)}%); ` +
-            'nothing was removed and they are marked reconciliation_blocked. Pass { force: true } if the removals are real',
         )
+        continue
       }
-      if (heldBefore.length > 0 && !force) {
-        warnings.push(
-          `${heldBefore.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`,
-        )
-      }
-      const delist = (row: Row, prior: Designation, day: string) => {
-        report.delisted.push(row.ref)
-        event(row.ref, 'delisted', [
-          { field: 'status', before: 'listed', after: 'delisted' },
-          { field: 'delistedOn', before: null, after: day },
+      const prior = JSON.parse(row.record) as Designation
+      const state = { firstSeenAt: prior.firstSeenAt, lastSeenAt: obs.at, narrativeTranslations: {} }
+      const contentChanges = () => changesOf(JSON.parse(row.content) as ListContent, rec.content, [prior.narrative, narrative])
+      if (row.status === 'delisted') {
+        report.relisted.push(rec.ref)
+        event(rec.ref, 'relisted', [
+          { field: 'status', before: 'delisted', after: 'listed' },
+          { field: 'delistedOn', before: prior.delistedOn, after: null },
+          ...(row.fingerprint === fingerprint ? [] : contentChanges()),
         ])
         write(
-          { ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' },
+          { ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'listed' },
+          rec.content,
+          fingerprint,
+        )
+      } else if (row.fingerprint !== fingerprint) {
+        report.amended.push(rec.ref)
+        event(rec.ref, 'amended', contentChanges())
+        write(
+          { ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt: obs.at, lastEventType: 'amended' },
+          rec.content,
+          fingerprint,
+        )
+      } else {
+        report.unchanged++
+        let { lastEventAt, lastEventType } = prior
+        if (lastEventType === 'reconciliation_blocked') {
+          // It is back: the removal that was held back did not happen. Its previous event stands again.
+          const real = lastRealEvent.get(rec.ref) as { type: DesignationEvent['type']; observed_at: string } | undefined
+          lastEventType = real?.type === 'relisted' || real === undefined ? 'listed' : (real.type as Designation['lastEventType'])
+          lastEventAt = real?.observed_at ?? prior.firstSeenAt
+        }
+        // Same content: only the observation moves (and a re-issued DATAID is kept current).
+        write({ ...origin, ...state, status: 'listed', delistedOn: null, lastEventAt, lastEventType }, rec.content, fingerprint)
+      }
+    }
+
+    const absent = [...rows.values()].filter((r) => r.status === 'listed' && !present.has(r.ref))
+    const heldBefore = absent.filter((r) => (JSON.parse(r.record) as Designation).lastEventType === 'reconciliation_blocked')
+    const fresh = absent.filter((r) => !heldBefore.includes(r))
+    const listedBefore = [...rows.values()].filter((r) => r.status === 'listed').length
+    const ratio = listedBefore === 0 ? 0 : fresh.length / listedBefore
+    const block = fresh.length > 0 && ratio > maxRemovalRatio && !force
+    if (block) {
+      warnings.push(
+        `this list would remove ${fresh.length} of ${listedBefore} listed designations (${(ratio * 100).toFixed(1)}% > ${(maxRemovalRatio * 100).toFixed(1)}%); ` +
+          'nothing was removed and they are marked reconciliation_blocked. Pass { force: true } if the removals are real',
+      )
+    }
+    if (heldBefore.length > 0 && !force) {
+      warnings.push(`${heldBefore.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`)
+    }
+    const delist = (row: Row, prior: Designation, day: string) => {
+      report.delisted.push(row.ref)
+      event(row.ref, 'delisted', [
+        { field: 'status', before: 'listed', after: 'delisted' },
+        { field: 'delistedOn', before: null, after: day },
+      ])
+      write(
+        { ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' },
+        JSON.parse(row.content) as ListContent,
+        row.fingerprint,
+      )
+    }
+    for (const row of fresh) {
+      const prior = JSON.parse(row.record) as Designation
+      if (block) {
+        report.blocked.push(row.ref)
+        event(row.ref, 'reconciliation_blocked')
+        write(
+          { ...prior, lastEventAt: obs.at, lastEventType: 'reconciliation_blocked' },
           JSON.parse(row.content) as ListContent,
           row.fingerprint,
         )
+      } else {
+        delist(row, prior, obs.day)
       }
-      for (const row of fresh) {
+    }
+    if (force) {
+      // Removed as of the day the absence was first observed (the held-back event's day).
+      for (const row of heldBefore) {
         const prior = JSON.parse(row.record) as Designation
-        if (block) {
-          report.blocked.push(row.ref)
-          event(row.ref, 'reconciliation_blocked')
-          write(
-            { ...prior, lastEventAt: obs.at, lastEventType: 'reconciliation_blocked' },
-            JSON.parse(row.content) as ListContent,
-            row.fingerprint,
-          )
-        } else {
-          delist(row, prior, obs.day)
-        }
+        delist(row, prior, prior.lastEventAt.slice(0, 10))
       }
-      if (force) {
-        // Removed as of the day the absence was first observed (the held-back event's day).
-        for (const row of heldBefore) {
-          const prior = JSON.parse(row.record) as Designation
-          delist(row, prior, prior.lastEventAt.slice(0, 10))
-        }
-      }
-      st.get('INSERT INTO watchlist_lists (date_generated, generated_ms, observed_at, sha256, report) VALUES (?, ?, ?, ?, ?)').run(
-        list.dateGenerated,
-        list.generatedMs,
-        obs.at,
-        list.sha256,
-        JSON.stringify({
-          ...report,
-          listed: report.listed.length,
-          relisted: report.relisted.length,
-          amended: report.amended.length,
-          delisted: report.delisted.length,
-          blocked: report.blocked.length,
-        }),
-      )
-      return report
-    })
-    .immediate()
+    }
+    st.prepared('INSERT INTO watchlist_lists (date_generated, generated_ms, observed_at, sha256, report) VALUES (?, ?, ?, ?, ?)').run(
+      list.dateGenerated,
+      list.generatedMs,
+      obs.at,
+      list.sha256,
+      JSON.stringify({
+        ...report,
+        listed: report.listed.length,
+        relisted: report.relisted.length,
+        amended: report.amended.length,
+        delisted: report.delisted.length,
+        blocked: report.blocked.length,
+      }),
+    )
+    return report
+  })
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** The sanctions regimes of the spec (4.8), as `regime` values and the `regime` filter. */
 export const REGIMES = [
   'Al-Qaida',
@@ -17,72 +19,88 @@ export const REGIMES = [
 ] as const
 export type Regime = (typeof REGIMES)[number]
 
-/** Facts read automatically from the narrative (spec 2.6 `extracted`): an aid, never the authority. */
-export interface Extracted {
-  /** Restrictive measures, in the origin's English wording (`asset freeze`, `travel ban`, `arms embargo`…). */
-  prohibitions: string[]
-  /** The flag state of the subject itself (a vessel's flag), when the narrative states it. */
-  flagState: string | null
-  validFrom: string | null
-  validUntil: string | null
-  /**
-   * Identifiers stated in the narrative, as `kind:value`: `imo` (a ship's number, passing the IMO
-   * check digit and said of a vessel), `imo-company` (every IMO number in the UN narratives so far
-   * is a company's), `passport`, `national-id`, `identity-card`, `military-id`, `tax-id`,
-   * `company-registration`, `licence`.
-   */
-  identifiers: string[]
-  /**
-   * The latest place the narrative puts the subject. `observedOn` is a date `YYYY-MM-DD` when the
-   * narrative gives the day, else null; `observedAsOf` is the date at the precision stated
-   * (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`), or null.
-   */
-  lastKnownLocation: { place: string; observedOn: string | null; observedAsOf: string | null } | null
-  affiliations: string[]
-  /** `deceased` only when the narrative states the listed subject's own death; otherwise null. */
-  subjectStatus: 'deceased' | null
-}
+const day = () => z.string().meta({ format: 'date' })
+const nullableDay = () => day().nullable()
 
-export interface Alias {
-  name: string
-  /** The origin's quality, lower-cased (`good`, `low`, `a.k.a.`, `f.k.a.`). */
-  quality: string
-}
+/** Facts read automatically from the narrative (spec 2.6 `extracted`): an aid, never the authority. */
+export const extractedSchema = z
+  .object({
+    prohibitions: z.array(z.string()).meta({
+      description: 'Restrictive measures, in the origin’s English wording (`asset freeze`, `travel ban`, `arms embargo`…).',
+    }),
+    flagState: z.string().nullable().meta({ description: 'The flag state of the subject itself (a vessel’s flag), when stated.' }),
+    validFrom: nullableDay(),
+    validUntil: nullableDay(),
+    identifiers: z.array(z.string()).meta({
+      description:
+        'Identifiers stated in the narrative, as `kind:value`: `imo` (a ship’s number, passing the IMO check digit and said of a vessel), `imo-company`, `passport`, `national-id`, `identity-card`, `military-id`, `tax-id`, `company-registration`, `licence`.',
+    }),
+    lastKnownLocation: z
+      .object({
+        place: z.string(),
+        observedOn: nullableDay().meta({ description: 'The day, when the narrative gives it.' }),
+        observedAsOf: z.string().nullable().meta({ description: 'The date at the precision stated: YYYY-MM-DD, YYYY-MM or YYYY.' }),
+      })
+      .nullable()
+      .meta({ description: 'The latest place the narrative puts the subject.' }),
+    affiliations: z.array(z.string()),
+    subjectStatus: z
+      .enum(['deceased'])
+      .nullable()
+      .meta({ description: "`deceased` only when the narrative states the listed subject's own death; otherwise null." }),
+  })
+  .meta({ id: 'Extracted' })
+
+export type Extracted = z.output<typeof extractedSchema>
+
+export const aliasSchema = z.object({
+  name: z.string(),
+  quality: z.string().meta({ description: "The origin's quality, lower-cased (`good`, `low`, `a.k.a.`, `f.k.a.`)." }),
+})
+
+export type Alias = z.output<typeof aliasSchema>
 
 /** One designation of the sanctions list (spec 2.6). */
-export interface Designation {
-  sourceRefNumber: string
-  source: 'un_sc'
-  sourceDataId: string
-  designationId: string
-  subjectId: string
-  subjectType: 'individual' | 'entity'
-  primaryName: string
-  nameOriginalScript: string | null
-  nationalities: string[]
-  aliases: Alias[]
-  regime: string
-  committee: string | null
-  status: 'listed' | 'delisted'
-  listedOn: string | null
-  /** The day this service's reconciliation observed the absence; never an official date. */
-  delistedOn: string | null
-  lastReviewedOn: string | null
-  sourceLastUpdated: string | null
-  lastUpdatedOn: string | null
-  narrative: string
-  narrativeTranslations: Record<string, string>
-  extracted: Extracted
-  pressReleaseUrl: string | null
-  pressReleaseSymbol: string | null
-  lastEventAt: string
-  lastEventType: 'listed' | 'delisted' | 'amended' | 'reconciliation_blocked' | null
-  firstSeenAt: string
-  lastSeenAt: string
-}
+export const designationSchema = z
+  .object({
+    sourceRefNumber: z.string(),
+    source: z.literal('un_sc'),
+    sourceDataId: z.string(),
+    designationId: z.string(),
+    subjectId: z.string(),
+    subjectType: z.enum(['individual', 'entity']),
+    primaryName: z.string(),
+    nameOriginalScript: z.string().nullable(),
+    nationalities: z.array(z.string()),
+    aliases: z.array(aliasSchema),
+    regime: z.string(),
+    committee: z.string().nullable(),
+    status: z.enum(['listed', 'delisted']),
+    listedOn: nullableDay(),
+    delistedOn: nullableDay().meta({ description: "The day this service's reconciliation observed the absence; never an official date." }),
+    lastReviewedOn: nullableDay(),
+    sourceLastUpdated: nullableDay(),
+    lastUpdatedOn: nullableDay(),
+    narrative: z.string(),
+    narrativeTranslations: z.record(z.string(), z.string()),
+    extracted: extractedSchema,
+    pressReleaseUrl: z.string().nullable(),
+    pressReleaseSymbol: z.string().nullable(),
+    lastEventAt: z.string().meta({ format: 'date-time' }),
+    lastEventType: z.enum(['listed', 'delisted', 'amended', 'reconciliation_blocked']).nullable(),
+    firstSeenAt: z.string().meta({ format: 'date-time' }),
+    lastSeenAt: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ id: 'Designation' })
+
+export type Designation = z.output<typeof designationSchema>
 
 /** The detail endpoint's designation: with the translation asked for. */
-export interface DesignationDetail extends Designation {
-  narrativeTranslated: string | null
-  narrativeTranslatedLang: string
-}
+export const designationDetailSchema = designationSchema
+  .extend({
+    narrativeTranslated: z.string().nullable(),
+    narrativeTranslatedLang: z.string(),
+  })
+  .meta({ id: 'DesignationDetail' })
+
+export type DesignationDetail = z.output<typeof designationDetailSchema>

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { LegisearchError } from '../../src/errors.js'
+import { LegisearchError } from '../../src/common/errors.js'
 import { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from '../../src/watchlist/fetch.js'
 
 // Never the internet: every test talks to a node:http server on 127.0.0.1, port 0.

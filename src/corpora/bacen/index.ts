@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineCorpus } from '../define.js'
+import { found } from '../results.js'
 import { dateTime, id, text } from '../fields.js'
 
 const schema = z.strictObject({
@@ -16,10 +17,11 @@ const schema = z.strictObject({
 
 export type BacenDocument = z.output<typeof schema>
 
-export const bacen = defineCorpus<BacenDocument>({
+export const bacen = defineCorpus({
   name: 'bacen',
-  method: 'searchBacen',
+  description: 'Banco Central do Brasil norms and documents (`POST /search/bacen`).',
   schema,
+  result: found(schema).meta({ id: 'BacenResult' }),
   text: [
     { name: 'title', weight: 3, highlight: true, get: (d) => d.title },
     { name: 'subject', weight: 2, highlight: true, get: (d) => d.subject },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fold } from '../../text/fold.js'
 import { defineCorpus } from '../define.js'
+import { found } from '../results.js'
 import { dateTime, id, optionalDateTime, text } from '../fields.js'
 import { sectionKey, sectionKeys } from './section.js'
 
@@ -19,10 +20,14 @@ const schema = z.strictObject({
 
 export type DouAct = z.output<typeof schema>
 
-export const dou = defineCorpus<DouAct>({
+export const dou = defineCorpus({
   name: 'dou',
-  method: 'searchDou',
+  description: 'Acts of the Diário Oficial da União (`POST /search/dou`).',
   schema,
+  result: found(schema.extend({ createdAt: dateTime(), updatedAt: dateTime() })).meta({
+    id: 'DouResult',
+    description: '`createdAt`/`updatedAt` are `date` when the record had none.',
+  }),
   text: [
     { name: 'title', weight: 3, highlight: true, get: (a) => a.title },
     { name: 'resume', weight: 2, highlight: true, get: (a) => a.resume },

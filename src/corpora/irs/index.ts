@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineCorpus } from '../define.js'
+import { found } from '../results.js'
 import { dateTime, id, int, text } from '../fields.js'
 
 const schema = z.strictObject({
@@ -16,10 +17,11 @@ const schema = z.strictObject({
 
 export type IrsDocument = z.output<typeof schema>
 
-export const irs = defineCorpus<IrsDocument>({
+export const irs = defineCorpus({
   name: 'irs',
-  method: 'searchIrs',
+  description: 'Receita Federal norms and documents (`POST /search/irs`).',
   schema,
+  result: found(schema).meta({ id: 'IrsResult' }),
   text: [
     { name: 'subject', weight: 3, highlight: true, get: (d) => d.subject },
     { name: 'content', weight: 1, highlight: true, get: (d) => d.content },

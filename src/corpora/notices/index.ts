@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineCorpus } from '../define.js'
+import { found } from '../results.js'
 import { dateTime, id, text } from '../fields.js'
 
 const schema = z.strictObject({
@@ -19,10 +20,11 @@ const schema = z.strictObject({
 
 export type Notice = z.output<typeof schema>
 
-export const notices = defineCorpus<Notice>({
+export const notices = defineCorpus({
   name: 'notices',
-  method: 'searchNotices',
+  description: 'News of the legislative houses (`POST /search/notices`).',
   schema,
+  result: found(schema).meta({ id: 'NoticeResult' }),
   text: [
     { name: 'title', weight: 3, highlight: true, get: (n) => n.title },
     { name: 'description', weight: 2, highlight: true, get: (n) => n.description },

@@ -1,9 +1,11 @@
 import { z } from 'zod'
+import { identifierKeys } from '../../query/identifiers.js'
 import { fold } from '../../text/fold.js'
+import { highlightSchema } from '../../text/highlight.js'
 import { defineCorpus } from '../define.js'
+import { savedBucketRefSchema } from '../results.js'
 import { dateTime, freeObject, id, int, optionalDateTime, stringBoolean, text } from '../fields.js'
 import { ASSEMBLY_STATES } from './assemblies.js'
-import { identifierKeys } from './identifier.js'
 
 const author = z.strictObject({
   openDataId: text(),
@@ -50,6 +52,17 @@ const schema = z.strictObject({
 
 export type Proposition = z.output<typeof schema>
 
+/** `POST /search/propositions`: `approved` is input-only; `lastProceeding.date` is always set. */
+const RESULT = schema
+  .omit({ approved: true })
+  .extend({
+    lastProceeding: proceeding.extend({ date: dateTime() }),
+    relevance: z.int().meta({ description: 'BM25-based, higher is better; 0 unless sorted by relevance.' }),
+    highlights: z.array(highlightSchema),
+    savedPropositions: z.array(savedBucketRefSchema).meta({ description: "The calling client's monitors holding this proposition." }),
+  })
+  .meta({ id: 'PropositionResult' })
+
 /** Approval state: the record's own `approved`, else read from the situation (became law / rejected in full). */
 export function approvalOf(p: Proposition): 'true' | 'false' | undefined {
   if (p.approved !== undefined) return p.approved
@@ -59,10 +72,11 @@ export function approvalOf(p: Proposition): 'true' | 'false' | undefined {
   return undefined
 }
 
-export const propositions = defineCorpus<Proposition>({
+export const propositions = defineCorpus({
   name: 'propositions',
-  method: 'searchPropositions',
+  description: 'Bills of the Câmara, the Senado and the 27 state assemblies (`POST /search/propositions`).',
   schema,
+  result: RESULT,
   text: [
     { name: 'title', weight: 3, highlight: true, get: (p) => p.title },
     { name: 'summary', weight: 1, highlight: true, get: (p) => p.summary },

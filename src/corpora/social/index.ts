@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineCorpus } from '../define.js'
+import { found } from '../results.js'
 import { dateTime, freeObject, id, text } from '../fields.js'
 
 /** The poster; besides the fixed fields it carries one string field named after the network (`twitter: '@handle'`). */
@@ -31,10 +32,11 @@ const schema = z.strictObject({
 
 export type SocialPost = z.output<typeof schema>
 
-export const social = defineCorpus<SocialPost>({
+export const social = defineCorpus({
   name: 'social',
-  method: 'searchSocial',
+  description: "Parliamentarians' social-network posts (`POST /search/social`).",
   schema,
+  result: found(schema).meta({ id: 'SocialResult' }),
   text: [{ name: 'text', weight: 1, highlight: true, get: (p) => p.text }],
   filters: {
     resources: { kind: 'open', values: (p) => [p.resource || p.openDataResource] },

@@ -1,3 +1,6 @@
+import { isRealDay } from '../../common/dates.js'
+import { foldCompat } from '../../text/fold.js'
+
 /**
  * Text helpers shared by the narrative rules: normalisation, sentence splitting, dates and
  * subject-name matching. Pure functions, no I/O.
@@ -98,7 +101,8 @@ function lastWord(text: string, end: number): string {
 
 // ── dates ──────────────────────────────────────────────────────────────────
 
-const MONTHS: Record<string, number> = {
+/** English month names and abbreviations → month number (the narratives' and the list's dates). */
+export const MONTHS: Readonly<Record<string, number>> = {
   january: 1,
   jan: 1,
   february: 2,
@@ -150,11 +154,6 @@ function pad(n: number): string {
   return n < 10 ? `0${n}` : String(n)
 }
 
-function validDay(y: number, m: number, d: number): boolean {
-  if (d < 1 || m < 1 || m > 12) return false
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate()
-}
-
 /**
  * Every date stated in `text`, at its stated precision. Resolution years ("resolution 2048 (2012)"),
  * document symbols and case numbers are skipped.
@@ -171,12 +170,12 @@ export function findDates(text: string): FoundDate[] {
       const y = Number(m[3]),
         mo = MONTHS[m[2].toLowerCase()] ?? 0,
         d = Number(m[1])
-      value = validDay(y, mo, d) ? `${y}-${pad(mo)}-${pad(d)}` : `${y}-${pad(mo)}`
+      value = isRealDay(y, mo, d) ? `${y}-${pad(mo)}-${pad(d)}` : `${y}-${pad(mo)}`
     } else if (m[4] && m[5] && m[6]) {
       const y = Number(m[6]),
         mo = MONTHS[m[4].toLowerCase()] ?? 0,
         d = Number(m[5])
-      value = validDay(y, mo, d) ? `${y}-${pad(mo)}-${pad(d)}` : `${y}-${pad(mo)}`
+      value = isRealDay(y, mo, d) ? `${y}-${pad(mo)}-${pad(d)}` : `${y}-${pad(mo)}`
     } else if (m[7] && m[8]) {
       const word = m[7]
       // "May" is also a verb: only a month when followed by the year
@@ -190,20 +189,6 @@ export function findDates(text: string): FoundDate[] {
   return out
 }
 
-/** The first full day-month-year date at the start of `text` (after spaces), as `YYYY-MM-DD`. */
-export function parseFullDateAt(text: string): string | null {
-  const d = findDates(text)[0]
-  if (!d || d.index > 2 || d.value.length !== 10) return null
-  return d.value
-}
-
-/** Later of two stated dates; a less precise date sorts before a more precise one of the same period. */
-export function laterDate(a: string | null, b: string | null): string | null {
-  if (a === null) return b
-  if (b === null) return a
-  return a >= b ? a : b
-}
-
 // ── names ──────────────────────────────────────────────────────────────────
 
 const tokenCache = new Map<string, readonly string[]>()
@@ -212,10 +197,7 @@ const tokenCache = new Map<string, readonly string[]>()
 export function nameTokens(s: string): readonly string[] {
   const hit = tokenCache.get(s)
   if (hit) return hit
-  const tokens = s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  const tokens = foldCompat(s)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0)
   if (tokenCache.size > 20_000) tokenCache.clear()

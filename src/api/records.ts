@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import { invalid } from '../errors.js'
-import { formatPath } from '../query/issues.js'
-import { jsonProblem } from './json-value.js'
+import { invalid } from '../common/errors.js'
+import { errorOf, formatPath } from '../common/validate.js'
+import { jsonProblem } from '../common/json-value.js'
 
 /** Most records accepted by one `upsert` call; larger loads are split by the caller (or the ingest runner). */
 export const MAX_RECORDS_PER_CALL = 100_000
@@ -23,15 +23,11 @@ export function validateRecords<R extends { id: string }>(collection: string, sc
       throw invalid(`${formatPath(bad.path)}: ${bad.message} (${collection} record ${i}; nothing of this call was written)`, bad.path)
     const r = schema.safeParse(records[i])
     if (!r.success) {
-      const issue = r.error.issues[0]
-      const path = ['records', i, ...(issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p)))]
-      const what =
-        issue?.code === 'unrecognized_keys'
-          ? `unknown field ${issue.keys.map((k) => `'${k}'`).join(', ')}`
-          : issue?.code === 'invalid_type' && valueAt(records[i], issue.path) === undefined
-            ? 'is required'
-            : (issue?.message ?? 'is invalid')
-      throw invalid(`${formatPath(path)}: ${what} (${collection} record ${i}; nothing of this call was written)`, path)
+      throw errorOf(schema, records[i], r.error, {
+        where: 'records',
+        prefix: ['records', i],
+        suffix: `(${collection} record ${i}; nothing of this call was written)`,
+      })
     }
     const prior = seen.get(r.data.id)
     if (prior !== undefined) {
@@ -45,13 +41,4 @@ export function validateRecords<R extends { id: string }>(collection: string, sc
     out.push(r.data)
   }
   return out
-}
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let v = value
-  for (const key of path) {
-    if (v === null || typeof v !== 'object') return undefined
-    v = (v as Record<PropertyKey, unknown>)[key]
-  }
-  return v
 }

@@ -77,7 +77,8 @@ function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): nu
   return t.getTime()
 }
 
-function isRealDay(y: number, mo: number, d: number): boolean {
+/** Whether year, month and day name a real calendar day (no 31 February). */
+export function isRealDay(y: number, mo: number, d: number): boolean {
   if (mo < 1 || mo > 12 || d < 1) return false
   return d <= new Date(utc(y, mo + 1, 0)).getUTCDate()
 }

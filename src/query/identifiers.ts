@@ -1,4 +1,4 @@
-import { fold } from '../../text/fold.js'
+import { fold } from '../text/fold.js'
 
 /**
  * Proposition type acronyms recognised as identifiers in `q` (`PL 2630/2020`, `pec 45`). Taken from

@@ -1,14 +1,25 @@
-/** Stable error codes (DECISIONS §8). */
-export type ErrorCode =
-  | 'invalid_parameters'
-  | 'invalid_date_range'
-  | 'invalid_json'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'internal_error'
+/** Stable error codes (DECISIONS §8; `busy` is this library's: a snapshot another process is writing). */
+export const ERROR_CODES = [
+  'invalid_parameters',
+  'invalid_date_range',
+  'invalid_json',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'payload_too_large',
+  'rate_limited',
+  'busy',
+  'internal_error',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** One thing wrong with an input: zod's issue code (or `custom`), where, and what is allowed. */
+export interface Issue {
+  readonly code: string
+  readonly path: ReadonlyArray<string | number>
+  readonly message: string
+}
 
 /**
  * The one error class of legisearch. Every failure a caller can cause is one of these, carrying
@@ -23,14 +34,20 @@ export class LegisearchError extends Error {
   override readonly name = 'LegisearchError'
   readonly status: number
   readonly code: ErrorCode
-  /** Where the fault is, as a path of keys and indices (e.g. `['keywords', 'and', 0]`), when known. */
+  /** Where the (first) fault is, as a path of keys and indices (e.g. `['keywords', 'and', 0]`), when known. */
   readonly path: ReadonlyArray<string | number>
+  /**
+   * Every fault found in the input, the first one being what `message` says. A single fault for
+   * errors that do not come from validating an input.
+   */
+  readonly issues: readonly Issue[]
 
-  constructor(status: number, code: ErrorCode, message: string, path: ReadonlyArray<string | number> = []) {
+  constructor(status: number, code: ErrorCode, message: string, path: ReadonlyArray<string | number> = [], issues?: readonly Issue[]) {
     super(message)
     this.status = status
     this.code = code
     this.path = path
+    this.issues = issues ?? [{ code: 'custom', path, message }]
   }
 
   /** The HTTP error body of the spec: `{ error, code }`. */

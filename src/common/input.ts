@@ -1,4 +1,4 @@
-import { invalid } from '../errors.js'
+import { invalid } from '../common/errors.js'
 
 function isPlainObject(input: unknown): input is Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false

@@ -15,8 +15,6 @@ export interface TextQuery {
   readonly exclude: readonly TextItem[]
 }
 
-export const EMPTY_TEXT_QUERY: TextQuery = { groups: [], exclude: [] }
-
 export function isEmptyTextQuery(t: TextQuery): boolean {
   return t.groups.length === 0 && t.exclude.length === 0
 }

@@ -1,0 +1,81 @@
+import { dayOf, parseInstant } from '../common/dates.js'
+import type { AnyCorpus } from '../corpora/define.js'
+import { facetName, normalizerOf } from '../query/filters.js'
+import type { DocumentRows } from '../store/documents.js'
+import type { IndexLayout, TextIndex } from '../text-index/types.js'
+
+/** The text index's view of a corpus: its name and text fields (kept per corpus, so built once). */
+export function layoutOf(corpus: AnyCorpus): IndexLayout {
+  let layout = layouts.get(corpus)
+  if (!layout) layouts.set(corpus, (layout = { name: corpus.name, fields: corpus.text }))
+  return layout
+}
+
+const layouts = new WeakMap<AnyCorpus, IndexLayout>()
+
+/**
+ * Writes validated records of one corpus: the row and record, its filter values and its texts in
+ * the text index. The caller wraps the call in one transaction, so a crash at any point leaves
+ * either all of a call or none of it.
+ */
+export function writeDocuments(
+  rows: DocumentRows,
+  index: TextIndex,
+  corpus: AnyCorpus,
+  records: readonly { id: string }[],
+): { inserted: number; updated: number } {
+  const writer = index.writer(layoutOf(corpus))
+  const filters = Object.entries(corpus.filters).flatMap(([name, f]) =>
+    f.kind === 'date' ? [] : [{ facet: facetName(corpus.name, name), values: f.values, normalize: normalizerOf(f) }],
+  )
+  let inserted = 0
+  for (const record of records) {
+    const mainMs = parseInstant(corpus.mainDate(record)) as number
+    const updMs = parseInstant(corpus.updatedDate(record)) ?? mainMs
+    const facets: [string, string][] = []
+    for (const f of filters) {
+      for (const v of f.values(record)) {
+        const value = f.normalize(v)
+        if (value !== '') facets.push([f.facet, value])
+      }
+    }
+    if (corpus.identifiers) for (const key of corpus.identifiers(record)) facets.push([`${corpus.name}.ident`, key])
+    const existing = rows.rowidOf(corpus.name, record.id)
+    if (existing !== undefined) writer.remove(existing)
+    else inserted++
+    const rowid = rows.put(
+      {
+        corpus: corpus.name,
+        id: record.id,
+        mainMs,
+        mainDay: dayOf(mainMs),
+        updMs,
+        updDay: dayOf(updMs),
+        record: JSON.stringify(record),
+        facets,
+      },
+      existing,
+    )
+    writer.add(
+      rowid,
+      corpus.text.map((f) => f.get(record)),
+    )
+  }
+  rows.addToCount(corpus.name, inserted)
+  return { inserted, updated: records.length - inserted }
+}
+
+/** Removes records by id; returns how many existed. */
+export function deleteDocuments(rows: DocumentRows, index: TextIndex, corpus: AnyCorpus, ids: readonly string[]): number {
+  const writer = index.writer(layoutOf(corpus))
+  let removed = 0
+  for (const id of ids) {
+    const rowid = rows.rowidOf(corpus.name, id)
+    if (rowid === undefined) continue
+    writer.remove(rowid)
+    rows.delete(corpus.name, id, rowid)
+    removed++
+  }
+  rows.addToCount(corpus.name, -removed)
+  return removed
+}

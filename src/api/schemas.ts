@@ -1,0 +1,66 @@
+/**
+ * Every request and response schema of the API, in one place: they validate input, type the
+ * public API (`z.input`/`z.output`), and describe it (`z.toJSONSchema`, the OpenAPI document and
+ * the MCP tools' input schemas). Per-corpus schemas derive from the corpus registry.
+ */
+import { z } from 'zod'
+import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
+import { ERROR_CODES } from '../common/errors.js'
+import { bodySchemaOf } from '../query/body.js'
+import { designationDetailSchema, designationSchema } from '../watchlist/types.js'
+
+// Requests
+export { searchQuerySchema } from '../query/params.js'
+export { keywordsSchema } from '../query/body.js'
+export { dateRangeSchema } from '../query/date-range.js'
+export { searchContextSchema } from './search.js'
+export { watchlistQuerySchema, designationQuerySchema, translationSchema } from '../watchlist/query.js'
+export { findStakeholdersSchema } from './stakeholder-finder.js'
+export { stakeholderIdSchema } from './stakeholders.js'
+export { openOptionsSchema } from './snapshot.js'
+export { collectionSchema } from './monitors.js'
+
+// Responses
+export { paginationSchema } from './search.js'
+export { highlightSchema } from '../text/highlight.js'
+export { savedBucketRefSchema } from '../corpora/results.js'
+export { stakeholderSchema } from './stakeholders.js'
+export { stakeholderMatchSchema } from './stakeholder-finder.js'
+export { monitorSchema } from './monitors.js'
+export { designationSchema, designationDetailSchema, extractedSchema } from '../watchlist/types.js'
+
+import { paginationSchema } from './search.js'
+
+const byCorpus = <T>(make: (name: CorpusName) => T): { readonly [N in CorpusName]: T } =>
+  Object.fromEntries(CORPUS_NAMES.map((n) => [n, make(n)])) as { readonly [N in CorpusName]: T }
+
+/** The JSON body of `POST /search/<corpus>`, per corpus. */
+export const searchBodySchemas = byCorpus((n) => bodySchemaOf(corpusOf(n)).meta({ id: `${cap(n)}SearchBody` }))
+
+/** One result of `POST /search/<corpus>`, per corpus. */
+export const resultSchemas = byCorpus((n) => corpusOf(n).result)
+
+/** The response of `POST /search/<corpus>`, per corpus: `{ results, pagination }`. */
+export const searchResponseSchemas = byCorpus((n) =>
+  z.object({ results: z.array(corpusOf(n).result), pagination: paginationSchema }).meta({ id: `${cap(n)}SearchResponse` }),
+)
+
+/** The response of `GET /watchlist`. */
+export const watchlistPageSchema = z
+  .object({ data: z.array(designationSchema), total: z.int().min(0).meta({ description: 'Matching designations, ignoring paging.' }) })
+  .meta({ id: 'WatchlistPage' })
+
+/** The response of `GET /watchlist/{ref}`. */
+export const designationResponseSchema = designationDetailSchema
+
+/** Every error response: `{ error, code }` (DECISIONS §8). */
+export const errorBodySchema = z
+  .object({
+    error: z.string().meta({ description: 'What is wrong, naming the parameter or field and what is allowed.' }),
+    code: z.enum(ERROR_CODES),
+  })
+  .meta({ id: 'Error' })
+
+function cap(name: string): string {
+  return `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`
+}

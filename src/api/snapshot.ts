@@ -1,0 +1,344 @@
+import { z } from 'zod'
+import { LegisearchError, invalid } from '../common/errors.js'
+import { checkOptions, validate } from '../common/validate.js'
+import type { AnyCorpus } from '../corpora/define.js'
+import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
+import type { SavedBucketRef } from '../corpora/results.js'
+import type { SearchQuery } from '../query/params.js'
+import { DEFAULT_BUSY_TIMEOUT_MS, type Db, immediate, openDatabase } from '../store/database.js'
+import { DocumentRows } from '../store/documents.js'
+import { MonitorRows } from '../store/monitors.js'
+import { StakeholderRows } from '../store/stakeholders.js'
+import { Statements } from '../store/statements.js'
+import { Fts5Index } from '../text-index/fts5.js'
+import type { TextIndex } from '../text-index/types.js'
+import type { ParsedList } from '../watchlist/parse.js'
+import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
+import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from '../watchlist/reconcile.js'
+import type { Designation, DesignationDetail } from '../watchlist/types.js'
+import { deleteDocuments, layoutOf, writeDocuments } from './documents.js'
+import { type Monitor, Monitors } from './monitors.js'
+import { validateRecords } from './records.js'
+import type { ResultOf } from './results.js'
+import { type SearchContext, type SearchResponse, search } from './search.js'
+import { StakeholderFinder, type StakeholderMatch } from './stakeholder-finder.js'
+import { type Stakeholder, getStakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
+
+/** A collection `upsert` and `remove` accept. */
+export type Collection = CorpusName | 'stakeholders'
+
+export const COLLECTIONS: readonly Collection[] = [...CORPUS_NAMES, 'stakeholders']
+
+/** The options of `openSnapshot`; every one optional (defaults in `defaultOptions`). */
+export const openOptionsSchema = z.strictObject({
+  /** Open for reading only: the file must exist and nothing can be written. Default `false`. */
+  readonly: z.boolean({ error: 'must be a boolean' }).optional(),
+  /**
+   * How long a write waits for another process's write lock, in ms, before failing with `busy`
+   * (nothing written). Default 5000.
+   */
+  busyTimeoutMs: z
+    .int({ error: 'must be an integer number of milliseconds from 0 to 600000' })
+    .min(0, 'must be an integer number of milliseconds from 0 to 600000')
+    .max(600_000, 'must be an integer number of milliseconds from 0 to 600000')
+    .optional(),
+})
+
+export type OpenOptions = z.input<typeof openOptionsSchema>
+
+const defaultOptions = { readonly: false, busyTimeoutMs: DEFAULT_BUSY_TIMEOUT_MS } as const satisfies Required<OpenOptions>
+
+const idsSchema = z.array(z.string({ error: 'must be an id string' }), { error: 'must be an array of id strings' })
+
+/** The search method of each corpus: `searchPropositions`, `searchSocial`, … (derived from the registry). */
+export type SearchMethods = {
+  [N in CorpusName as `search${Capitalize<N>}`]: (query?: SearchQuery, body?: unknown, ctx?: SearchContext) => SearchResponse<ResultOf[N]>
+}
+
+/** The snapshot method name of a corpus's search. */
+export function searchMethodOf<N extends CorpusName>(name: N): `search${Capitalize<N>}` {
+  return `search${name[0]?.toUpperCase() ?? ''}${name.slice(1)}` as `search${Capitalize<N>}`
+}
+
+// The search methods are added to the prototype below, one per registered corpus.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface Snapshot extends SearchMethods {}
+
+/**
+ * One snapshot file, open: the search endpoints (`search<Corpus>` per corpus, and `search`),
+ * stakeholders, monitors and the watchlist, as synchronous methods. Cheap to open (no index
+ * rebuild, no scan); close it when done.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class Snapshot {
+  readonly path: string
+  readonly readonly: boolean
+  private readonly db: Db
+  private readonly st: Statements
+  private readonly rows: DocumentRows
+  private readonly index: TextIndex
+  private readonly stakeholders: StakeholderRows
+  private readonly monitors: Monitors
+  private readonly finder: StakeholderFinder
+
+  /** @internal use {@link openSnapshot}. */
+  constructor(path: string, options?: OpenOptions) {
+    const given = checkOptions(openOptionsSchema, options)
+    const opts = { readonly: given.readonly ?? defaultOptions.readonly, busyTimeoutMs: given.busyTimeoutMs ?? defaultOptions.busyTimeoutMs }
+    this.path = path
+    this.readonly = opts.readonly
+    this.db = openDatabase(path, opts.readonly, opts.busyTimeoutMs)
+    try {
+      this.st = new Statements(this.db)
+      this.index = new Fts5Index(this.db, this.st)
+      this.prepareIndexes()
+    } catch (e) {
+      this.db.close()
+      throw e
+    }
+    this.rows = new DocumentRows(this.st)
+    this.stakeholders = new StakeholderRows(this.st)
+    this.monitors = new Monitors(new MonitorRows(this.st))
+    this.finder = new StakeholderFinder(this.stakeholders)
+  }
+
+  /**
+   * Inserts or replaces records of a collection, given in the spec's result shape (without
+   * `relevance`, `highlights` and `saved*`). The whole call is validated first and written in one
+   * transaction: a bad record is refused with its index and field, and nothing of the call is kept.
+   *
+   * @example snap.upsert('propositions', [{ id: 'p1', acronymType: 'PL', number: 2630, year: 2020, datePresentation: '2020-05-04', title: 'PL 2630/2020' }])
+   */
+  upsert(collection: Collection, records: readonly unknown[]): { inserted: number; updated: number } {
+    this.writable()
+    if (collection === 'stakeholders') {
+      const valid = validateRecords('stakeholders', stakeholderSchema, records)
+      return immediate(this.db, () => writeStakeholders(this.stakeholders, valid))
+    }
+    const corpus = corpusNamed(collection, COLLECTIONS)
+    const valid = validateRecords(collection, corpus.schema, records)
+    return immediate(this.db, () => writeDocuments(this.rows, this.index, corpus, valid))
+  }
+
+  /**
+   * Removes records by id, in one transaction; unknown ids are skipped.
+   *
+   * @example snap.remove('dou', ['dou-1', 'dou-2']) // { removed: 2 }
+   */
+  remove(collection: Collection, ids: readonly string[]): { removed: number } {
+    this.writable()
+    validate(idsSchema, ids, { where: 'ids' })
+    if (collection === 'stakeholders') return { removed: immediate(this.db, () => this.stakeholders.delete(ids)) }
+    const corpus = corpusNamed(collection, COLLECTIONS)
+    return { removed: immediate(this.db, () => deleteDocuments(this.rows, this.index, corpus, ids)) }
+  }
+
+  /**
+   * Any search corpus by name: `POST /search/<collection>`. Each corpus also has its own method
+   * (`searchPropositions`, `searchSocial`, `searchDou`, `searchBacen`, `searchNotices`, `searchIrs`).
+   *
+   * @example snap.search('propositions', { q: 'PL 2630/2020', sort: 'relevance' }, { states: ['SP'] })
+   */
+  search<C extends CorpusName>(collection: C, query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<ResultOf[C]> {
+    this.assertOpen()
+    // The records are what `upsert` validated against this corpus's schema, mapped by its `toResult`.
+    const deps = { rows: this.rows, index: this.index, monitors: this.monitors }
+    return search(deps, corpusNamed(collection, CORPUS_NAMES), query, body, ctx) as unknown as SearchResponse<ResultOf[C]>
+  }
+
+  /**
+   * `GET /stakeholders/{id}`; an unknown id → 404 `not_found`.
+   *
+   * @example snap.getStakeholder('stk-0001').name
+   */
+  getStakeholder(id: string): Stakeholder {
+    this.assertOpen()
+    return getStakeholder(this.stakeholders, id)
+  }
+
+  /**
+   * Finds stakeholders by name, tolerant of accents, prefixes and typos: how to get the ids the
+   * `authors`, `rapporteurs` and `stakeholders` filters need.
+   *
+   * @example snap.findStakeholders({ q: 'tabata amral' })[0]?.id
+   */
+  findStakeholders(input: { q: string; limit?: number }): StakeholderMatch[] {
+    this.assertOpen()
+    return this.finder.find(input)
+  }
+
+  /** Creates a monitor (a client's folder of saved documents). */
+  createMonitor(clientId: string, name: string): { id: string; name: string } {
+    this.writable()
+    return immediate(this.db, () => this.monitors.create(clientId, name))
+  }
+
+  /** The client's monitors, oldest first, with how many documents each holds. */
+  listMonitors(clientId: string): Monitor[] {
+    this.assertOpen()
+    return this.monitors.list(clientId)
+  }
+
+  /** Deletes a client's monitor and what was saved in it. */
+  deleteMonitor(clientId: string, monitorId: string): void {
+    this.writable()
+    immediate(this.db, () => this.monitors.delete(clientId, monitorId))
+  }
+
+  /** Saves a document in a client's monitor (idempotent); unknown monitor or document → 404. */
+  saveToMonitor(clientId: string, monitorId: string, collection: CorpusName, documentId: string): SavedBucketRef {
+    this.writable()
+    return immediate(this.db, () => this.monitors.save(clientId, monitorId, collection, documentId))
+  }
+
+  /** Removes a saved document from a client's monitor. */
+  removeFromMonitor(clientId: string, monitorId: string, collection: CorpusName, documentId: string): { removed: boolean } {
+    this.writable()
+    return immediate(this.db, () => this.monitors.unsave(clientId, monitorId, collection, documentId))
+  }
+
+  /**
+   * Reconciles the watchlist with a version of the UN Security Council Consolidated List (the XML
+   * as a string or Buffer, or a list parsed by `parseUnConsolidatedList`), in one transaction.
+   *
+   * @example snap.reconcileWatchlist(readFileSync('consolidated.xml'), { observedOn: '2026-02-27' })
+   * // { listed: [...], relisted: [], amended: [...], delisted: [], blocked: [], unchanged: 998, warnings: [] }
+   */
+  reconcileWatchlist(input: string | Buffer | ParsedList, options?: ReconcileOptions): ReconcileReport {
+    this.writable()
+    return reconcile(this.db, this.st, input, options)
+  }
+
+  /**
+   * `GET /watchlist` → `{ data, total }`: search (normalized substring of every name), status,
+   * subjectType, regime, measure, hideDeceased, sort, limit (1..100, default 20), offset.
+   *
+   * @example snap.listWatchlist({ search: 'al qaida', status: 'listed', limit: 5 })
+   */
+  listWatchlist(query?: WatchlistQuery | URLSearchParams): { data: Designation[]; total: number } {
+    this.assertOpen()
+    return listWatchlist(this.st, query)
+  }
+
+  /**
+   * `GET /watchlist/{ref}` → the designation, with `narrativeTranslated` in `lang` (or null).
+   * Unknown ref → 404 `not_found`.
+   *
+   * @example snap.getDesignation('QDi.001', { lang: 'pt' }).narrativeTranslated
+   */
+  getDesignation(ref: string, query?: { lang?: string }): DesignationDetail {
+    this.assertOpen()
+    return getDesignation(this.st, ref, query)
+  }
+
+  /** The audit history of a designation (an extension: the spec names it without a path), oldest first. */
+  getDesignationHistory(ref: string): DesignationEvent[] {
+    this.assertOpen()
+    return designationHistory(this.st, ref)
+  }
+
+  /**
+   * Stores narrative translations `{ sourceRefNumber, lang, text }`, each bound to the narrative it
+   * translates (an amended narrative stops serving its old translations).
+   */
+  importNarrativeTranslations(translations: readonly { sourceRefNumber: string; lang: string; text: string }[]): { imported: number } {
+    this.writable()
+    return importTranslations(this.db, this.st, translations)
+  }
+
+  /** How many records each collection holds. */
+  counts(): Record<Collection, number> {
+    this.assertOpen()
+    const counted = this.rows.counts()
+    const out = Object.fromEntries(COLLECTIONS.map((c) => [c, counted.get(c) ?? 0])) as Record<Collection, number>
+    out.stakeholders = this.stakeholders.count()
+    return out
+  }
+
+  /**
+   * Checks that the file is sound and that every index agrees with the records: SQLite's own
+   * check, the text index's, and one index row per record in every mode. Reads the whole file: for
+   * tests and operators, never done on open.
+   *
+   * @example snap.checkIntegrity() // { ok: true, problems: [] }
+   */
+  checkIntegrity(): { ok: boolean; problems: string[] } {
+    this.assertOpen()
+    const problems: string[] = []
+    const quick = this.db.pragma('quick_check', { simple: true }) as string
+    if (quick !== 'ok') problems.push(`sqlite quick_check: ${quick}`)
+    const counted = this.rows.counts()
+    for (const name of CORPUS_NAMES) {
+      problems.push(...this.rows.counterProblems(name))
+      problems.push(...this.index.problems(layoutOf(corpusOf(name)), counted.get(name) ?? 0, !this.readonly))
+    }
+    problems.push(...this.rows.orphanProblems())
+    return { ok: problems.length === 0, problems }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+
+  private writable(): void {
+    this.assertOpen()
+    if (this.readonly) {
+      throw new LegisearchError(403, 'forbidden', `snapshot ${this.path} is open readonly; open it without { readonly: true } to write`)
+    }
+  }
+
+  private assertOpen(): void {
+    if (!this.db.open) throw invalid(`snapshot ${this.path} is closed; open it again with openSnapshot()`)
+  }
+
+  /** Creates missing text indexes of registered corpora, runs pending index upgrades; refuses a layout this version cannot read. */
+  private prepareIndexes(): void {
+    const layouts = CORPUS_NAMES.map((name) => layoutOf(corpusOf(name)))
+    const { missing, changed } = this.index.inspect(layouts)
+    const first = changed[0]
+    if (first !== undefined) {
+      throw invalid(`path: ${this.path} indexes ${first} with another field layout; rebuild the snapshot with this version`)
+    }
+    const pending = this.index.upgradePending()
+    if (missing.length === 0 && !pending) return
+    if (this.readonly) {
+      if (missing.length > 0) throw invalid(`path: ${this.path} lacks the index of ${missing.join(', ')}; open it once without readonly`)
+      throw invalid(`path: ${this.path} needs an index upgrade; open it once without readonly`)
+    }
+    immediate(this.db, () => {
+      this.index.create(layouts.filter((l) => missing.includes(l.name)))
+      this.index.upgrade()
+    })
+  }
+}
+
+for (const name of CORPUS_NAMES) {
+  Object.defineProperty(Snapshot.prototype, searchMethodOf(name), {
+    value: function (this: Snapshot, query?: SearchQuery, body?: unknown, ctx?: SearchContext) {
+      return this.search(name, query, body, ctx)
+    },
+    writable: true,
+    configurable: true,
+  })
+}
+
+/** The search corpus named `collection`; `allowed` is what the calling method accepts, for the message. */
+function corpusNamed(collection: unknown, allowed: readonly string[]): AnyCorpus {
+  if (typeof collection !== 'string' || !(CORPUS_NAMES as readonly string[]).includes(collection)) {
+    throw invalid(`collection: must be one of ${allowed.join(', ')} (got ${JSON.stringify(collection)})`)
+  }
+  return corpusOf(collection as CorpusName)
+}
+
+/**
+ * Opens a snapshot file, creating it when missing (unless `readonly`). Opening does no index
+ * rebuild and no scan: it costs milliseconds whatever the size.
+ *
+ * @example
+ * const snap = openSnapshot('legisearch.db')
+ * const { results, pagination } = snap.searchPropositions({ q: 'reforma tributária', limit: 5 })
+ * snap.close()
+ */
+export function openSnapshot(path: string, options?: OpenOptions): Snapshot {
+  return new Snapshot(path, options)
+}

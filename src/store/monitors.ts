@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto'
+import type { Statements } from './statements.js'
+
+/** A saved document's reference, as stored. */
+export interface SavedRow {
+  readonly _id: string
+  readonly monitorId: string
+  readonly originId: string
+  readonly monitorName: string
+}
+
+export interface MonitorRow {
+  readonly id: string
+  readonly name: string
+  readonly createdAt: string
+  readonly items: number
+}
+
+/** The rows of monitors and their saved items. Arguments are valid (the caller checked them). */
+export class MonitorRows {
+  constructor(private readonly st: Statements) {}
+
+  create(clientId: string, name: string): string {
+    const id = randomUUID()
+    this.st
+      .prepared('INSERT INTO monitors (id, client_id, name, created_at) VALUES (?, ?, ?, ?)')
+      .run(id, clientId, name, new Date().toISOString())
+    return id
+  }
+
+  list(clientId: string): MonitorRow[] {
+    return this.st
+      .prepared(
+        `SELECT m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
+         FROM monitors m WHERE m.client_id = ? ORDER BY m.created_at, m.id`,
+      )
+      .all(clientId) as MonitorRow[]
+  }
+
+  /** A monitor of this client, or undefined (another client's monitor is as unknown as a missing one). */
+  owned(clientId: string, monitorId: string): { id: string; name: string } | undefined {
+    return this.st.prepared('SELECT id, name FROM monitors WHERE id = ? AND client_id = ?').get(monitorId, clientId) as
+      { id: string; name: string } | undefined
+  }
+
+  delete(monitorId: string): void {
+    this.st.prepared('DELETE FROM monitors WHERE id = ?').run(monitorId)
+  }
+
+  documentExists(corpus: string, documentId: string): boolean {
+    return this.st.prepared('SELECT 1 FROM docs WHERE corpus = ? AND id = ?').get(corpus, documentId) !== undefined
+  }
+
+  /** Saves a document in a monitor (once); returns the saved item's id. */
+  save(monitorId: string, corpus: string, documentId: string): string {
+    const existing = this.st
+      .prepared('SELECT id FROM monitor_items WHERE monitor_id = ? AND corpus = ? AND doc_id = ?')
+      .get(monitorId, corpus, documentId) as { id: string } | undefined
+    if (existing) return existing.id
+    const itemId = randomUUID()
+    this.st
+      .prepared('INSERT INTO monitor_items (id, monitor_id, corpus, doc_id, saved_at) VALUES (?, ?, ?, ?, ?)')
+      .run(itemId, monitorId, corpus, documentId, new Date().toISOString())
+    return itemId
+  }
+
+  unsave(monitorId: string, corpus: string, documentId: string): boolean {
+    return (
+      this.st.prepared('DELETE FROM monitor_items WHERE monitor_id = ? AND corpus = ? AND doc_id = ?').run(monitorId, corpus, documentId)
+        .changes > 0
+    )
+  }
+
+  /** The client's saved references to the given documents, oldest first. */
+  savedRefs(clientId: string, corpus: string, ids: readonly string[]): SavedRow[] {
+    return this.st
+      .prepared(
+        `SELECT i.id AS _id, i.monitor_id AS monitorId, i.doc_id AS originId, m.name AS monitorName
+         FROM monitor_items i JOIN monitors m ON m.id = i.monitor_id
+         WHERE m.client_id = ? AND i.corpus = ? AND i.doc_id IN (${ids.map(() => '?').join(', ')})
+         ORDER BY i.saved_at, i.id`,
+      )
+      .all(clientId, corpus, ...ids) as SavedRow[]
+  }
+}

@@ -1,0 +1,276 @@
+import type { Db } from '../store/database.js'
+import type { Statements } from '../store/statements.js'
+import { MATCH_MODES, type MatchMode, canonicalTerm, decodeSensitive, isDenormalized, termOf } from '../text/modes.js'
+import { tokenize } from '../text/tokenize.js'
+import { searchFts5 } from './fts5-search.js'
+import type { TextItem, TextQuery } from './text-query.js'
+import {
+  type IndexLayout,
+  IndexQueryError,
+  type IndexPage,
+  type IndexSearch,
+  type IndexWriter,
+  type MatchOptions,
+  type TextIndex,
+} from './types.js'
+
+/**
+ * The text index in SQLite FTS5, in the snapshot file itself: per corpus, one contentless FTS5
+ * table per match mode, whose rowid is the document's rowid in `docs`. The token streams are made
+ * by `text/`, so FTS5's own tokenizer (`ascii`) only splits on the spaces between them.
+ */
+export class Fts5Index implements TextIndex {
+  constructor(
+    private readonly db: Db,
+    private readonly st: Statements,
+  ) {}
+
+  inspect(layouts: readonly IndexLayout[]): { missing: string[]; changed: string[] } {
+    const known = new Map(
+      (this.st.prepared('SELECT name, layout FROM corpora').all() as { name: string; layout: string }[]).map((r) => [r.name, r.layout]),
+    )
+    return {
+      missing: layouts.filter((l) => !known.has(l.name)).map((l) => l.name),
+      changed: layouts.filter((l) => known.has(l.name) && known.get(l.name) !== layoutKey(l)).map((l) => l.name),
+    }
+  }
+
+  create(layouts: readonly IndexLayout[]): void {
+    for (const layout of layouts) {
+      const columns = layout.fields.map((f) => f.name).join(', ')
+      for (const mode of MATCH_MODES) {
+        this.db.exec(
+          `CREATE VIRTUAL TABLE ${ftsTable(layout.name, mode)} USING fts5(${columns}, ` +
+            `content='', contentless_delete=1, tokenize='ascii', detail=full)`,
+        )
+      }
+      this.st.prepared('INSERT INTO corpora (name, layout) VALUES (?, ?)').run(layout.name, layoutKey(layout))
+    }
+  }
+
+  upgradePending(): boolean {
+    return this.st.prepared('SELECT 1 FROM meta WHERE key = ?').get(BACKFILL_PENDING) !== undefined
+  }
+
+  upgrade(): void {
+    if (!this.upgradePending()) return
+    backfillSensitiveVariants(this.db)
+    this.st.prepared('DELETE FROM meta WHERE key = ?').run(BACKFILL_PENDING)
+  }
+
+  writer(layout: IndexLayout): IndexWriter {
+    const st = this.st
+    const columns = layout.fields.map((f) => f.name)
+    const inserts = MATCH_MODES.map((mode) =>
+      st.prepared(
+        `INSERT INTO ${ftsTable(layout.name, mode)} (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
+      ),
+    )
+    const deletes = MATCH_MODES.map((mode) => st.prepared(`DELETE FROM ${ftsTable(layout.name, mode)} WHERE rowid = ?`))
+    const addVariant = st.prepared('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
+    // Each spelling once per call: a decomposed text repeats its words.
+    const variants = new Set<string>()
+    const onVariant = (canonical: string, raw: string) => {
+      const key = `${canonical}\u0000${raw}`
+      if (variants.has(key)) return
+      variants.add(key)
+      addVariant.run(layout.name, canonical, raw)
+    }
+    return {
+      add(rowid, texts) {
+        const streams = streamsOf(layout, texts, onVariant)
+        MATCH_MODES.forEach((mode, i) => inserts[i]?.run(rowid, ...streams[mode]))
+      },
+      remove(rowid) {
+        for (const d of deletes) d.run(rowid)
+      },
+    }
+  }
+
+  matchCount(layout: IndexLayout, text: TextQuery, match: MatchOptions): number {
+    const { positive } = matchExpressions(text, this.termOptions(layout, match), identifierColumn(layout))
+    if (positive === null) return 0
+    const table = ftsTable(layout.name, match.mode)
+    return (this.st.prepared(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(positive) as { n: number }).n
+  }
+
+  search(request: IndexSearch): IndexPage {
+    const expressions = matchExpressions(request.text, this.termOptions(request.layout, request), identifierColumn(request.layout))
+    return searchFts5(this.st, request, {
+      table: ftsTable(request.layout.name, request.mode),
+      weights: request.layout.fields.map((f) => String(f.weight)).join(', '),
+      ...expressions,
+    })
+  }
+
+  problems(layout: IndexLayout, documents: number, writable: boolean): string[] {
+    const problems: string[] = []
+    for (const mode of MATCH_MODES) {
+      const table = ftsTable(layout.name, mode)
+      const rows = (this.st.prepared(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+      if (rows !== documents) problems.push(`${table}: ${rows} index rows for ${documents} ${layout.name} records`)
+      try {
+        if (writable) this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run()
+      } catch (e) {
+        problems.push(`${table}: ${(e as Error).message}`)
+      }
+    }
+    return problems
+  }
+
+  /** How query words become terms: in `sensitive` alone, each word also matches its other spellings. */
+  private termOptions(layout: IndexLayout, match: MatchOptions): TermOptions {
+    if (!(match.canonical && match.mode === 'sensitive')) return { mode: match.mode }
+    const variants = this.st.prepared('SELECT raw FROM sensitive_variants WHERE corpus = ? AND canonical = ?')
+    return {
+      mode: match.mode,
+      variantsOf: (canonical) => (variants.all(layout.name, canonical) as { raw: string }[]).map((r) => r.raw),
+    }
+  }
+}
+
+/** `meta` key set by migration 0004 when the `sensitive_variants` of an older file must be filled. */
+export const BACKFILL_PENDING = 'fts5:backfill_sensitive_variants'
+
+/** The FTS5 table of a corpus and mode. */
+export function ftsTable(corpus: string, mode: MatchMode): string {
+  return `fts_${corpus}_${mode}`
+}
+
+/** The field layout an index was built for; a snapshot with another layout must be rebuilt. */
+function layoutKey(layout: IndexLayout): string {
+  return JSON.stringify({ v: 2, fields: layout.fields.map((f) => (f.role ? `${f.name}:${f.role}` : f.name)) })
+}
+
+function identifierColumn(layout: IndexLayout): string | undefined {
+  return layout.fields.find((f) => f.role === 'identifier')?.name
+}
+
+/** Marks the terms of the identifier column (U+E100, Private Use: no typed word contains it). */
+const IDENTIFIER_MARK = '\ue100'
+
+function identifierTerm(word: string): string {
+  return IDENTIFIER_MARK + termOf(word, 'keyword')
+}
+
+/**
+ * Fills `sensitive_variants` from the `sensitive` indexes' vocabularies (each distinct term read
+ * once): the upgrade of a file whose records were indexed before the table existed.
+ */
+function backfillSensitiveVariants(db: Db): void {
+  const corpora = (db.prepare('SELECT name FROM corpora').all() as { name: string }[]).map((r) => r.name)
+  const add = db.prepare('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
+  for (const corpus of corpora) {
+    const table = ftsTable(corpus, 'sensitive')
+    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)
+    if (!exists) continue
+    db.exec(`CREATE VIRTUAL TABLE temp.backfill_vocab USING fts5vocab(main, ${table}, 'row')`)
+    try {
+      // Collect first (only the few non-NFC terms), write after: better-sqlite3 allows no write
+      // while a statement is being iterated.
+      const found: [string, string][] = []
+      for (const term of db.prepare('SELECT term FROM temp.backfill_vocab').pluck().iterate() as Iterable<string>) {
+        if (term.startsWith(IDENTIFIER_MARK)) continue
+        const word = decodeSensitive(term)
+        if (isDenormalized(word)) found.push([canonicalTerm(word), term])
+      }
+      for (const [canonical, raw] of found) add.run(corpus, canonical, raw)
+    } finally {
+      db.exec('DROP TABLE temp.backfill_vocab')
+    }
+  }
+}
+
+/**
+ * The token streams of one document, one array of column values per mode (each text tokenized
+ * once). `onVariant` receives each word of the `sensitive` stream that is not in NFC, as (the term
+ * of its NFC spelling, its own term): what `sensitive_variants` keeps so that `sensitive` finds it
+ * by its canonical spelling.
+ */
+function streamsOf(
+  layout: IndexLayout,
+  texts: readonly string[],
+  onVariant: (canonical: string, raw: string) => void,
+): Record<MatchMode, string[]> {
+  const words = layout.fields.map((_, i) => tokenize(texts[i] ?? '').map((t) => t.text))
+  const out = {} as Record<MatchMode, string[]>
+  for (const mode of MATCH_MODES) {
+    out[mode] = layout.fields.map((f, i) =>
+      (words[i] as string[]).map((w) => (f.role === 'identifier' ? identifierTerm(w) : termOf(w, mode))).join(' '),
+    )
+  }
+  layout.fields.forEach((f, i) => {
+    if (f.role === 'identifier') return
+    for (const w of words[i] as string[]) if (isDenormalized(w)) onVariant(canonicalTerm(w), termOf(w, 'sensitive'))
+  })
+  return out
+}
+
+/**
+ * How query words become index terms. `variantsOf` (the `sensitive` mode without `keyword`) gives
+ * the other spellings of a canonical term present in the index; each word then matches any of them.
+ */
+interface TermOptions {
+  readonly mode: MatchMode
+  readonly variantsOf?: ((canonical: string) => readonly string[]) | undefined
+}
+
+/**
+ * At most this many spelling combinations per phrase. Each word of a phrase that the index holds in
+ * two encodings doubles them, so this allows 12 such words in one quoted phrase.
+ */
+const MAX_PHRASE_VARIANTS = 4096
+
+/**
+ * An FTS5 phrase string; terms hold only letters, digits and marks, so no quoting is needed inside.
+ * With spelling variants, the OR of the phrase in each combination of spellings.
+ */
+function phrase(item: TextItem, opts: TermOptions): string {
+  const { variantsOf } = opts
+  if (variantsOf === undefined) return `"${item.words.map((w) => termOf(w, opts.mode)).join(' ')}"`
+  let combos: string[][] = [[]]
+  for (const w of item.words) {
+    const canonical = canonicalTerm(w)
+    const spellings = [canonical, ...variantsOf(canonical).filter((v) => v !== canonical)]
+    if (combos.length * spellings.length > MAX_PHRASE_VARIANTS) {
+      throw new IndexQueryError(
+        `modes: in sensitive mode the phrase "${item.words.join(' ')}" has more than ${MAX_PHRASE_VARIANTS} combinations of Unicode spellings in the index (its words are stored both composed and decomposed); quote a shorter phrase`,
+        'modes',
+      )
+    }
+    combos = combos.flatMap((c) => spellings.map((t) => [...c, t]))
+  }
+  const phrases = combos.map((c) => `"${c.join(' ')}"`)
+  return phrases.length === 1 ? (phrases[0] as string) : `(${phrases.join(' OR ')})`
+}
+
+function itemExpression(item: TextItem, opts: TermOptions, identColumn: string | undefined): string {
+  const p = phrase(item, opts)
+  // An identifier also matches the identifier column, whatever the case typed (`pl 2630` finds
+  // `PL 2630/2020` even in `sensitive` mode).
+  if (item.identifier !== undefined && identColumn !== undefined) {
+    return `(${p} OR {${identColumn}} : "${item.words.map(identifierTerm).join(' ')}")`
+  }
+  return p
+}
+
+function anyOf(items: readonly TextItem[], opts: TermOptions, identColumn: string | undefined): string {
+  const parts = items.map((i) => itemExpression(i, opts, identColumn))
+  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`
+}
+
+/**
+ * The FTS5 MATCH expressions of a text query: `positive` (null when nothing must be present) and
+ * `negative` (null when nothing is excluded). With both, `positive` already excludes; with only
+ * `negative`, the caller keeps the rows that do NOT match it.
+ */
+function matchExpressions(
+  text: TextQuery,
+  opts: TermOptions,
+  identColumn: string | undefined,
+): { positive: string | null; negative: string | null } {
+  const negative = text.exclude.length > 0 ? anyOf(text.exclude, opts, identColumn) : null
+  if (text.groups.length === 0) return { positive: null, negative }
+  const all = text.groups.map((g) => anyOf(g, opts, identColumn)).join(' AND ')
+  return { positive: negative === null ? all : `(${all}) NOT ${negative}`, negative }
+}

@@ -1,0 +1,107 @@
+import type { MatchMode } from '../text/modes.js'
+import type { TextQuery } from './text-query.js'
+
+/**
+ * The seam between a search and the text index: what a search asks of an inverted index, in the
+ * search's terms (documents by rowid, fields by name, words as typed), never in the terms of one
+ * implementation. SQLite FTS5 (`fts5.ts`) is the one implementation today; the planner, the
+ * writers and the integrity check see only this interface.
+ */
+export interface TextIndex {
+  /** Which of these layouts the file has no index for, and which it indexes with another layout. */
+  inspect(layouts: readonly IndexLayout[]): { readonly missing: readonly string[]; readonly changed: readonly string[] }
+  /** Creates the (empty) indexes of these layouts. Inside the caller's transaction. */
+  create(layouts: readonly IndexLayout[]): void
+  /** Whether a data upgrade of the index is pending (a file written by an older version). */
+  upgradePending(): boolean
+  /** Runs pending data upgrades. Inside the caller's transaction. */
+  upgrade(): void
+  /** A writer for one call's documents of one layout (inside the caller's transaction). */
+  writer(layout: IndexLayout): IndexWriter
+  /** How many documents match `text` (exclusions applied), ignoring filters. */
+  matchCount(layout: IndexLayout, text: TextQuery, match: MatchOptions): number
+  /** One page of matching documents, filtered, ordered and counted (see `IndexSearch`). */
+  search(request: IndexSearch): IndexPage
+  /** What is wrong with the index of a layout that should hold `documents` documents ([] when nothing). */
+  problems(layout: IndexLayout, documents: number, writable: boolean): string[]
+}
+
+/** What the index knows of a corpus: its name and its text fields, in a fixed order. */
+export interface IndexLayout {
+  readonly name: string
+  readonly fields: readonly IndexField[]
+}
+
+export interface IndexField {
+  readonly name: string
+  /** BM25 weight; title-like fields weigh more. */
+  readonly weight: number
+  /**
+   * `identifier`: the field that proposition identifiers typed in `q` match, whatever the mode:
+   * folded terms behind a marker no typed word can carry, so ordinary words never match it.
+   */
+  readonly role?: 'identifier'
+}
+
+/** Writes one call's documents; each document is its texts in the layout's field order. */
+export interface IndexWriter {
+  add(rowid: number, texts: readonly string[]): void
+  remove(rowid: number): void
+}
+
+/** How query words compare with indexed words. */
+export interface MatchOptions {
+  readonly mode: MatchMode
+  /** `sensitive` without `keyword`: canonically equivalent spellings match (NFC). */
+  readonly canonical: boolean
+}
+
+/** The sorts of a search (DECISIONS §2). */
+export type Sort = 'newest' | 'recently_updated' | 'older' | 'relevance'
+
+/** Each entry: the document must offer at least one of `values` under `facet` (AND across entries). */
+export interface FacetFilter {
+  readonly facet: string
+  readonly values: readonly string[]
+}
+
+/** Inclusive Brasília calendar days `YYYYMMDD` on the corpus date (`main`) or the last-change date. */
+export interface DayFilter {
+  readonly column: 'main' | 'updated'
+  readonly from: number
+  readonly to: number
+}
+
+/** One search: text, filters, order and page. */
+export interface IndexSearch extends MatchOptions {
+  readonly layout: IndexLayout
+  readonly text: TextQuery
+  readonly facets: readonly FacetFilter[]
+  readonly days: readonly DayFilter[]
+  readonly sort: Sort
+  readonly limit: number
+  readonly offset: number
+  /** Documents offering one of these under `facet` come first, whatever the sort (identifiers typed in `q`). */
+  readonly first?: FacetFilter
+}
+
+export interface IndexPage {
+  /** The exact number of matches, ignoring paging. */
+  readonly total: number
+  /** The page, in order. `relevance` is 0 unless asked for. */
+  readonly rows: readonly { readonly rowid: number; readonly relevance: number }[]
+}
+
+/**
+ * A query the index refuses for its own reasons (a phrase whose words the index holds in too many
+ * spellings). The caller turns it into a `LegisearchError` naming its input.
+ */
+export class IndexQueryError extends Error {
+  constructor(
+    message: string,
+    /** Which part of the request is at fault. */
+    readonly part: 'modes',
+  ) {
+    super(message)
+  }
+}
