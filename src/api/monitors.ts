@@ -7,7 +7,7 @@ import type { MonitorRows } from '../store/monitors.js'
 
 /** A client's folder of saved documents. */
 export const monitorSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     name: z.string(),
     createdAt: z.string().meta({ format: 'date-time' }),

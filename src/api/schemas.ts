@@ -42,12 +42,15 @@ export const resultSchemas = byCorpus((n) => corpusOf(n).result)
 
 /** The response of `POST /search/<corpus>`, per corpus: `{ results, pagination }`. */
 export const searchResponseSchemas = byCorpus((n) =>
-  z.object({ results: z.array(corpusOf(n).result), pagination: paginationSchema }).meta({ id: `${cap(n)}SearchResponse` }),
+  z.strictObject({ results: z.array(corpusOf(n).result), pagination: paginationSchema }).meta({ id: `${cap(n)}SearchResponse` }),
 )
 
 /** The response of `GET /watchlist`. */
 export const watchlistPageSchema = z
-  .object({ data: z.array(designationSchema), total: z.int().min(0).meta({ description: 'Matching designations, ignoring paging.' }) })
+  .strictObject({
+    data: z.array(designationSchema),
+    total: z.int().min(0).meta({ description: 'Matching designations, ignoring paging.' }),
+  })
   .meta({ id: 'WatchlistPage' })
 
 /** The response of `GET /watchlist/{ref}`. */
@@ -55,7 +58,7 @@ export const designationResponseSchema = designationDetailSchema
 
 /** Every error response: `{ error, code }` (DECISIONS §8). */
 export const errorBodySchema = z
-  .object({
+  .strictObject({
     error: z.string().meta({ description: 'What is wrong, naming the parameter or field and what is allowed.' }),
     code: z.enum(ERROR_CODES),
   })

@@ -23,7 +23,7 @@ export type SearchContext = z.input<typeof searchContextSchema>
 
 /** Spec 2.3. */
 export const paginationSchema = z
-  .object({
+  .strictObject({
     page: z.int().min(1).meta({ description: 'The current page.' }),
     limit: z.int().min(1).meta({ description: 'The page size in effect.' }),
     pages: z.int().min(0).meta({ description: 'Total pages at the current limit.' }),
@@ -36,11 +36,6 @@ export type Pagination = z.output<typeof paginationSchema>
 export interface SearchResponse<T> {
   readonly results: T[]
   readonly pagination: Pagination
-}
-
-/** The response schema of a corpus's search: `{ results, pagination }`. */
-export function searchResponseSchema(corpus: AnyCorpus): z.ZodObject {
-  return z.object({ results: z.array(corpus.result), pagination: paginationSchema })
 }
 
 export interface SearchDeps {

@@ -15,7 +15,7 @@ export const findStakeholdersSchema = z.strictObject({
 
 /** One answer of `findStakeholders`: enough to pick the id a filter needs. */
 export const stakeholderMatchSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     name: z.string(),
     title: z.string(),

@@ -31,6 +31,7 @@ export const dateTime = () =>
       message: 'must be an ISO 8601 date or date-time, e.g. 2024-05-04T14:30:00-03:00',
     })
     .transform((v) => canonicalDateTime(v) as string)
+    .pipe(z.string().meta({ format: 'date-time' }))
 
 /** An optional ISO 8601 date-time. */
 export const optionalDateTime = () => dateTime().optional()
@@ -40,9 +41,18 @@ export const int = () => z.number().int('must be an integer').min(0, 'must be �
 
 /** The spec's string booleans: `'true'`/`'false'`; a JSON boolean is accepted and stored as its string. */
 export const stringBoolean = () =>
-  z.union([z.enum(['true', 'false']), z.boolean().transform((b) => (b ? 'true' : 'false'))], {
-    error: "must be 'true' or 'false'",
-  })
+  z.union(
+    [
+      z.enum(['true', 'false']),
+      z
+        .boolean()
+        .transform((b) => (b ? 'true' : 'false'))
+        .pipe(z.enum(['true', 'false'])),
+    ],
+    {
+      error: "must be 'true' or 'false'",
+    },
+  )
 
 /** A free-form object of the spec (`organ`, `mediaAnalysis`, `themes[]`…); absent → `{}`. */
 export const freeObject = () => z.record(z.string(), z.unknown()).default({})

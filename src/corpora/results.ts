@@ -3,7 +3,7 @@ import { highlightSchema } from '../text/highlight.js'
 
 /** A saved document's reference on a result (spec 2.7). */
 export const savedBucketRefSchema = z
-  .object({
+  .strictObject({
     _id: z.string().meta({ description: 'The saved item.' }),
     monitorId: z.string(),
     originId: z.string().meta({ description: "The saved document's id; equals the result's own `id`." }),

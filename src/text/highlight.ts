@@ -10,10 +10,10 @@ export interface HighlightItem {
 
 /** One highlight of the Atlas Search shape: a passage of one field with its hits marked. */
 export const highlightSchema = z
-  .object({
+  .strictObject({
     path: z.string().meta({ description: 'The field the passage is from.' }),
     score: z.int().min(1).meta({ description: 'How many hits the field has (more hits, better passage).' }),
-    texts: z.array(z.object({ value: z.string(), type: z.enum(['hit', 'text']) })).meta({
+    texts: z.array(z.strictObject({ value: z.string(), type: z.enum(['hit', 'text']) })).meta({
       description: 'The passage in pieces; their values concatenated give it exactly. Never HTML.',
     }),
   })

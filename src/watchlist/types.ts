@@ -24,7 +24,7 @@ const nullableDay = () => day().nullable()
 
 /** Facts read automatically from the narrative (spec 2.6 `extracted`): an aid, never the authority. */
 export const extractedSchema = z
-  .object({
+  .strictObject({
     prohibitions: z.array(z.string()).meta({
       description: 'Restrictive measures, in the origin’s English wording (`asset freeze`, `travel ban`, `arms embargo`…).',
     }),
@@ -36,7 +36,7 @@ export const extractedSchema = z
         'Identifiers stated in the narrative, as `kind:value`: `imo` (a ship’s number, passing the IMO check digit and said of a vessel), `imo-company`, `passport`, `national-id`, `identity-card`, `military-id`, `tax-id`, `company-registration`, `licence`.',
     }),
     lastKnownLocation: z
-      .object({
+      .strictObject({
         place: z.string(),
         observedOn: nullableDay().meta({ description: 'The day, when the narrative gives it.' }),
         observedAsOf: z.string().nullable().meta({ description: 'The date at the precision stated: YYYY-MM-DD, YYYY-MM or YYYY.' }),
@@ -53,7 +53,7 @@ export const extractedSchema = z
 
 export type Extracted = z.output<typeof extractedSchema>
 
-export const aliasSchema = z.object({
+export const aliasSchema = z.strictObject({
   name: z.string(),
   quality: z.string().meta({ description: "The origin's quality, lower-cased (`good`, `low`, `a.k.a.`, `f.k.a.`)." }),
 })
@@ -62,7 +62,7 @@ export type Alias = z.output<typeof aliasSchema>
 
 /** One designation of the sanctions list (spec 2.6). */
 export const designationSchema = z
-  .object({
+  .strictObject({
     sourceRefNumber: z.string(),
     source: z.literal('un_sc'),
     sourceDataId: z.string(),
