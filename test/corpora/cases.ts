@@ -4,11 +4,12 @@
  * record with controlled dates and text, how to make records offer a given value to each of its
  * body filters, and the spec's result shape (interface-spec 2.4, 2.5, 2.7; DECISIONS §3, §5).
  */
-import type { CorpusName } from '../../src/index.js'
+import type { CorpusName, SearchMethods } from '../../src/index.js'
 
 export type Rec = Record<string, unknown>
 
-export type SearchMethod = 'searchPropositions' | 'searchSocial' | 'searchDou' | 'searchBacen' | 'searchNotices' | 'searchIrs'
+/** A search method of the snapshot (one per registered corpus). */
+export type SearchMethod = keyof SearchMethods
 
 export interface MakeOverrides {
   /** The corpus date (ISO 8601 with a zone); default: 2023-01-01 12:00 BRT + `i` days. */

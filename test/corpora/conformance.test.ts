@@ -4,12 +4,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
+  COLLECTIONS,
   LegisearchError,
   type SearchContext,
   type SearchQuery,
   type SearchResponse,
   type SearchResult,
   type Snapshot,
+  searchMethodOf,
 } from '../../src/index.js'
 import { sharedSnapshot, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, type CorpusCase, type Rec, SAVED_REF_SHAPE, defaultDate, merge, shapeProblems } from './cases.js'
@@ -43,6 +45,14 @@ const idOfRec = (r: Rec): string => r['id'] as string
 function orderBy<T extends { id: string }>(items: readonly T[], key: (t: T) => number, dir: 'asc' | 'desc'): string[] {
   return [...items].sort((a, b) => (dir === 'asc' ? key(a) - key(b) : key(b) - key(a)) || cmp(a.id, b.id)).map((t) => t.id)
 }
+
+describe('coverage', () => {
+  it('every registered corpus has a conformance case, and no case names an unregistered one', () => {
+    const registered = COLLECTIONS.filter((c) => c !== 'stakeholders')
+    expect(CASES.map((c) => c.collection).sort()).toEqual([...registered].sort())
+    for (const c of CASES) expect(c.method).toBe(searchMethodOf(c.collection))
+  })
+})
 
 describe.each(CASES)('$collection', (c: CorpusCase) => {
   const search = (snap: Snapshot, query?: SearchQuery, body?: unknown, ctx?: SearchContext): Response =>
