@@ -127,7 +127,7 @@ export class Snapshot {
    */
   remove(collection: Collection, ids: readonly string[]): { removed: number } {
     this.writable()
-    validate(idsSchema, ids, { where: 'ids' })
+    validate(idsSchema, ids, { where: 'ids', prefix: ['ids'] })
     if (collection === 'stakeholders') return { removed: immediate(this.db, () => this.stakeholders.delete(ids)) }
     const corpus = corpusNamed(collection, COLLECTIONS)
     return { removed: immediate(this.db, () => deleteDocuments(this.rows, this.index, corpus, ids)) }
