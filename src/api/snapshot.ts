@@ -324,10 +324,9 @@ for (const name of CORPUS_NAMES) {
 
 /** The search corpus named `collection`; `allowed` is what the calling method accepts, for the message. */
 function corpusNamed(collection: unknown, allowed: readonly string[]): AnyCorpus {
-  if (typeof collection !== 'string' || !(CORPUS_NAMES as readonly string[]).includes(collection)) {
-    throw invalid(`collection: must be one of ${allowed.join(', ')} (got ${JSON.stringify(collection)})`)
-  }
-  return corpusOf(collection as CorpusName)
+  const message = `must be one of ${allowed.join(', ')} (got ${JSON.stringify(collection)})`
+  const schema = z.string({ error: message }).refine((c) => (CORPUS_NAMES as readonly string[]).includes(c), message)
+  return corpusOf(validate(schema, collection, { where: 'collection' }) as CorpusName)
 }
 
 /**

@@ -119,10 +119,18 @@ export function listWatchlist(st: Statements, query: unknown): { data: Designati
   }
 }
 
+/** The path parameter of `GET /watchlist/{ref}` (surrounding spaces ignored). */
+export const refSchema = z
+  .string({ error: 'must be a non-empty reference number such as QDi.001' })
+  .trim()
+  .min(1, 'must be a non-empty reference number such as QDi.001')
+
 function stored(st: Statements, ref: unknown): Designation {
-  if (typeof ref !== 'string' || ref.trim() === '') throw invalid('ref: must be a non-empty reference number such as QDi.001')
-  const row = st.prepared('SELECT record FROM watchlist_designations WHERE ref = ?').get(ref.trim()) as { record: string } | undefined
-  if (!row) throw notFound(`designation '${ref.length > 64 ? `${ref.slice(0, 64)}…` : ref}' not found`)
+  const key = validate(refSchema, ref, { where: 'ref' })
+  const row = st.prepared('SELECT record FROM watchlist_designations WHERE ref = ?').get(key) as { record: string } | undefined
+  // Named as given (a string: the schema said so), cut where it is long.
+  const given = ref as string
+  if (!row) throw notFound(`designation '${given.length > 64 ? `${given.slice(0, 64)}…` : given}' not found`)
   return JSON.parse(row.record) as Designation
 }
 
