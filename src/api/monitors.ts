@@ -23,6 +23,9 @@ const nonEmpty = (max: number) =>
     .refine((v) => v.trim() !== '', 'must be a non-empty string')
     .refine((v) => v.length <= max, `must be at most ${max} characters`)
 
+const NAME = nonEmpty(200)
+const DOCUMENT_ID = nonEmpty(512)
+
 const argument = (schema: z.ZodType<string>, value: unknown, name: string): string => validate(schema, value, { where: name })
 /** A search collection name, as the monitor methods take it. */
 export const collectionSchema = z.enum(CORPUS_NAMES as [CorpusName, ...CorpusName[]], {
@@ -38,13 +41,13 @@ export class Monitors {
   constructor(private readonly rows: MonitorRows) {}
 
   create(clientId: unknown, name: unknown): { id: string; name: string } {
-    const client = argument(nonEmpty(200), clientId, 'clientId')
-    const n = argument(nonEmpty(200), name, 'name').trim()
+    const client = argument(NAME, clientId, 'clientId')
+    const n = argument(NAME, name, 'name').trim()
     return { id: this.rows.create(client, n), name: n }
   }
 
   list(clientId: unknown): Monitor[] {
-    return this.rows.list(argument(nonEmpty(200), clientId, 'clientId'))
+    return this.rows.list(argument(NAME, clientId, 'clientId'))
   }
 
   delete(clientId: unknown, monitorId: unknown): void {
@@ -54,7 +57,7 @@ export class Monitors {
   save(clientId: unknown, monitorId: unknown, collection: unknown, documentId: unknown): SavedBucketRef {
     const monitor = this.own(clientId, monitorId)
     const corpus = corpusOf(collection)
-    const doc = argument(nonEmpty(512), documentId, 'documentId')
+    const doc = argument(DOCUMENT_ID, documentId, 'documentId')
     if (!this.rows.documentExists(corpus, doc)) throw notFound(`${corpus} document '${doc}' not found`)
     return { _id: this.rows.save(monitor.id, corpus, doc), monitorId: monitor.id, originId: doc, monitorName: monitor.name }
   }
@@ -62,7 +65,7 @@ export class Monitors {
   unsave(clientId: unknown, monitorId: unknown, collection: unknown, documentId: unknown): { removed: boolean } {
     const monitor = this.own(clientId, monitorId)
     const corpus = corpusOf(collection)
-    const doc = argument(nonEmpty(512), documentId, 'documentId')
+    const doc = argument(DOCUMENT_ID, documentId, 'documentId')
     return { removed: this.rows.unsave(monitor.id, corpus, doc) }
   }
 
@@ -80,8 +83,8 @@ export class Monitors {
 
   /** A monitor of this client; another client's monitor is as unknown as a missing one. */
   private own(clientId: unknown, monitorId: unknown): { id: string; name: string } {
-    const client = argument(nonEmpty(200), clientId, 'clientId')
-    const id = argument(nonEmpty(200), monitorId, 'monitorId')
+    const client = argument(NAME, clientId, 'clientId')
+    const id = argument(NAME, monitorId, 'monitorId')
     const row = this.rows.owned(client, id)
     if (!row) throw notFound(`monitor '${id}' not found for client '${client}'`)
     return row

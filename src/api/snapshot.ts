@@ -115,7 +115,7 @@ export class Snapshot {
       const valid = validateRecords('stakeholders', stakeholderSchema, records)
       return immediate(this.db, () => writeStakeholders(this.stakeholders, valid))
     }
-    const corpus = corpusNamed(collection, COLLECTIONS)
+    const corpus = corpusNamed(collection, 'writable')
     const valid = validateRecords(collection, corpus.schema, records)
     return immediate(this.db, () => writeDocuments(this.rows, this.index, corpus, valid))
   }
@@ -129,7 +129,7 @@ export class Snapshot {
     this.writable()
     validate(idsSchema, ids, { where: 'ids', prefix: ['ids'] })
     if (collection === 'stakeholders') return { removed: immediate(this.db, () => this.stakeholders.delete(ids)) }
-    const corpus = corpusNamed(collection, COLLECTIONS)
+    const corpus = corpusNamed(collection, 'writable')
     return { removed: immediate(this.db, () => deleteDocuments(this.rows, this.index, corpus, ids)) }
   }
 
@@ -143,7 +143,7 @@ export class Snapshot {
     this.assertOpen()
     // The records are what `upsert` validated against this corpus's schema, mapped by its `toResult`.
     const deps = { rows: this.rows, index: this.index, monitors: this.monitors }
-    return search(deps, corpusNamed(collection, CORPUS_NAMES), query, body, ctx) as unknown as SearchResponse<ResultOf[C]>
+    return search(deps, corpusNamed(collection, 'searchable'), query, body, ctx) as unknown as SearchResponse<ResultOf[C]>
   }
 
   /**
@@ -322,10 +322,17 @@ for (const name of CORPUS_NAMES) {
   })
 }
 
+/** A collection name of a search (`searchable`) or of `upsert`/`remove` (`collections`), refused naming the allowed ones. */
+const collectionOf = (allowed: readonly string[], accepted: readonly string[]) => {
+  const message = (iss: { input: unknown }) => `must be one of ${allowed.join(', ')} (got ${JSON.stringify(iss.input)})`
+  return z.string({ error: message }).refine((c) => accepted.includes(c), { error: message })
+}
+const SEARCHABLE = collectionOf(CORPUS_NAMES, CORPUS_NAMES)
+const WRITABLE = collectionOf(COLLECTIONS, CORPUS_NAMES)
+
 /** The search corpus named `collection`; `allowed` is what the calling method accepts, for the message. */
-function corpusNamed(collection: unknown, allowed: readonly string[]): AnyCorpus {
-  const message = `must be one of ${allowed.join(', ')} (got ${JSON.stringify(collection)})`
-  const schema = z.string({ error: message }).refine((c) => (CORPUS_NAMES as readonly string[]).includes(c), message)
+function corpusNamed(collection: unknown, allowed: 'searchable' | 'writable'): AnyCorpus {
+  const schema = allowed === 'searchable' ? SEARCHABLE : WRITABLE
   return corpusOf(validate(schema, collection, { where: 'collection' }) as CorpusName)
 }
 
