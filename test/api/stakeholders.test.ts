@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LegisearchError, openSnapshot, type Snapshot } from '../../src/index.js'
+import { describe, expect, it } from 'vitest'
+import { LegisearchError } from '../../src/index.js'
+import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 
-let snap: Snapshot
 const people = [
   {
     id: 's1',
@@ -16,15 +13,13 @@ const people = [
   { id: 's2', name: 'João Gonçalves da Silva', title: 'Senador', openDataResource: 'senado' },
   { id: 's3', name: 'Joana Gonzaga', title: 'Deputada Estadual', openDataResource: 'alesp', active: false },
 ]
-beforeAll(() => {
-  snap = openSnapshot(join(mkdtempSync(join(tmpdir(), 'ls-stk-')), 's.db'))
-  snap.upsert('stakeholders', people)
+const snap = sharedSnapshot((fresh) => {
+  fresh.upsert('stakeholders', people)
 })
-afterAll(() => snap.close())
 
 describe('stakeholders', () => {
   it('getStakeholder returns the full record with defaults', () => {
-    expect(snap.getStakeholder('s1')).toEqual({
+    expect(snap().getStakeholder('s1')).toEqual({
       id: 's1',
       openDataId: '',
       openDataResource: 'camara',
@@ -41,7 +36,7 @@ describe('stakeholders', () => {
 
   it('an unknown id is 404 not_found', () => {
     try {
-      snap.getStakeholder('nope')
+      snap().getStakeholder('nope')
       expect.unreachable()
     } catch (e) {
       expect(e).toBeInstanceOf(LegisearchError)
@@ -50,20 +45,32 @@ describe('stakeholders', () => {
   })
 
   it('findStakeholders is accent-, prefix- and typo-tolerant', () => {
-    expect(snap.findStakeholders({ q: 'goncalves' }).map((s) => s.id)).toEqual(['s2'])
-    expect(snap.findStakeholders({ q: 'tab' }).map((s) => s.id)).toEqual(['s1'])
-    expect(snap.findStakeholders({ q: 'tabata amral' })[0]?.id).toBe('s1')
-    expect(snap.findStakeholders({ q: 'jo', limit: 1 })).toHaveLength(1)
-    expect(snap.findStakeholders({ q: '  ' })).toEqual([])
+    expect(
+      snap()
+        .findStakeholders({ q: 'goncalves' })
+        .map((s) => s.id),
+    ).toEqual(['s2'])
+    expect(
+      snap()
+        .findStakeholders({ q: 'tab' })
+        .map((s) => s.id),
+    ).toEqual(['s1'])
+    expect(snap().findStakeholders({ q: 'tabata amral' })[0]?.id).toBe('s1')
+    expect(snap().findStakeholders({ q: 'jo', limit: 1 })).toHaveLength(1)
+    expect(snap().findStakeholders({ q: '  ' })).toEqual([])
   })
 
   it('sees stakeholders added after the first lookup', () => {
-    snap.upsert('stakeholders', [{ id: 's4', name: 'Érika Hilton' }])
-    expect(snap.findStakeholders({ q: 'erika' }).map((s) => s.id)).toEqual(['s4'])
+    snap().upsert('stakeholders', [{ id: 's4', name: 'Érika Hilton' }])
+    expect(
+      snap()
+        .findStakeholders({ q: 'erika' })
+        .map((s) => s.id),
+    ).toEqual(['s4'])
   })
 
   it('rejects bad lookups with the field named', () => {
-    expect(() => snap.findStakeholders({ q: 'x', limit: 0 })).toThrow(/findStakeholders.limit/)
-    expect(() => snap.findStakeholders({ name: 'x' } as unknown as { q: string })).toThrow(/unknown field name|findStakeholders.q/)
+    expect(() => snap().findStakeholders({ q: 'x', limit: 0 })).toThrow(/findStakeholders.limit/)
+    expect(() => snap().findStakeholders({ name: 'x' } as unknown as { q: string })).toThrow(/unknown field name|findStakeholders.q/)
   })
 })

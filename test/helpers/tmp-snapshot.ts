@@ -1,17 +1,30 @@
+/**
+ * The test suite's one helper for temporary snapshots (and the temporary directories around them):
+ * every directory is made with `mkdtemp` and deleted when the test, or the `describe` block, that
+ * made it finishes.
+ */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, onTestFinished } from 'vitest'
 import { type Snapshot, openSnapshot } from '../../src/index.js'
 
+function makeDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-test-'))
+}
+
+function removeDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true })
+}
+
 /** A fresh temporary directory with a snapshot file path inside, and how to dispose of both. */
 function openTemp(): { snap: Snapshot; dispose: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-test-'))
+  const dir = makeDir()
   let snap: Snapshot
   try {
     snap = openSnapshot(path.join(dir, 'snapshot.db'))
   } catch (e) {
-    fs.rmSync(dir, { recursive: true, force: true })
+    removeDir(dir)
     throw e
   }
   return {
@@ -20,7 +33,7 @@ function openTemp(): { snap: Snapshot; dispose: () => void } {
       try {
         snap.close()
       } finally {
-        fs.rmSync(dir, { recursive: true, force: true })
+        removeDir(dir)
       }
     },
   }
@@ -28,7 +41,7 @@ function openTemp(): { snap: Snapshot; dispose: () => void } {
 
 /**
  * Opens a snapshot in a fresh `mkdtemp` directory; closed and deleted when the current test
- * finishes. Call it inside a test.
+ * finishes. Call it inside a test (or a `beforeEach`).
  */
 export function tempSnapshot(): Snapshot {
   const { snap, dispose } = openTemp()
@@ -54,5 +67,44 @@ export function sharedSnapshot(setup?: (snap: Snapshot) => void): () => Snapshot
   return () => {
     if (!current) throw new Error('sharedSnapshot(): used outside the tests of its describe block')
     return current.snap
+  }
+}
+
+/**
+ * A fresh, empty `mkdtemp` directory, deleted (with whatever is in it) when the current test
+ * finishes. Call it inside a test. Close any snapshot opened in it before the test ends.
+ */
+export function tempDir(): string {
+  const dir = makeDir()
+  onTestFinished(() => removeDir(dir))
+  return dir
+}
+
+/**
+ * The path of a file named `name` (not created) in a fresh temporary directory deleted when the
+ * current test finishes: for tests that open, write or reopen the file themselves. Call it inside
+ * a test; close any snapshot opened on it before the test ends.
+ */
+export function tempSnapshotPath(name = 'snapshot.db'): string {
+  return path.join(tempDir(), name)
+}
+
+/**
+ * One temporary directory for a whole `describe` block: call it in the block's body (not in a
+ * test). Made in `beforeAll`, deleted in `afterAll`; returns a getter, valid inside the block's
+ * hooks and tests.
+ */
+export function sharedTempDir(): () => string {
+  let dir: string | undefined
+  beforeAll(() => {
+    dir = makeDir()
+  })
+  afterAll(() => {
+    if (dir) removeDir(dir)
+    dir = undefined
+  })
+  return () => {
+    if (!dir) throw new Error('sharedTempDir(): used outside the hooks and tests of its describe block')
+    return dir
   }
 }

@@ -5,9 +5,9 @@
  * first, then id), not against the library's own SQL, across every page at two page sizes, with
  * many exact ties (identical texts) and many distinct scores (texts of different lengths).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PropositionResult, Snapshot } from '../../src/index.js'
-import { tempSnapshot } from '../query/support.js'
+import { describe, expect, it } from 'vitest'
+import type { PropositionResult } from '../../src/index.js'
+import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 
 const N = 1600
 
@@ -38,23 +38,19 @@ function inOrder(a: PropositionResult, b: PropositionResult): boolean {
 }
 
 describe('relevance pages over more than 1,000 matches', () => {
-  let snap: Snapshot
-  let dispose: () => void
-  beforeAll(() => {
-    ;({ snap, dispose } = tempSnapshot())
-    snap.upsert(
+  const snap = sharedSnapshot((fresh) => {
+    fresh.upsert(
       'propositions',
       Array.from({ length: N }, (_, i) => record(i)),
     )
   })
-  afterAll(() => dispose())
 
   it.each([20, 7])('concatenating every page (limit %i) gives each match once, in the defined order', (limit) => {
-    const first = snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit, page: 1 })
+    const first = snap().searchPropositions({ q: 'reforma', sort: 'relevance', limit, page: 1 })
     expect(first.pagination.total).toBe(N)
     const all: PropositionResult[] = []
     for (let page = 1; page <= first.pagination.pages; page++) {
-      all.push(...snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit, page }).results)
+      all.push(...snap().searchPropositions({ q: 'reforma', sort: 'relevance', limit, page }).results)
     }
     expect(all).toHaveLength(N)
     expect(new Set(all.map((r) => r.id)).size).toBe(N)
@@ -71,13 +67,19 @@ describe('relevance pages over more than 1,000 matches', () => {
   })
 
   it('a page equals the same slice of a larger page', () => {
-    const big = snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit: 20, page: 3 }).results.map((r) => r.id)
+    const big = snap()
+      .searchPropositions({ q: 'reforma', sort: 'relevance', limit: 20, page: 3 })
+      .results.map((r) => r.id)
     const small = [5, 6, 7, 8].flatMap((p) =>
-      snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit: 10, page: p }).results.map((r) => r.id),
+      snap()
+        .searchPropositions({ q: 'reforma', sort: 'relevance', limit: 10, page: p })
+        .results.map((r) => r.id),
     )
     expect(small).toEqual([
       ...big,
-      ...snap.searchPropositions({ q: 'reforma', sort: 'relevance', limit: 20, page: 4 }).results.map((r) => r.id),
+      ...snap()
+        .searchPropositions({ q: 'reforma', sort: 'relevance', limit: 20, page: 4 })
+        .results.map((r) => r.id),
     ])
   })
 })

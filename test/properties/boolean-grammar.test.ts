@@ -1,7 +1,7 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../src/index.js'
-import { allNoticeIds, notice, sorted, tempSnapshot } from '../query/support.js'
+import { describe, expect, it } from 'vitest'
+import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
+import { allNoticeIds, notice, sorted } from '../query/support.js'
 
 /**
  * The boolean grammar against a naive oracle. The oracle is written here, independently of the
@@ -149,13 +149,12 @@ const qCase = qTree.chain((tree) => fc.tuple(fc.constant(tree), qString(tree)))
 
 // ---------------------------------------------------------------- the tests
 
-let snap: Snapshot
-let dispose: () => void
+const snap = sharedSnapshot()
 let loaded: string[] = []
 
 function load(docs: readonly Doc[]): void {
-  snap.remove('notices', loaded)
-  snap.upsert(
+  snap().remove('notices', loaded)
+  snap().upsert(
     'notices',
     docs.map((d) => notice(d.id, d.fields[0] as string, d.fields[1] as string, d.fields[2] as string)),
   )
@@ -163,17 +162,12 @@ function load(docs: readonly Doc[]): void {
 }
 
 function search(query: { q?: string; modes?: string }, body?: unknown): string[] {
-  const ids = allNoticeIds(snap, query, body)
+  const ids = allNoticeIds(snap(), query, body)
   expect(new Set(ids).size, 'no id twice across pages').toBe(ids.length)
   return sorted(ids)
 }
 
 const oracle = (docs: readonly Doc[], keep: (d: Doc) => boolean) => sorted(docs.filter(keep).map((d) => d.id))
-
-beforeAll(() => {
-  ;({ snap, dispose } = tempSnapshot())
-})
-afterAll(() => dispose())
 
 describe('keywords or/and/not agree with a naive evaluator', () => {
   it.each(MODES)('modes=$modes ($oracle)', ({ modes, oracle: mode }) => {

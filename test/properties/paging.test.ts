@@ -1,7 +1,7 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../src/index.js'
-import { notice, tempSnapshot } from '../query/support.js'
+import { describe, expect, it } from 'vitest'
+import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
+import { notice } from '../query/support.js'
 
 /**
  * Paging (DECISIONS §2, §4): for every sort and limit, the pages concatenated are the full ordered
@@ -56,14 +56,13 @@ function expectedOrder(recs: readonly Rec[], sort: Sort): string[] {
   return [...recs].sort(cmp).map((r) => r.id)
 }
 
-let snap: Snapshot
-let dispose: () => void
+const snap = sharedSnapshot()
 let loaded: string[] = []
 
 function load(recs: readonly Rec[]): void {
-  snap.remove('notices', loaded)
+  snap().remove('notices', loaded)
   if (recs.length > 0)
-    snap.upsert(
+    snap().upsert(
       'notices',
       recs.map((r) => notice(r.id, r.title, '', '', r.date)),
     )
@@ -72,27 +71,22 @@ function load(recs: readonly Rec[]): void {
 
 /** Every page at `limit`, checking each page's pagination; returns the ids in order and the total. */
 function pages(query: { sort: Sort; q?: string }, limit: number): { ids: string[]; total: number } {
-  const first = snap.searchNotices({ ...query, page: 1, limit })
+  const first = snap().searchNotices({ ...query, page: 1, limit })
   const { total, pages: count } = first.pagination
   expect(count).toBe(Math.ceil(total / limit))
   const ids: string[] = []
   for (let page = 1; page <= count; page++) {
-    const r = page === 1 ? first : snap.searchNotices({ ...query, page, limit })
+    const r = page === 1 ? first : snap().searchNotices({ ...query, page, limit })
     expect(r.pagination).toEqual({ page, limit, pages: count, total })
     expect(r.results.length).toBe(page < count ? limit : total - limit * (count - 1))
     for (const row of r.results) ids.push(row['id'] as string)
   }
   // A page past the last: empty, with the true pagination.
-  const past = snap.searchNotices({ ...query, page: count + 1, limit })
+  const past = snap().searchNotices({ ...query, page: count + 1, limit })
   expect(past.results).toEqual([])
   expect(past.pagination).toEqual({ page: count + 1, limit, pages: count, total })
   return { ids, total }
 }
-
-beforeAll(() => {
-  ;({ snap, dispose } = tempSnapshot())
-})
-afterAll(() => dispose())
 
 describe('paging', () => {
   it('pages concatenated are the full ordered result, for every sort and limit', () => {
@@ -142,7 +136,9 @@ describe('paging', () => {
           }
           // Fetched in one go when it fits in one page.
           if (total <= 20) {
-            const one = snap.searchNotices({ ...query, page: 1, limit: 20 }).results.map((r) => r['id'] as string)
+            const one = snap()
+              .searchNotices({ ...query, page: 1, limit: 20 })
+              .results.map((r) => r['id'] as string)
             expect(ids).toEqual(one)
           }
         },
@@ -159,7 +155,7 @@ describe('paging', () => {
         const asStrings: string[] = []
         const count = Math.ceil(recs.length / limit)
         for (let page = 1; page <= count; page++) {
-          const r = snap.searchNotices({ sort, page: String(page), limit: String(limit) })
+          const r = snap().searchNotices({ sort, page: String(page), limit: String(limit) })
           for (const row of r.results) asStrings.push(row['id'] as string)
         }
         expect(asStrings).toEqual(ids)

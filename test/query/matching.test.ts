@@ -1,11 +1,9 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openSnapshot, type Snapshot } from '../../src/index.js'
+import { describe, expect, it } from 'vitest'
+import { openSnapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
-import { allNoticeIds, notice, sorted, tempSnapshot } from './support.js'
+import { sharedSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { allNoticeIds, notice, sorted } from './support.js'
 
 /**
  * The matching table of DECISIONS §4, cell by cell: every mode × every kind of query word × every
@@ -238,21 +236,16 @@ function request(op: Operator, row: Row, modes: string | undefined): { query: Re
   }
 }
 
-let snap: Snapshot
-let dispose: () => void
-
-beforeAll(() => {
-  ;({ snap, dispose } = tempSnapshot())
-  snap.upsert('notices', CORPUS)
+const snap = sharedSnapshot((fresh) => {
+  fresh.upsert('notices', CORPUS)
 })
-afterAll(() => dispose())
 
 describe.each(MODES)('modes $label', ({ modes, column }) => {
   describe.each(ROWS)('$kind ($item)', (row) => {
     it.each(OPERATORS)('%s', (op) => {
       const { query, body } = request(op, row, modes)
       const expected = ids(row[column][op])
-      expect(sorted(allNoticeIds(snap, query, body))).toEqual(sorted(expected))
+      expect(sorted(allNoticeIds(snap(), query, body))).toEqual(sorted(expected))
     })
   })
 })
@@ -272,12 +265,12 @@ describe('q syntax on the same corpus (default mode)', () => {
     ['lower-case or is an ordinary word', 'parte or partido', ''],
     ['blank q is no constraint', '   ', '01 02 03 04 05 06 07 08 09 10 11 12 13 14'],
   ])('%s: %s', (_name, q, expected) => {
-    expect(sorted(allNoticeIds(snap, { q }))).toEqual(sorted(ids(expected)))
+    expect(sorted(allNoticeIds(snap(), { q }))).toEqual(sorted(ids(expected)))
   })
 
   it('q and keywords combine with AND', () => {
-    expect(sorted(allNoticeIds(snap, { q: 'tributária' }, { keywords: { and: ['urgente'] } }))).toEqual(ids('01 03 12'))
-    expect(sorted(allNoticeIds(snap, { q: 'reforma' }, { keywords: { not: ['urgente'], or: ['tributaria', 'parte'] } }))).toEqual(
+    expect(sorted(allNoticeIds(snap(), { q: 'tributária' }, { keywords: { and: ['urgente'] } }))).toEqual(ids('01 03 12'))
+    expect(sorted(allNoticeIds(snap(), { q: 'reforma' }, { keywords: { not: ['urgente'], or: ['tributaria', 'parte'] } }))).toEqual(
       ids('02 05 06 13'),
     )
   })
@@ -285,8 +278,8 @@ describe('q syntax on the same corpus (default mode)', () => {
   it('and + or + not in one keywords object', () => {
     // or: (parte | reforma tributária) AND urgente, NOT lei
     const body = { keywords: { or: ['parte', 'reforma tributária'], and: ['urgente'], not: ['Lei'] } }
-    expect(sorted(allNoticeIds(snap, {}, body))).toEqual(ids('01 03 07 12'))
-    expect(sorted(allNoticeIds(snap, { modes: 'sensitive' }, body))).toEqual(ids('07'))
+    expect(sorted(allNoticeIds(snap(), {}, body))).toEqual(ids('01 03 07 12'))
+    expect(sorted(allNoticeIds(snap(), { modes: 'sensitive' }, body))).toEqual(ids('07'))
   })
 })
 
@@ -296,28 +289,24 @@ describe('modes spelling', () => {
     [' sensitive , keyword ', 'sensitive,keyword'],
   ])('%j selects the same mode as %j', (a, b) => {
     const body = { keywords: { or: ['Tributária'] } }
-    expect(sorted(allNoticeIds(snap, { modes: a }, body))).toEqual(sorted(allNoticeIds(snap, { modes: b }, body)))
-    expect(sorted(allNoticeIds(snap, { modes: a }, body))).toEqual(ids('01 05'))
+    expect(sorted(allNoticeIds(snap(), { modes: a }, body))).toEqual(sorted(allNoticeIds(snap(), { modes: b }, body)))
+    expect(sorted(allNoticeIds(snap(), { modes: a }, body))).toEqual(ids('01 05'))
   })
 
   it('modes as an array of strings', () => {
-    expect(sorted(allNoticeIds(snap, { modes: ['keyword'] }, { keywords: { and: ['tributárias'] } }))).toEqual(ids('03'))
+    expect(sorted(allNoticeIds(snap(), { modes: ['keyword'] }, { keywords: { and: ['tributárias'] } }))).toEqual(ids('03'))
   })
 })
 
 describe('text written in decomposed form (NFD)', () => {
-  let nfd: Snapshot
-  let disposeNfd: () => void
-  beforeAll(() => {
-    ;({ snap: nfd, dispose: disposeNfd } = tempSnapshot())
-    nfd.upsert('notices', [
+  const nfd = sharedSnapshot((fresh) => {
+    fresh.upsert('notices', [
       notice('d1', 'Reforma Tributa\u0301ria'.normalize('NFD')),
       notice('d2', 'reforma tributaria'),
       notice('d3', 'A\u0300s vezes, ac\u0327o\u0303es'),
       notice('d4', 'As ações compostas'),
     ])
   })
-  afterAll(() => disposeNfd())
 
   it.each([
     [undefined, 'Tributária', ['d1', 'd2']],
@@ -341,18 +330,17 @@ describe('text written in decomposed form (NFD)', () => {
     ['keyword', 'AÇÕES', ['d3', 'd4']],
   ])('modes=%s %s', (modes, word, expected) => {
     const query = modes === undefined ? {} : { modes }
-    expect(sorted(allNoticeIds(nfd, query, { keywords: { and: [word] } }))).toEqual(expected)
+    expect(sorted(allNoticeIds(nfd(), query, { keywords: { and: [word] } }))).toEqual(expected)
   })
 
   it('sensitive highlights the decomposed spelling a composed query found', () => {
-    const [r] = nfd.searchNotices({ modes: 'sensitive', q: 'Tributária' }).results
+    const [r] = nfd().searchNotices({ modes: 'sensitive', q: 'Tributária' }).results
     const hits = (r?.highlights ?? []).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
     expect(hits).toEqual(['Tributa\u0301ria'])
   })
 
   it('a file indexed before the variants table existed gets it filled when upgraded', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-nfd-'))
-    const file = path.join(dir, 'old.db')
+    const file = tempSnapshotPath('old.db')
     const s1 = openSnapshot(file)
     s1.upsert('notices', [notice('d1', 'Reforma Tributa\u0301ria'), notice('d2', 'Reforma Tributária')])
     s1.close()
@@ -368,7 +356,6 @@ describe('text written in decomposed form (NFD)', () => {
       expect(sorted(allNoticeIds(s2, { modes: 'sensitive,keyword' }, { keywords: { and: ['Tributária'] } }))).toEqual(['d2'])
     } finally {
       s2.close()
-      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })
@@ -376,18 +363,14 @@ describe('text written in decomposed form (NFD)', () => {
 describe('default mode finds at least what keyword mode finds', () => {
   // Default mode folds case and accents like keyword mode, and stems on top: a word typed without
   // accents (`licitacoes`) must find its accented spelling (`licitações`) in both modes.
-  let acc: Snapshot
-  let disposeAcc: () => void
-  beforeAll(() => {
-    ;({ snap: acc, dispose: disposeAcc } = tempSnapshot())
-    acc.upsert('notices', [
+  const acc = sharedSnapshot((fresh) => {
+    fresh.upsert('notices', [
       notice('a1', 'Licitações e contratos'),
       notice('a2', 'As eleições municipais'),
       notice('a3', 'O país e os países vizinhos'),
       notice('a4', 'Ações do governo'),
     ])
   })
-  afterAll(() => disposeAcc())
 
   it.each([
     ['licitacoes', ['a1']],
@@ -399,24 +382,21 @@ describe('default mode finds at least what keyword mode finds', () => {
     ['paises', ['a3']],
   ])('%s', (word, expected) => {
     const body = { keywords: { and: [word] } }
-    expect(sorted(allNoticeIds(acc, {}, body))).toEqual(expected)
+    expect(sorted(allNoticeIds(acc(), {}, body))).toEqual(expected)
   })
 
   it.each(['licitacoes', 'eleicoes', 'acoes', 'paises'])('%s: keyword-mode hits ⊆ default-mode hits', (word) => {
     const body = { keywords: { and: [word] } }
-    const byKeyword = allNoticeIds(acc, { modes: 'keyword' }, body)
+    const byKeyword = allNoticeIds(acc(), { modes: 'keyword' }, body)
     expect(byKeyword.length).toBeGreaterThan(0)
-    const byDefault = new Set(allNoticeIds(acc, {}, body))
+    const byDefault = new Set(allNoticeIds(acc(), {}, body))
     expect(byKeyword.filter((id) => !byDefault.has(id))).toEqual([])
   })
 })
 
 describe('identifiers as people write them, in a corpus without identifiers (notices)', () => {
-  let s: Snapshot
-  let disposeS: () => void
-  beforeAll(() => {
-    ;({ snap: s, dispose: disposeS } = tempSnapshot())
-    s.upsert('notices', [
+  const s = sharedSnapshot((fresh) => {
+    fresh.upsert('notices', [
       notice('n1', 'Parecer sobre o PL nº 2630/2020 aprovado'),
       notice('n2', 'Nota sobre o PL 2630/20'),
       notice('n3', 'Venda de MP 3 players'),
@@ -424,7 +404,6 @@ describe('identifiers as people write them, in a corpus without identifiers (not
       notice('n5', 'Comissão analisa o PL 2630/2020'),
     ])
   })
-  afterAll(() => disposeS())
 
   it.each([
     ['PL nº 2630/2020', ['n1', 'n5']],
@@ -434,7 +413,7 @@ describe('identifiers as people write them, in a corpus without identifiers (not
     ['mp3', ['n4']],
     ['-mp3 arquivo OR Venda', ['n3']],
   ])('q=%j finds %j', (q, expected) => {
-    expect(sorted(allNoticeIds(s, { q }))).toEqual(expected)
+    expect(sorted(allNoticeIds(s(), { q }))).toEqual(expected)
   })
 })
 
@@ -442,33 +421,29 @@ describe('sensitive phrases over text stored in two Unicode encodings', () => {
   // Thirteen accented words, each stored composed (c1) and decomposed (c2): every word of a quoted
   // phrase then has two spellings in the index, and the phrase 2^k combinations of them.
   const WORDS = 'ação pública não só é já lá até três mês após saúde órgão'.split(' ')
-  let s: Snapshot
-  let disposeS: () => void
-  beforeAll(() => {
-    ;({ snap: s, dispose: disposeS } = tempSnapshot())
-    s.upsert('notices', [
+  const s = sharedSnapshot((fresh) => {
+    fresh.upsert('notices', [
       notice('c1', WORDS.join(' ')),
       notice('c2', WORDS.join(' ').normalize('NFD')),
       notice('c3', 'pl 2630 e depois PL 2630'),
     ])
   })
-  afterAll(() => disposeS())
 
   it('a phrase of 9 such words finds both spellings (512 combinations)', () => {
-    expect(sorted(allNoticeIds(s, { modes: 'sensitive', q: `"${WORDS.slice(0, 9).join(' ')}"` }))).toEqual(['c1', 'c2'])
-    expect(sorted(allNoticeIds(s, { modes: 'sensitive,keyword', q: `"${WORDS.slice(0, 9).join(' ')}"` }))).toEqual(['c1'])
+    expect(sorted(allNoticeIds(s(), { modes: 'sensitive', q: `"${WORDS.slice(0, 9).join(' ')}"` }))).toEqual(['c1', 'c2'])
+    expect(sorted(allNoticeIds(s(), { modes: 'sensitive,keyword', q: `"${WORDS.slice(0, 9).join(' ')}"` }))).toEqual(['c1'])
   })
 
   it('a phrase of 13 such words (8,192 combinations) is refused with a message naming modes', () => {
-    const e = errorOf(() => s.searchNotices({ modes: 'sensitive', q: `"${WORDS.join(' ')}"` }))
+    const e = errorOf(() => s().searchNotices({ modes: 'sensitive', q: `"${WORDS.join(' ')}"` }))
     expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
     expect(e.message).toMatch(/^modes: in sensitive mode the phrase ".*" has more than 4096 combinations of Unicode spellings/)
     // The same phrase in byte-equal mode needs no combinations.
-    expect(allNoticeIds(s, { modes: 'sensitive,keyword', q: `"${WORDS.join(' ')}"` })).toEqual(['c1'])
+    expect(allNoticeIds(s(), { modes: 'sensitive,keyword', q: `"${WORDS.join(' ')}"` })).toEqual(['c1'])
   })
 
   it('where the corpus has no identifiers, an identifier typed in sensitive mode is marked as typed, case and all', () => {
-    const [r] = s.searchNotices({ modes: 'sensitive', q: 'pl 2630' }).results
+    const [r] = s().searchNotices({ modes: 'sensitive', q: 'pl 2630' }).results
     const hits = (r?.highlights ?? []).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
     expect(hits).toEqual(['pl 2630'])
   })

@@ -1,20 +1,4 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { openSnapshot, type SearchQuery, type Snapshot } from '../../src/index.js'
-
-/** A fresh snapshot in its own temporary directory; `dispose` closes it and removes the directory. */
-export function tempSnapshot(): { snap: Snapshot; dispose: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-'))
-  const snap = openSnapshot(path.join(dir, 'snapshot.db'))
-  return {
-    snap,
-    dispose: () => {
-      snap.close()
-      fs.rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
+import type { SearchQuery, Snapshot } from '../../src/index.js'
 
 /** A notice with only the searched fields set (everything else takes its default). */
 export function notice(

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
+import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const WRITER = fileURLToPath(new URL('../fixtures/crash-writer.ts', import.meta.url))
 const BATCH = 1500
@@ -54,8 +52,7 @@ function killDuringBatch(path: string, batch: number, fraction: number): Promise
 
 describe('a process killed in the middle of an upsert', () => {
   it('leaves a snapshot whose index agrees with its records, holding only whole calls', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ls-crash-'))
-    const path = join(dir, 'snap.db')
+    const path = tempSnapshotPath('snap.db')
     let most = 0
     // Kill early, midway and late in a batch, the last time on a reopened file. A kill that missed
     // the write (the batch finished first) is retried sooner, so every round kills inside an upsert.

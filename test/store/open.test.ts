@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
+import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
-const dir = () => mkdtempSync(join(tmpdir(), 'ls-open-'))
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex')
 
 describe('openSnapshot', () => {
   it('creates a missing file and reopens it with its records', () => {
-    const path = join(dir(), 'new.db')
+    const path = tempSnapshotPath('new.db')
     const a = openSnapshot(path)
     a.upsert('bacen', [{ id: 'b1', title: 'Resolução BCB nº 1', date: '2024-01-02' }])
     a.close()
@@ -22,7 +21,7 @@ describe('openSnapshot', () => {
   })
 
   it('refuses a file that is not SQLite, leaving it byte for byte as it was', () => {
-    const path = join(dir(), 'notes.txt')
+    const path = tempSnapshotPath('notes.txt')
     writeFileSync(path, 'these are my notes, not a database\n'.repeat(200))
     const before = sha(path)
     const e = errorOf(() => openSnapshot(path))
@@ -33,7 +32,7 @@ describe('openSnapshot', () => {
   })
 
   it('refuses another application’s SQLite database without touching it', () => {
-    const path = join(dir(), 'other.db')
+    const path = tempSnapshotPath('other.db')
     const other = new Database(path)
     other.exec("CREATE TABLE t (x); INSERT INTO t VALUES ('keep me')")
     other.close()
@@ -43,7 +42,7 @@ describe('openSnapshot', () => {
   })
 
   it('refuses a snapshot written by a newer schema', () => {
-    const path = join(dir(), 'future.db')
+    const path = tempSnapshotPath('future.db')
     openSnapshot(path).close()
     const raw = new Database(path)
     raw.pragma('user_version = 999')
@@ -52,7 +51,7 @@ describe('openSnapshot', () => {
   })
 
   it('refuses a file whose schema version claims a table it lacks (a development build’s file), in both modes', () => {
-    const path = join(dir(), 'dev.db')
+    const path = tempSnapshotPath('dev.db')
     openSnapshot(path).close()
     const raw = new Database(path)
     raw.exec('DROP TABLE records')
@@ -65,7 +64,7 @@ describe('openSnapshot', () => {
   })
 
   it('readonly: a missing file is not_found, and every write is refused', () => {
-    const d = dir()
+    const d = tempDir()
     expect(errorOf(() => openSnapshot(join(d, 'missing.db'), { readonly: true })).code).toBe('not_found')
     const path = join(d, 'ro.db')
     openSnapshot(path).close()
@@ -78,12 +77,12 @@ describe('openSnapshot', () => {
 
   it('rejects a bad path and bad options with a clear message', () => {
     expect(errorOf(() => openSnapshot('')).message).toMatch(/path: must be a non-empty string/)
-    expect(errorOf(() => openSnapshot(dir())).message).toMatch(/is a directory/)
-    expect(errorOf(() => openSnapshot(join(dir(), 'x.db'), { readonly: 'yes' as unknown as boolean })).message).toMatch(
+    expect(errorOf(() => openSnapshot(tempDir())).message).toMatch(/is a directory/)
+    expect(errorOf(() => openSnapshot(tempSnapshotPath('x.db'), { readonly: 'yes' as unknown as boolean })).message).toMatch(
       /options.readonly: must be a boolean/,
     )
     // A misspelt option must not open the file writable (or create it) behind the caller's back.
-    const missing = join(dir(), 'typo.db')
+    const missing = tempSnapshotPath('typo.db')
     expect(errorOf(() => openSnapshot(missing, { readOnly: true } as unknown as { readonly: boolean })).message).toMatch(
       /options: unknown option "readOnly"; allowed: readonly/,
     )

@@ -1,15 +1,12 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openSnapshot, type Snapshot } from '../../src/index.js'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Snapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
+import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 
 let snap: Snapshot
 beforeEach(() => {
-  snap = openSnapshot(join(mkdtempSync(join(tmpdir(), 'ls-up-')), 's.db'))
+  snap = tempSnapshot()
 })
-afterEach(() => snap.close())
 
 const prop = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
