@@ -1,6 +1,6 @@
 import { dayOf, parseInstant } from '../common/dates.js'
 import type { AnyCorpus } from '../corpora/define.js'
-import { facetName, normalizerOf } from '../query/filters.js'
+import { facetName, identifierFacet, normalizerOf } from '../query/filters.js'
 import type { DocumentRows } from '../store/documents.js'
 import type { IndexLayout, TextIndex } from '../text-index/types.js'
 
@@ -39,7 +39,7 @@ export function writeDocuments(
         if (value !== '') facets.push([f.facet, value])
       }
     }
-    if (corpus.identifiers) for (const key of corpus.identifiers(record)) facets.push([`${corpus.name}.ident`, key])
+    if (corpus.identifiers) for (const key of corpus.identifiers(record)) facets.push([identifierFacet(corpus.name), key])
     const existing = rows.rowidOf(corpus.name, record.id)
     if (existing !== undefined) writer.remove(existing)
     else inserted++

@@ -32,18 +32,22 @@ export const collectionSchema = z.enum(CORPUS_NAMES as [CorpusName, ...CorpusNam
   error: (iss) => `must be one of ${CORPUS_NAMES.join(', ')} (got ${JSON.stringify(iss.input)})`,
 })
 
-function corpusOf(collection: unknown): CorpusName {
+function collectionOf(collection: unknown): CorpusName {
   return validate(collectionSchema, collection, { where: 'collection' })
 }
 
 /** Monitors: a client's folders of saved documents, the source of `savedBuckets`. Scoped by client. */
 export class Monitors {
-  constructor(private readonly rows: MonitorRows) {}
+  /** `write` runs a function in one write transaction; arguments are checked before, outside it. */
+  constructor(
+    private readonly rows: MonitorRows,
+    private readonly write: <T>(fn: () => T) => T,
+  ) {}
 
   create(clientId: unknown, name: unknown): { id: string; name: string } {
     const client = argument(NAME, clientId, 'clientId')
     const n = argument(NAME, name, 'name').trim()
-    return { id: this.rows.create(client, n), name: n }
+    return { id: this.write(() => this.rows.create(client, n)), name: n }
   }
 
   list(clientId: unknown): Monitor[] {
@@ -51,22 +55,26 @@ export class Monitors {
   }
 
   delete(clientId: unknown, monitorId: unknown): void {
-    this.rows.delete(this.own(clientId, monitorId).id)
+    const [client, id] = this.ids(clientId, monitorId)
+    this.write(() => this.rows.delete(this.own(client, id).id))
   }
 
   save(clientId: unknown, monitorId: unknown, collection: unknown, documentId: unknown): SavedBucketRef {
-    const monitor = this.own(clientId, monitorId)
-    const corpus = corpusOf(collection)
+    const [client, id] = this.ids(clientId, monitorId)
+    const corpus = collectionOf(collection)
     const doc = argument(DOCUMENT_ID, documentId, 'documentId')
-    if (!this.rows.documentExists(corpus, doc)) throw notFound(`${corpus} document '${doc}' not found`)
-    return { _id: this.rows.save(monitor.id, corpus, doc), monitorId: monitor.id, originId: doc, monitorName: monitor.name }
+    return this.write(() => {
+      const monitor = this.own(client, id)
+      if (!this.rows.documentExists(corpus, doc)) throw notFound(`${corpus} document '${doc}' not found`)
+      return { _id: this.rows.save(monitor.id, corpus, doc), monitorId: monitor.id, originId: doc, monitorName: monitor.name }
+    })
   }
 
   unsave(clientId: unknown, monitorId: unknown, collection: unknown, documentId: unknown): { removed: boolean } {
-    const monitor = this.own(clientId, monitorId)
-    const corpus = corpusOf(collection)
+    const [client, id] = this.ids(clientId, monitorId)
+    const corpus = collectionOf(collection)
     const doc = argument(DOCUMENT_ID, documentId, 'documentId')
-    return { removed: this.rows.unsave(monitor.id, corpus, doc) }
+    return this.write(() => ({ removed: this.rows.unsave(this.own(client, id).id, corpus, doc) }))
   }
 
   /** The client's references to the given documents, grouped by document id. */
@@ -81,10 +89,12 @@ export class Monitors {
     return out
   }
 
+  private ids(clientId: unknown, monitorId: unknown): [client: string, monitor: string] {
+    return [argument(NAME, clientId, 'clientId'), argument(NAME, monitorId, 'monitorId')]
+  }
+
   /** A monitor of this client; another client's monitor is as unknown as a missing one. */
-  private own(clientId: unknown, monitorId: unknown): { id: string; name: string } {
-    const client = argument(NAME, clientId, 'clientId')
-    const id = argument(NAME, monitorId, 'monitorId')
+  private own(client: string, id: string): { id: string; name: string } {
     const row = this.rows.owned(client, id)
     if (!row) throw notFound(`monitor '${id}' not found for client '${client}'`)
     return row

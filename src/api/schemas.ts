@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
 import { ERROR_CODES } from '../common/errors.js'
 import { bodySchemaOf } from '../query/body.js'
-import { designationDetailSchema, designationSchema } from '../watchlist/types.js'
+import { designationSchema } from '../watchlist/types.js'
 
 // Requests
 export { searchQuerySchema } from '../query/params.js'
@@ -17,7 +17,8 @@ export { searchContextSchema } from './search.js'
 export { watchlistQuerySchema, designationQuerySchema, translationSchema, refSchema } from '../watchlist/query.js'
 export { findStakeholdersSchema } from './stakeholder-finder.js'
 export { stakeholderIdSchema } from './stakeholders.js'
-export { openOptionsSchema } from './snapshot.js'
+export { openOptionsSchema, idsSchema } from './snapshot.js'
+export { reconcileOptionsSchema } from '../watchlist/reconcile.js'
 export { collectionSchema } from './monitors.js'
 
 // Responses
@@ -30,19 +31,23 @@ export { monitorSchema } from './monitors.js'
 export { designationSchema, designationDetailSchema, extractedSchema } from '../watchlist/types.js'
 
 import { paginationSchema } from './search.js'
+import { searchMethodOf } from './snapshot.js'
 
 const byCorpus = <T>(make: (name: CorpusName) => T): { readonly [N in CorpusName]: T } =>
   Object.fromEntries(CORPUS_NAMES.map((n) => [n, make(n)])) as { readonly [N in CorpusName]: T }
 
 /** The JSON body of `POST /search/<corpus>`, per corpus. */
-export const searchBodySchemas = byCorpus((n) => bodySchemaOf(corpusOf(n)).meta({ id: `${cap(n)}SearchBody` }))
+export const searchBodySchemas = byCorpus((n) => bodySchemaOf(corpusOf(n)).meta({ id: `${typeName(n)}SearchBody` }))
+
+/** A record as `upsert(<corpus>, …)` accepts it, per corpus (input: what may be sent; output: what is stored). */
+export const recordSchemas = byCorpus((n) => corpusOf(n).schema)
 
 /** One result of `POST /search/<corpus>`, per corpus. */
 export const resultSchemas = byCorpus((n) => corpusOf(n).result)
 
 /** The response of `POST /search/<corpus>`, per corpus: `{ results, pagination }`. */
 export const searchResponseSchemas = byCorpus((n) =>
-  z.strictObject({ results: z.array(corpusOf(n).result), pagination: paginationSchema }).meta({ id: `${cap(n)}SearchResponse` }),
+  z.strictObject({ results: z.array(corpusOf(n).result), pagination: paginationSchema }).meta({ id: `${typeName(n)}SearchResponse` }),
 )
 
 /** The response of `GET /watchlist`. */
@@ -53,9 +58,6 @@ export const watchlistPageSchema = z
   })
   .meta({ id: 'WatchlistPage' })
 
-/** The response of `GET /watchlist/{ref}`. */
-export const designationResponseSchema = designationDetailSchema
-
 /** Every error response: `{ error, code }` (DECISIONS §8). */
 export const errorBodySchema = z
   .strictObject({
@@ -64,6 +66,7 @@ export const errorBodySchema = z
   })
   .meta({ id: 'Error' })
 
-function cap(name: string): string {
-  return `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`
+/** `Propositions` for `propositions`: the name the search method carries. */
+function typeName(name: CorpusName): string {
+  return searchMethodOf(name).slice('search'.length)
 }

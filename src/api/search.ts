@@ -4,6 +4,7 @@ import { validate } from '../common/validate.js'
 import type { AnyCorpus } from '../corpora/define.js'
 import { parseBody } from '../query/body.js'
 import { parseSearchParams } from '../query/params.js'
+import { identifierFacet } from '../query/filters.js'
 import { parseQ } from '../query/q.js'
 import type { DocumentRows } from '../store/documents.js'
 import { andTextQueries, isEmptyTextQuery, positiveItems } from '../text-index/text-query.js'
@@ -81,7 +82,7 @@ export function search(
       sort: params.sort,
       limit: params.limit,
       offset: (params.page - 1) * params.limit,
-      ...(identifiers.length > 0 ? { first: { facet: `${corpus.name}.ident`, values: identifiers } } : {}),
+      ...(identifiers.length > 0 ? { first: { facet: identifierFacet(corpus.name), values: identifiers } } : {}),
     })
   } catch (e) {
     if (e instanceof IndexQueryError) throw invalid(e.message, [e.part])

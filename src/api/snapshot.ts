@@ -10,7 +10,7 @@ import { DocumentRows } from '../store/documents.js'
 import { MonitorRows } from '../store/monitors.js'
 import { StakeholderRows } from '../store/stakeholders.js'
 import { Statements } from '../store/statements.js'
-import { Fts5Index } from '../text-index/fts5.js'
+import { FTS5_UPGRADES, Fts5Index } from '../text-index/fts5.js'
 import type { TextIndex } from '../text-index/types.js'
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
@@ -48,7 +48,8 @@ export type OpenOptions = z.input<typeof openOptionsSchema>
 
 const defaultOptions = { readonly: false, busyTimeoutMs: DEFAULT_BUSY_TIMEOUT_MS } as const satisfies Required<OpenOptions>
 
-const idsSchema = z.array(z.string({ error: 'must be an id string' }), { error: 'must be an array of id strings' })
+/** The ids of `remove`. */
+export const idsSchema = z.array(z.string({ error: 'must be an id string' }), { error: 'must be an array of id strings' })
 
 /** The search method of each corpus: `searchPropositions`, `searchSocial`, … (derived from the registry). */
 export type SearchMethods = {
@@ -87,7 +88,7 @@ export class Snapshot {
     const opts = { readonly: given.readonly ?? defaultOptions.readonly, busyTimeoutMs: given.busyTimeoutMs ?? defaultOptions.busyTimeoutMs }
     this.path = path
     this.readonly = opts.readonly
-    this.db = openDatabase(path, opts.readonly, opts.busyTimeoutMs)
+    this.db = openDatabase(path, opts.readonly, opts.busyTimeoutMs, FTS5_UPGRADES)
     try {
       this.st = new Statements(this.db)
       this.index = new Fts5Index(this.db, this.st)
@@ -98,7 +99,7 @@ export class Snapshot {
     }
     this.rows = new DocumentRows(this.st)
     this.stakeholders = new StakeholderRows(this.st)
-    this.monitors = new Monitors(new MonitorRows(this.st))
+    this.monitors = new Monitors(new MonitorRows(this.st), (write) => immediate(this.db, write))
     this.finder = new StakeholderFinder(this.stakeholders)
   }
 
@@ -113,10 +114,12 @@ export class Snapshot {
     this.writable()
     if (collection === 'stakeholders') {
       const valid = validateRecords('stakeholders', stakeholderSchema, records)
+      if (valid.length === 0) return { inserted: 0, updated: 0 }
       return immediate(this.db, () => writeStakeholders(this.stakeholders, valid))
     }
     const corpus = corpusNamed(collection, 'writable')
     const valid = validateRecords(collection, corpus.schema, records)
+    if (valid.length === 0) return { inserted: 0, updated: 0 }
     return immediate(this.db, () => writeDocuments(this.rows, this.index, corpus, valid))
   }
 
@@ -128,8 +131,11 @@ export class Snapshot {
   remove(collection: Collection, ids: readonly string[]): { removed: number } {
     this.writable()
     validate(idsSchema, ids, { where: 'ids', prefix: ['ids'] })
-    if (collection === 'stakeholders') return { removed: immediate(this.db, () => this.stakeholders.delete(ids)) }
+    if (collection === 'stakeholders') {
+      return { removed: ids.length === 0 ? 0 : immediate(this.db, () => this.stakeholders.delete(ids)) }
+    }
     const corpus = corpusNamed(collection, 'writable')
+    if (ids.length === 0) return { removed: 0 }
     return { removed: immediate(this.db, () => deleteDocuments(this.rows, this.index, corpus, ids)) }
   }
 
@@ -170,7 +176,7 @@ export class Snapshot {
   /** Creates a monitor (a client's folder of saved documents). */
   createMonitor(clientId: string, name: string): { id: string; name: string } {
     this.writable()
-    return immediate(this.db, () => this.monitors.create(clientId, name))
+    return this.monitors.create(clientId, name)
   }
 
   /** The client's monitors, oldest first, with how many documents each holds. */
@@ -182,19 +188,19 @@ export class Snapshot {
   /** Deletes a client's monitor and what was saved in it. */
   deleteMonitor(clientId: string, monitorId: string): void {
     this.writable()
-    immediate(this.db, () => this.monitors.delete(clientId, monitorId))
+    this.monitors.delete(clientId, monitorId)
   }
 
   /** Saves a document in a client's monitor (idempotent); unknown monitor or document → 404. */
   saveToMonitor(clientId: string, monitorId: string, collection: CorpusName, documentId: string): SavedBucketRef {
     this.writable()
-    return immediate(this.db, () => this.monitors.save(clientId, monitorId, collection, documentId))
+    return this.monitors.save(clientId, monitorId, collection, documentId)
   }
 
   /** Removes a saved document from a client's monitor. */
   removeFromMonitor(clientId: string, monitorId: string, collection: CorpusName, documentId: string): { removed: boolean } {
     this.writable()
-    return immediate(this.db, () => this.monitors.unsave(clientId, monitorId, collection, documentId))
+    return this.monitors.unsave(clientId, monitorId, collection, documentId)
   }
 
   /**
@@ -270,7 +276,14 @@ export class Snapshot {
     const counted = this.rows.counts()
     for (const name of CORPUS_NAMES) {
       problems.push(...this.rows.counterProblems(name))
-      problems.push(...this.index.problems(layoutOf(corpusOf(name)), counted.get(name) ?? 0, !this.readonly))
+      const layout = layoutOf(corpusOf(name))
+      const documents = counted.get(name) ?? 0
+      // FTS5's own check is a write command: under the write lock, so another writer cannot make it fail.
+      problems.push(
+        ...(this.readonly
+          ? this.index.problems(layout, documents, false)
+          : immediate(this.db, () => this.index.problems(layout, documents, true))),
+      )
     }
     problems.push(...this.rows.orphanProblems())
     return { ok: problems.length === 0, problems }
@@ -291,7 +304,7 @@ export class Snapshot {
     if (!this.db.open) throw invalid(`snapshot ${this.path} is closed; open it again with openSnapshot()`)
   }
 
-  /** Creates missing text indexes of registered corpora, runs pending index upgrades; refuses a layout this version cannot read. */
+  /** Creates missing text indexes of registered corpora; refuses a layout this version cannot read. */
   private prepareIndexes(): void {
     const layouts = CORPUS_NAMES.map((name) => layoutOf(corpusOf(name)))
     const { missing, changed } = this.index.inspect(layouts)
@@ -299,15 +312,12 @@ export class Snapshot {
     if (first !== undefined) {
       throw invalid(`path: ${this.path} indexes ${first} with another field layout; rebuild the snapshot with this version`)
     }
-    const pending = this.index.upgradePending()
-    if (missing.length === 0 && !pending) return
-    if (this.readonly) {
-      if (missing.length > 0) throw invalid(`path: ${this.path} lacks the index of ${missing.join(', ')}; open it once without readonly`)
-      throw invalid(`path: ${this.path} needs an index upgrade; open it once without readonly`)
-    }
+    if (missing.length === 0) return
+    if (this.readonly) throw invalid(`path: ${this.path} lacks the index of ${missing.join(', ')}; open it once without readonly`)
     immediate(this.db, () => {
-      this.index.create(layouts.filter((l) => missing.includes(l.name)))
-      this.index.upgrade()
+      // Looked at again under the write lock: another process opening the file may have made them.
+      const still = new Set(this.index.inspect(layouts).missing)
+      this.index.create(layouts.filter((l) => still.has(l.name)))
     })
   }
 }

@@ -32,6 +32,11 @@ export function facetName(corpus: string, filter: string): string {
   return `${corpus}.${filter}`
 }
 
+/** The facet under which a corpus stores the identifier keys its records answer to (`pl 2630 2020`). */
+export function identifierFacet(corpus: string): string {
+  return `${corpus}.ident`
+}
+
 /** How a filter's values compare: folded for open values, exact otherwise. */
 export function normalizerOf(f: ValueFilter<unknown>): (v: string) => string {
   return f.normalize ?? (f.kind === 'open' ? (v: string) => fold(v).trim() : (v: string) => v)

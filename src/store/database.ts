@@ -12,7 +12,19 @@ export const APPLICATION_ID = 0x4c475352
  * Opens (or, when writable, creates) the snapshot file. Refuses, without writing a byte, any file
  * that is not a legisearch snapshot or was written by a newer schema.
  */
-export function openDatabase(path: string, readonly: boolean, busyTimeoutMs: number = DEFAULT_BUSY_TIMEOUT_MS): Db {
+/**
+ * Data upgrades that a layer above the store runs inside a migration's transaction: after schema
+ * step `n` (1-based) runs, `upgrades[n]` does. The text index fills what it derives from its own
+ * tables this way (the store knows rows, not the index), so schema `n` always means "upgraded".
+ */
+export type Upgrades = Readonly<Record<number, (db: Db) => void>>
+
+export function openDatabase(
+  path: string,
+  readonly: boolean,
+  busyTimeoutMs: number = DEFAULT_BUSY_TIMEOUT_MS,
+  upgrades: Upgrades = {},
+): Db {
   if (typeof path !== 'string' || path.length === 0) {
     throw invalid('path: must be a non-empty string naming the snapshot file')
   }
@@ -41,7 +53,7 @@ export function openDatabase(path: string, readonly: boolean, busyTimeoutMs: num
       db.pragma('cache_size = -65536')
     }
     db.pragma('foreign_keys = ON')
-    busyMeansNothingWritten(path, busyTimeoutMs, () => migrate(db, path, readonly))
+    busyMeansNothingWritten(path, busyTimeoutMs, () => migrate(db, path, readonly, upgrades))
     checkTables(db, path)
     return db
   } catch (e) {
@@ -127,8 +139,9 @@ function checkTables(db: Db, path: string): void {
   }
 }
 
-function migrate(db: Db, path: string, readonly: boolean): void {
-  const version = db.pragma('user_version', { simple: true }) as number
+function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): void {
+  const current = () => db.pragma('user_version', { simple: true }) as number
+  const version = current()
   if (version > MIGRATIONS.length) {
     throw invalid(`path: ${path} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`)
   }
@@ -137,10 +150,12 @@ function migrate(db: Db, path: string, readonly: boolean): void {
     throw invalid(`path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly`)
   }
   db.transaction(() => {
-    for (let v = version; v < MIGRATIONS.length; v++) {
+    // Read again under the write lock: another process may have migrated the file meanwhile.
+    for (let v = current(); v < MIGRATIONS.length; v++) {
       const step = MIGRATIONS[v] as Migration
       if (typeof step === 'string') db.exec(step)
       else step(db)
+      upgrades[v + 1]?.(db)
     }
     db.pragma(`application_id = ${APPLICATION_ID}`)
     db.pragma(`user_version = ${MIGRATIONS.length}`)

@@ -1,4 +1,4 @@
-import type { Db } from '../store/database.js'
+import type { Db, Upgrades } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
 import { MATCH_MODES, type MatchMode, canonicalTerm, decodeSensitive, isDenormalized, termOf } from '../text/modes.js'
 import { tokenize } from '../text/tokenize.js'
@@ -46,16 +46,6 @@ export class Fts5Index implements TextIndex {
       }
       this.st.prepared('INSERT INTO corpora (name, layout) VALUES (?, ?)').run(layout.name, layoutKey(layout))
     }
-  }
-
-  upgradePending(): boolean {
-    return this.st.prepared('SELECT 1 FROM meta WHERE key = ?').get(BACKFILL_PENDING) !== undefined
-  }
-
-  upgrade(): void {
-    if (!this.upgradePending()) return
-    backfillSensitiveVariants(this.db)
-    this.st.prepared('DELETE FROM meta WHERE key = ?').run(BACKFILL_PENDING)
   }
 
   writer(layout: IndexLayout): IndexWriter {
@@ -129,8 +119,11 @@ export class Fts5Index implements TextIndex {
   }
 }
 
-/** `meta` key set by migration 0004 when the `sensitive_variants` of an older file must be filled. */
-export const BACKFILL_PENDING = 'fts5:backfill_sensitive_variants'
+/**
+ * The index's data upgrades, by the store's schema step they follow (see `Upgrades`): step 4 made
+ * `sensitive_variants`, which a file written before it must get filled from its vocabularies.
+ */
+export const FTS5_UPGRADES = { 4: backfillSensitiveVariants } as const satisfies Upgrades
 
 /** The FTS5 table of a corpus and mode. */
 export function ftsTable(corpus: string, mode: MatchMode): string {

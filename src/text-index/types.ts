@@ -12,10 +12,6 @@ export interface TextIndex {
   inspect(layouts: readonly IndexLayout[]): { readonly missing: readonly string[]; readonly changed: readonly string[] }
   /** Creates the (empty) indexes of these layouts. Inside the caller's transaction. */
   create(layouts: readonly IndexLayout[]): void
-  /** Whether a data upgrade of the index is pending (a file written by an older version). */
-  upgradePending(): boolean
-  /** Runs pending data upgrades. Inside the caller's transaction. */
-  upgrade(): void
   /** A writer for one call's documents of one layout (inside the caller's transaction). */
   writer(layout: IndexLayout): IndexWriter
   /** How many documents match `text` (exclusions applied), ignoring filters. */

@@ -8,11 +8,7 @@ import { foldCompat } from '../text/fold.js'
  * @example nameKey('Al-Qaida') // 'alqaida'
  */
 export function nameKey(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '')
+  return foldCompat(s).replace(/[^\p{L}\p{N}]+/gu, '')
 }
 
 /** The key of `sort=name`: the primary name folded, spaces kept, leading punctuation (`‘ABD…`) ignored. */

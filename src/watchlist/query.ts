@@ -209,6 +209,7 @@ export function importTranslations(db: Db, st: Statements, items: unknown): { im
   const put = st.prepared(
     'INSERT INTO watchlist_translations (ref, lang, text, narrative_sha) VALUES (?, ?, ?, ?) ON CONFLICT (ref, lang) DO UPDATE SET text = excluded.text, narrative_sha = excluded.narrative_sha',
   )
-  immediate(db, () => valid.forEach((t, i) => put.run(t.sourceRefNumber, t.lang, t.text, narrativeHash(narratives[i] as string))))
+  if (valid.length > 0)
+    immediate(db, () => valid.forEach((t, i) => put.run(t.sourceRefNumber, t.lang, t.text, narrativeHash(narratives[i] as string))))
   return { imported: valid.length }
 }

@@ -388,11 +388,11 @@ describe('error bodies', () => {
     `)
     expect(body(errorOf(() => snap().saveToMonitor('c', 'm', 'laws' as never, 'x')))).toMatchInlineSnapshot(`
       {
-        "code": "not_found",
-        "error": "monitor 'm' not found for client 'c'",
+        "code": "invalid_parameters",
+        "error": "collection: must be one of propositions, social, dou, bacen, notices, irs (got "laws")",
         "issues": 1,
         "path": [],
-        "status": 404,
+        "status": 400,
       }
     `)
   })

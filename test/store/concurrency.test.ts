@@ -56,6 +56,18 @@ describe('concurrent processes on one snapshot', () => {
     }
   })
 
+  it('processes opening a new file at once all open it (the schema and the indexes are made once, under the lock)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const path = tempSnapshotPath(`round-${round}.db`)
+      const outs = await Promise.all(['a', 'b', 'c', 'd'].map((w) => child(['writer', path, w, '1', '10'])))
+      for (const out of outs) expect(out.trim().split('\n')).toEqual(['done 0', 'end'])
+      const snap = openSnapshot(path, { readonly: true })
+      expect(snap.counts().notices).toBe(40)
+      expect(snap.checkIntegrity()).toEqual({ ok: true, problems: [] })
+      snap.close()
+    }
+  })
+
   it('a writer that cannot get the lock in busyTimeoutMs fails with busy, having written nothing; a retry after lands', async () => {
     const path = tempSnapshotPath()
     openSnapshot(path).close()

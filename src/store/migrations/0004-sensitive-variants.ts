@@ -4,9 +4,9 @@
  * `sensitive` mode (without `keyword`) looks a query word's NFC term up here and matches every
  * spelling found; rows are only added (a spelling no record uses any more matches nothing).
  *
- * Files written before this table existed must have it filled from their indexes' vocabularies:
- * the store knows rows, not the index, so the migration leaves that to the text index with a
- * `meta` flag, which the snapshot's opening runs (in its own transaction) and clears.
+ * Files written before this table existed get it filled from their indexes' vocabularies in the
+ * same transaction: the text index's upgrade of step 4 (`FTS5_UPGRADES`), passed to the store
+ * when the snapshot opens (the store knows rows, not the index).
  */
 export default /* sql */ `
 CREATE TABLE sensitive_variants (
@@ -15,5 +15,4 @@ CREATE TABLE sensitive_variants (
   raw       TEXT NOT NULL,
   PRIMARY KEY (corpus, canonical, raw)
 ) WITHOUT ROWID;
-INSERT INTO meta (key, value) SELECT 'fts5:backfill_sensitive_variants', 1 WHERE EXISTS (SELECT 1 FROM corpora);
 `
