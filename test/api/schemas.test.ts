@@ -109,7 +109,7 @@ describe('schemas: real responses of every endpoint', () => {
     const s = snap()
     const first = s.search(corpus, { limit: 1 }).results[0] as { id: string } & Record<string, unknown>
     const monitor = s.createMonitor('client-1', 'pasta')
-    s.saveToMonitor('client-1', monitor.id, corpus, first.id)
+    expect(() => schemas.savedBucketRefSchema.parse(s.saveToMonitor('client-1', monitor.id, corpus, first.id))).not.toThrow()
     // A word of the corpus's text, so pages carry highlights.
     const texts = Object.values(first).filter((v): v is string => typeof v === 'string' && !/^https?:/.test(v))
     const words = texts.flatMap((t) => t.match(/\p{L}{5,}/gu) ?? [])
