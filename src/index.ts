@@ -7,6 +7,11 @@
 export { openSnapshot, Snapshot, COLLECTIONS, searchMethodOf } from './api/snapshot.js'
 export type { Collection, OpenOptions, SearchMethods } from './api/snapshot.js'
 
+// Real data: the official sources' files into a snapshot (`snap.ingest(source, files)`)
+export { SOURCE_NAMES } from './ingest/registry.js'
+export type { SourceName } from './ingest/registry.js'
+export type { IngestReport, IngestProgress, IngestOptions } from './api/ingest.js'
+
 // Errors
 export { LegisearchError } from './common/errors.js'
 export type { ErrorCode, Issue } from './common/errors.js'

@@ -23,13 +23,22 @@ export function writeDocuments(
   index: TextIndex,
   corpus: AnyCorpus,
   records: readonly { id: string }[],
-): { inserted: number; updated: number } {
+  options: { skipUnchanged?: boolean } = {},
+): { inserted: number; updated: number; unchanged: number } {
   const writer = index.writer(layoutOf(corpus))
   const filters = Object.entries(corpus.filters).flatMap(([name, f]) =>
     f.kind === 'date' ? [] : [{ facet: facetName(corpus.name, name), values: f.values, normalize: normalizerOf(f) }],
   )
   let inserted = 0
+  let unchanged = 0
   for (const record of records) {
+    const json = JSON.stringify(record)
+    const existing = rows.rowidOf(corpus.name, record.id)
+    // An ingest of the same file again writes nothing: a record stored as is stays untouched.
+    if (options.skipUnchanged === true && existing !== undefined && rows.recordOf(existing) === json) {
+      unchanged++
+      continue
+    }
     const mainMs = parseInstant(corpus.mainDate(record)) as number
     const updMs = parseInstant(corpus.updatedDate(record)) ?? mainMs
     const facets: [string, string][] = []
@@ -40,7 +49,6 @@ export function writeDocuments(
       }
     }
     if (corpus.identifiers) for (const key of corpus.identifiers(record)) facets.push([identifierFacet(corpus.name), key])
-    const existing = rows.rowidOf(corpus.name, record.id)
     if (existing !== undefined) writer.remove(existing)
     else inserted++
     const rowid = rows.put(
@@ -51,7 +59,7 @@ export function writeDocuments(
         mainDay: dayOf(mainMs),
         updMs,
         updDay: dayOf(updMs),
-        record: JSON.stringify(record),
+        record: json,
         facets,
       },
       existing,
@@ -62,7 +70,7 @@ export function writeDocuments(
     )
   }
   rows.addToCount(corpus.name, inserted)
-  return { inserted, updated: records.length - inserted }
+  return { inserted, updated: records.length - inserted - unchanged, unchanged }
 }
 
 /** Removes records by id; returns how many existed. */

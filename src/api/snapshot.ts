@@ -12,12 +12,14 @@ import { StakeholderRows } from '../store/stakeholders.js'
 import { Statements } from '../store/statements.js'
 import { FTS5_UPGRADES, Fts5Index } from '../text-index/fts5.js'
 import type { TextIndex } from '../text-index/types.js'
+import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
 import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from '../watchlist/reconcile.js'
 import type { Designation, DesignationDetail } from '../watchlist/types.js'
 import { deleteDocuments, layoutOf, writeDocuments } from './documents.js'
 import { type Monitor, Monitors } from './monitors.js'
+import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { validateRecords } from './records.js'
 import type { ResultOf } from './results.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
@@ -28,6 +30,11 @@ import { type Stakeholder, getStakeholder, stakeholderSchema, writeStakeholders 
 export type Collection = CorpusName | 'stakeholders'
 
 export const COLLECTIONS: readonly Collection[] = [...CORPUS_NAMES, 'stakeholders']
+
+/** A source name, as `ingest` takes it. */
+export const sourceNameSchema = z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]], {
+  error: (iss) => `must be one of ${SOURCE_NAMES.join(', ')} (got ${JSON.stringify(iss.input)})`,
+})
 
 /** The options of `openSnapshot`; every one optional (defaults in `defaultOptions`). */
 export const openOptionsSchema = z.strictObject({
@@ -81,6 +88,8 @@ export class Snapshot {
   private readonly stakeholders: StakeholderRows
   private readonly monitors: Monitors
   private readonly finder: StakeholderFinder
+  /** An `ingest` is under way (its transaction spans awaits): other calls must not join it. */
+  private ingesting = false
 
   /** @internal use {@link openSnapshot}. */
   constructor(path: string, options?: OpenOptions) {
@@ -120,7 +129,10 @@ export class Snapshot {
     const corpus = corpusNamed(collection, 'writable')
     const valid = validateRecords(collection, corpus.schema, records)
     if (valid.length === 0) return { inserted: 0, updated: 0 }
-    return immediate(this.db, () => writeDocuments(this.rows, this.index, corpus, valid))
+    return immediate(this.db, () => {
+      const { inserted, updated } = writeDocuments(this.rows, this.index, corpus, valid)
+      return { inserted, updated }
+    })
   }
 
   /**
@@ -137,6 +149,27 @@ export class Snapshot {
     const corpus = corpusNamed(collection, 'writable')
     if (ids.length === 0) return { removed: 0 }
     return { removed: immediate(this.db, () => deleteDocuments(this.rows, this.index, corpus, ids)) }
+  }
+
+  /**
+   * Ingests files of an official source (`camara`…), in one write transaction: every record
+   * validated as `upsert` would, records stored exactly so left untouched (`unchanged`), and a bad
+   * file refused naming it and its line, with nothing of the call written. Other calls on this
+   * snapshot wait for it to end (they fail with 503 `busy` meanwhile).
+   *
+   * @example await snap.ingest('camara', ['deputados.csv', 'proposicoesAutores-2023.csv', 'proposicoes-2023.csv'])
+   * // { source: 'camara', collections: { propositions: { inserted: 1493, updated: 0, unchanged: 0 }, stakeholders: {…} }, … }
+   */
+  async ingest(source: SourceName, files: readonly string[], options?: IngestOptions): Promise<IngestReport> {
+    this.writable()
+    const name = validate(sourceNameSchema, source, { where: 'source' })
+    this.ingesting = true
+    try {
+      const deps = { db: this.db, st: this.st, rows: this.rows, index: this.index, stakeholders: this.stakeholders }
+      return await ingest(deps, SOURCES[name], files, options)
+    } finally {
+      this.ingesting = false
+    }
   }
 
   /**
@@ -302,6 +335,8 @@ export class Snapshot {
 
   private assertOpen(): void {
     if (!this.db.open) throw invalid(`snapshot ${this.path} is closed; open it again with openSnapshot()`)
+    if (this.ingesting)
+      throw new LegisearchError(503, 'busy', `snapshot ${this.path} is ingesting; call again when its ingest() has settled`)
   }
 
   /** Creates missing text indexes of registered corpora; refuses a layout this version cannot read. */

@@ -49,3 +49,13 @@ export function writeStakeholders(rows: StakeholderRows, records: readonly Stake
   const inserted = rows.put(records.map((s) => ({ id: s.id, name: s.name, record: JSON.stringify(s) })))
   return { inserted, updated: records.length - inserted }
 }
+
+/** Writes validated stakeholders, leaving untouched those stored exactly so (an ingest of the same file again). */
+export function writeChangedStakeholders(
+  rows: StakeholderRows,
+  records: readonly Stakeholder[],
+): { inserted: number; updated: number; unchanged: number } {
+  const changed = records.map((s) => ({ id: s.id, name: s.name, record: JSON.stringify(s) })).filter((r) => rows.record(r.id) !== r.record)
+  const inserted = changed.length > 0 ? rows.put(changed) : 0
+  return { inserted, updated: changed.length - inserted, unchanged: records.length - changed.length }
+}

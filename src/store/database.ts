@@ -74,6 +74,14 @@ export function immediate<T>(db: Db, fn: () => T): T {
   return busyMeansNothingWritten(db.name, busyTimeouts.get(db), () => db.transaction(fn).immediate())
 }
 
+/**
+ * Begins an IMMEDIATE transaction by hand, for a write that spans awaits (an ingest reading files
+ * as streams); the caller commits or rolls back. Waits for the lock as `immediate` does.
+ */
+export function beginImmediate(db: Db): void {
+  busyMeansNothingWritten(db.name, busyTimeouts.get(db), () => db.exec('BEGIN IMMEDIATE'))
+}
+
 const busyTimeouts = new WeakMap<Db, number>()
 
 function busyMeansNothingWritten<T>(path: string, timeoutMs: number | undefined, fn: () => T): T {

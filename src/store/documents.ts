@@ -66,6 +66,11 @@ export class DocumentRows {
     st.prepared('DELETE FROM monitor_items WHERE corpus = ? AND doc_id = ?').run(corpus, id)
   }
 
+  /** The stored record (JSON) of a rowid, or undefined. */
+  recordOf(rowid: number): string | undefined {
+    return (this.st.prepared('SELECT record FROM records WHERE rowid = ?').get(rowid) as { record: string } | undefined)?.record
+  }
+
   /** The ids and records of the given rowids. */
   records(rowids: readonly number[]): Map<number, { id: string; record: string }> {
     if (rowids.length === 0) return new Map()

@@ -1,0 +1,139 @@
+import { existsSync, statSync } from 'node:fs'
+import { LegisearchError, invalid } from '../common/errors.js'
+import { errorOf } from '../common/validate.js'
+import { type CorpusName, corpusOf } from '../corpora/registry.js'
+import type { InputFile, RecordBatch, SourceDefinition, Stage } from '../ingest/define.js'
+import { fileError } from '../ingest/files.js'
+import { type Db, beginImmediate } from '../store/database.js'
+import type { DocumentRows } from '../store/documents.js'
+import type { StakeholderRows } from '../store/stakeholders.js'
+import type { Statements } from '../store/statements.js'
+import type { TextIndex } from '../text-index/types.js'
+import { writeDocuments } from './documents.js'
+import { type Stakeholder, stakeholderSchema, writeChangedStakeholders } from './stakeholders.js'
+
+/** What one ingest did, per collection; `skipped` lists records a source left out, by file and line. */
+export interface IngestReport {
+  readonly source: string
+  readonly files: readonly string[]
+  readonly collections: Readonly<Record<'propositions' | 'stakeholders', { inserted: number; updated: number; unchanged: number }>>
+  readonly skipped: readonly { readonly file: string; readonly line: number; readonly why: string }[]
+}
+
+/** Progress of an ingest: the file being read, and how far. */
+export interface IngestProgress {
+  readonly file: string
+  readonly bytesRead: number
+  readonly bytesTotal: number
+  /** Records written so far in the call (all collections). */
+  readonly records: number
+}
+
+export interface IngestOptions {
+  /** Called as files are read (throttled by the caller if needed). */
+  readonly onProgress?: (progress: IngestProgress) => void
+}
+
+export interface IngestDeps {
+  readonly db: Db
+  readonly st: Statements
+  readonly rows: DocumentRows
+  readonly index: TextIndex
+  readonly stakeholders: StakeholderRows
+}
+
+/**
+ * Runs a source over its files in ONE write transaction: every record is validated as `upsert`
+ * would, a record stored exactly so is left untouched (`unchanged`), and anything refused — a bad
+ * file, a record that cannot be mapped — rolls the whole call back. The staging area lives in the
+ * connection's temporary database, so memory stays flat.
+ */
+export async function ingest(
+  deps: IngestDeps,
+  source: SourceDefinition,
+  paths: readonly string[],
+  options: IngestOptions = {},
+): Promise<IngestReport> {
+  if (!Array.isArray(paths) || paths.length === 0) throw invalid(`files: give at least one file for ${source.name}`, ['files'])
+  const files: InputFile[] = paths.map((p, i) => {
+    if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
+    if (!existsSync(p) || !statSync(p).isFile()) throw new LegisearchError(404, 'not_found', `files[${i}]: no file at ${p}`, ['files', i])
+    return { path: p, name: p }
+  })
+  const report: IngestReport = {
+    source: source.name,
+    files: files.map((f) => f.name),
+    collections: { propositions: zero(), stakeholders: zero() },
+    skipped: [],
+  }
+  const { db, st } = deps
+  st.prepared(
+    'CREATE TEMP TABLE IF NOT EXISTS ingest_stage (name TEXT NOT NULL, key TEXT NOT NULL, seq INTEGER PRIMARY KEY, value TEXT NOT NULL)',
+  ).run()
+  st.prepared('CREATE INDEX IF NOT EXISTS temp.ingest_stage_key ON ingest_stage (name, key, seq)').run()
+  let written = 0
+  beginImmediate(db)
+  try {
+    st.prepared('DELETE FROM temp.ingest_stage').run()
+    const ctx = {
+      stage: (name: string) => stageIn(st, name),
+      progress: (file: InputFile, bytesRead: number, bytesTotal: number) =>
+        options.onProgress?.({ file: file.name, bytesRead, bytesTotal, records: written }),
+      skip: (file: InputFile, line: number, why: string) =>
+        (report.skipped as { file: string; line: number; why: string }[]).push({ file: file.name, line, why }),
+    }
+    for await (const batch of source.read(files, ctx)) {
+      const counts = write(deps, batch)
+      const into = report.collections[batch.collection]
+      into.inserted += counts.inserted
+      into.updated += counts.updated
+      into.unchanged += counts.unchanged
+      written += batch.records.length
+    }
+    st.prepared('DELETE FROM temp.ingest_stage').run()
+    db.exec('COMMIT')
+    return report
+  } catch (e) {
+    if (db.inTransaction) db.exec('ROLLBACK')
+    throw e
+  }
+}
+
+function zero() {
+  return { inserted: 0, updated: 0, unchanged: 0 }
+}
+
+/** Validates a batch as `upsert` would, naming the file and line of a bad record, then writes it. */
+function write(deps: IngestDeps, batch: RecordBatch): { inserted: number; updated: number; unchanged: number } {
+  const schema = batch.collection === 'stakeholders' ? stakeholderSchema : corpusOf(batch.collection as CorpusName).schema
+  const valid = batch.records.map((record, i) => {
+    const r = schema.safeParse(record)
+    if (r.success) return r.data as { id: string }
+    const e = errorOf(schema, record, r.error, { where: 'record' })
+    throw fileError(batch.file, batch.lines?.[i] ?? null, `cannot be mapped to a ${batch.collection} record (${e.message})`)
+  })
+  if (batch.collection === 'stakeholders') return writeChangedStakeholders(deps.stakeholders, valid as Stakeholder[])
+  return writeDocuments(deps.rows, deps.index, corpusOf(batch.collection as CorpusName), valid, { skipUnchanged: true })
+}
+
+/** A stage backed by the connection's temporary database (never the snapshot file). */
+function stageIn(st: Statements, name: string): Stage {
+  const add = st.prepared('INSERT INTO temp.ingest_stage (name, key, value) VALUES (?, ?, ?)')
+  return {
+    add: (key, value) => void add.run(name, key, JSON.stringify(value)),
+    get: (keys) => {
+      const out = new Map<string, unknown[]>()
+      const unique = [...new Set(keys)]
+      for (let i = 0; i < unique.length; i += 500) {
+        const part = unique.slice(i, i + 500)
+        const rows = st
+          .prepared(
+            `SELECT key, value FROM temp.ingest_stage WHERE name = ? AND key IN (${part.map(() => '?').join(', ')}) ORDER BY key, seq`,
+          )
+          .all(name, ...part) as { key: string; value: string }[]
+        for (const r of rows) out.set(r.key, [...(out.get(r.key) ?? []), JSON.parse(r.value)])
+      }
+      return out
+    },
+  }
+}

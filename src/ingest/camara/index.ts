@@ -1,0 +1,140 @@
+import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
+import { fileError, firstLine, headerColumns, readCsv, requireColumns } from '../files.js'
+import { CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
+import { type AuthorRow, deputyOf, lastSegment, organOf, propositionOf } from './map.js'
+
+/** Records per batch handed to the runner. */
+const BATCH = 500
+
+/** The kind of a Câmara file, from its header; any other file is refused. */
+function kindOf(file: InputFile): CamaraKind {
+  const columns = headerColumns(firstLine(file))
+  const kind = CAMARA_ORDER.find((k) => columns.includes(CAMARA_FILES[k].marker))
+  if (kind === undefined) {
+    const kinds = CAMARA_ORDER.map((k) => CAMARA_FILES[k].description).join('; ')
+    throw fileError(
+      file,
+      1,
+      `is not a Câmara bulk file this source reads (${kinds}); its header starts ${JSON.stringify(columns.slice(0, 4).join(';'))}`,
+    )
+  }
+  return kind
+}
+
+function rows(file: InputFile, kind: CamaraKind, ctx: ReadContext) {
+  const spec = CAMARA_FILES[kind]
+  return readCsv(file, { delimiter: ';', header: requireColumns(file, `the Câmara's ${spec.description}`, spec.columns) }, ctx)
+}
+
+/** Yields `records` in batches of `BATCH`, with their lines. */
+async function* batched(
+  file: InputFile,
+  collection: RecordBatch['collection'],
+  source: AsyncIterable<{ record: Record<string, unknown>; line: number }>,
+): AsyncGenerator<RecordBatch> {
+  let records: Record<string, unknown>[] = []
+  let lines: number[] = []
+  for await (const { record, line } of source) {
+    records.push(record)
+    lines.push(line)
+    if (records.length >= BATCH) {
+      yield { collection, records, lines, file }
+      records = []
+      lines = []
+    }
+  }
+  if (records.length > 0) yield { collection, records, lines, file }
+}
+
+async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+  const byKind = new Map<CamaraKind, InputFile[]>()
+  for (const f of files) {
+    const kind = kindOf(f)
+    byKind.set(kind, [...(byKind.get(kind) ?? []), f])
+  }
+  const deputies = ctx.stage('deputados')
+  const authors = ctx.stage('autores')
+  const themes = ctx.stage('temas')
+
+  for (const file of byKind.get('deputados') ?? []) {
+    // Deputies of the newest legislature in the file are the active ones: one pass to find it.
+    let latest = 0
+    for await (const { row } of rows(file, 'deputados', ctx)) latest = Math.max(latest, Number(row['idLegislaturaFinal']) || 0)
+    yield* batched(
+      file,
+      'stakeholders',
+      (async function* () {
+        for await (const { row, line } of rows(file, 'deputados', ctx)) {
+          const record = deputyOf(row, latest)
+          deputies.add(String(record['openDataId']), { name: row['nome'] ?? '', uf: '' })
+          yield { record, line }
+        }
+      })(),
+    )
+  }
+  for (const file of byKind.get('orgaos') ?? []) {
+    yield* batched(
+      file,
+      'stakeholders',
+      (async function* () {
+        for await (const { row, line } of rows(file, 'orgaos', ctx)) yield { record: organOf(row), line }
+      })(),
+    )
+  }
+  for (const file of byKind.get('autores') ?? []) {
+    for await (const { row } of rows(file, 'autores', ctx)) {
+      const author: AuthorRow = {
+        order: Number(row['ordemAssinatura']) || 0,
+        deputy: (row['idDeputadoAutor'] ?? '').trim(),
+        uri: row['uriAutor'] ?? '',
+        type: row['tipoAutor'] ?? '',
+        name: row['nomeAutor'] ?? '',
+        party: row['siglaPartidoAutor'] ?? '',
+        uf: row['siglaUFAutor'] ?? '',
+      }
+      authors.add((row['idProposicao'] ?? '').trim(), author)
+    }
+  }
+  for (const file of byKind.get('temas') ?? []) {
+    for await (const { row } of rows(file, 'temas', ctx)) {
+      // No proposition id column: the id is the last segment of `uriProposicao`.
+      themes.add(lastSegment(row['uriProposicao'] ?? ''), { openDataId: row['codTema'], name: row['tema'], relevance: row['relevancia'] })
+    }
+  }
+  for (const file of byKind.get('proposicoes') ?? []) {
+    let pending: { row: Readonly<Record<string, string>>; line: number }[] = []
+    const flush = function* (): Generator<RecordBatch> {
+      if (pending.length === 0) return
+      const ids = pending.map((p) => (p.row['id'] ?? '').trim())
+      const relators = pending.map((p) => lastSegment(p.row['ultimoStatus_uriRelator'] ?? '')).filter(Boolean)
+      const a = authors.get(ids)
+      const t = themes.get(ids)
+      const d = deputies.get(relators)
+      const records = pending.map((p, i) => {
+        const relator = lastSegment(p.row['ultimoStatus_uriRelator'] ?? '')
+        return propositionOf(p.row, {
+          authors: (a.get(ids[i] as string) ?? []) as AuthorRow[],
+          themes: (t.get(ids[i] as string) ?? []) as Record<string, unknown>[],
+          rapporteur: relator ? (d.get(relator)?.[0] as { name: string; uf: string } | undefined) : undefined,
+        })
+      })
+      yield { collection: 'propositions', records, lines: pending.map((p) => p.line), file }
+      pending = []
+    }
+    for await (const item of rows(file, 'proposicoes', ctx)) {
+      pending.push(item)
+      if (pending.length >= BATCH) yield* flush()
+    }
+    yield* flush()
+  }
+}
+
+/** The Câmara dos Deputados' bulk files: propositions with their authors and themes, deputies and organs. */
+export const camara = defineSource({
+  name: 'camara',
+  description: "The Câmara dos Deputados' bulk files: propositions (with authors, themes and latest status), deputies and organs",
+  origin: 'https://dadosabertos.camara.leg.br/arquivos/',
+  kinds: CAMARA_ORDER.map((k) => ({ name: k, description: CAMARA_FILES[k].description })),
+  unmappable: 'refuse',
+  read,
+})

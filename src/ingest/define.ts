@@ -1,0 +1,77 @@
+/**
+ * An ingest source: one official origin (the Câmara's bulk files, the Senado's API, ALESP's XML…)
+ * and a pure reader from its own formats to the records `upsert` accepts. The reader sees only
+ * the files and a staging area the runner gives it; the runner (`api/ingest.ts`) validates and
+ * writes, in one transaction per call.
+ */
+
+/** A file handed to a source: where it is and how messages name it. */
+export interface InputFile {
+  readonly path: string
+  /** The name messages use (the path as the caller gave it). */
+  readonly name: string
+}
+
+/** Records for one collection, in the shapes `upsert` accepts. */
+export interface RecordBatch {
+  readonly collection: 'propositions' | 'stakeholders'
+  readonly records: readonly Record<string, unknown>[]
+  /** The line (or entry) of each record in its file, for messages. */
+  readonly lines?: readonly number[]
+  /** The file the records come from. */
+  readonly file: InputFile
+}
+
+/**
+ * A staging area for the rows one file contributes to another's records (authors and themes to
+ * propositions): a multimap by key, held outside memory by the runner, so memory stays flat
+ * whatever the files' size.
+ */
+export interface Stage {
+  /** Adds a value under a key (values of a key come back in the order added). */
+  add(key: string, value: unknown): void
+  /** The values of each key asked for that has any. */
+  get(keys: readonly string[]): Map<string, unknown[]>
+}
+
+/** What a reader is given besides its files. */
+export interface ReadContext {
+  /** A staging area by name, empty at the start of the call. */
+  stage(name: string): Stage
+  /** Reports progress: the file being read and how many bytes of it are read. */
+  progress(file: InputFile, bytesRead: number, bytesTotal: number): void
+  /** Reports a record left out (when the source skips rather than refuses), by file and line. */
+  skip(file: InputFile, line: number, why: string): void
+}
+
+/** One kind of file a source reads, recognised by its content (a CSV header, an XML root). */
+export interface FileKind {
+  readonly name: string
+  /** What the file is, for help and messages (`Câmara bulk file proposicoes-YYYY.csv`). */
+  readonly description: string
+}
+
+/** One official source. */
+export interface SourceDefinition<N extends string = string> {
+  readonly name: N
+  /** One line: what it ingests. */
+  readonly description: string
+  /** The official open-data address its files come from. */
+  readonly origin: string
+  /** The kinds of file it reads. */
+  readonly kinds: readonly FileKind[]
+  /** Whether a record that cannot be mapped refuses its whole file (`refuse`) or is skipped and reported by line (`skip`). */
+  readonly unmappable: 'refuse' | 'skip'
+  /** Reads the files of one call, yielding records in batches (stakeholders before what names them). */
+  read(files: readonly InputFile[], ctx: ReadContext): AsyncIterable<RecordBatch>
+}
+
+/**
+ * Declares a source; `ingest/registry.ts` lists every one, and the sources' conformance suite
+ * runs over them all.
+ *
+ * @example export const camara = defineSource({ name: 'camara', description: '…', origin: 'https://dadosabertos.camara.leg.br', kinds, unmappable: 'refuse', read })
+ */
+export function defineSource<const N extends string>(def: SourceDefinition<N>): SourceDefinition<N> {
+  return def
+}

@@ -1,0 +1,120 @@
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs'
+import { Transform } from 'node:stream'
+import { parse } from 'csv-parse'
+import { LegisearchError } from '../common/errors.js'
+import type { InputFile, ReadContext } from './define.js'
+
+/**
+ * A file refused: the message names the file, and the line or entry when known, and says that
+ * nothing of the call was written (the runner rolls the call back).
+ */
+export function fileError(file: InputFile, at: number | string | null, message: string): LegisearchError {
+  const where = at === null ? '' : typeof at === 'number' ? `, line ${at}` : `, ${at}`
+  return new LegisearchError(400, 'invalid_parameters', `${file.name}${where}: ${message}; nothing of this call was written`, [
+    'files',
+    file.name,
+  ])
+}
+
+/** UTF-8 decoding that refuses invalid bytes (a Latin-1 file must not become U+FFFD silently). */
+function strictUtf8(file: InputFile): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  let offset = 0
+  const fail = () => fileError(file, null, `is not UTF-8 (an invalid byte sequence after byte ${offset}); re-encode it as UTF-8`)
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _enc, done) {
+      try {
+        const text = decoder.decode(chunk, { stream: true })
+        offset += chunk.length
+        done(null, text)
+      } catch {
+        done(fail())
+      }
+    },
+    flush(done) {
+      try {
+        done(null, decoder.decode())
+      } catch {
+        done(fail())
+      }
+    },
+  })
+}
+
+/** One CSV row by column name, with the line it starts on. */
+export interface CsvRow {
+  readonly row: Readonly<Record<string, string>>
+  readonly line: number
+}
+
+/**
+ * Reads a CSV file as a stream (memory stays flat): strict UTF-8, an optional BOM, quoted fields
+ * with embedded line breaks. `header` checks the header row and may throw (a missing column).
+ */
+export async function* readCsv(
+  file: InputFile,
+  options: { delimiter: string; header: (columns: readonly string[]) => void },
+  ctx: Pick<ReadContext, 'progress'>,
+): AsyncGenerator<CsvRow> {
+  const total = statSync(file.path).size
+  let read = 0
+  const bytes = createReadStream(file.path)
+  bytes.on('data', (chunk) => {
+    read += chunk.length
+    ctx.progress(file, read, total)
+  })
+  const parser = parse({
+    delimiter: options.delimiter,
+    bom: true,
+    info: true,
+    skip_empty_lines: true,
+    columns: (header: string[]) => {
+      options.header(header)
+      return header
+    },
+  })
+  const rows = bytes.pipe(strictUtf8(file)).pipe(parser)
+  bytes.on('error', (e) => rows.destroy(e))
+  let previous = 1
+  try {
+    for await (const item of rows as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+      yield { row: item.record, line: previous + 1 }
+      previous = item.info.lines
+    }
+  } catch (e) {
+    if (e instanceof LegisearchError) throw e
+    const lines = (e as { lines?: number }).lines
+    throw fileError(file, typeof lines === 'number' ? lines : null, `is not a well-formed CSV (${(e as Error).message})`)
+  }
+  if (previous === 1 && read === 0) throw fileError(file, null, 'is empty')
+}
+
+/** Refuses a header that lacks any of `required`, naming them. */
+export function requireColumns(file: InputFile, what: string, required: readonly string[]) {
+  return (columns: readonly string[]): void => {
+    const missing = required.filter((c) => !columns.includes(c))
+    if (missing.length > 0) throw fileError(file, 1, `is not ${what}: the header lacks ${missing.join(', ')}`)
+  }
+}
+
+/** The first line of a text file (BOM and surrounding spaces removed), read without reading the rest. */
+export function firstLine(file: InputFile): string {
+  const fd = openSync(file.path, 'r')
+  try {
+    const buffer = Buffer.alloc(65_536)
+    const n = readSync(fd, buffer, 0, buffer.length, 0)
+    const text = buffer
+      .subarray(0, n)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+    return (text.split(/\r?\n/, 1)[0] ?? '').trim()
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The column names of a `;`-separated header line (quotes removed). */
+export function headerColumns(line: string, delimiter = ';'): string[] {
+  return line.split(delimiter).map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
+}
