@@ -106,7 +106,20 @@ function zero() {
 /** Validates a batch as `upsert` would, naming the file and line of a bad record, then writes it. */
 function write(deps: IngestDeps, batch: RecordBatch): { inserted: number; updated: number; unchanged: number } {
   const schema = batch.collection === 'stakeholders' ? stakeholderSchema : corpusOf(batch.collection as CorpusName).schema
-  const valid = batch.records.map((record, i) => {
+  const stored = (id: unknown): Record<string, unknown> | undefined => {
+    if (typeof id !== 'string') return undefined
+    const json =
+      batch.collection === 'stakeholders'
+        ? deps.stakeholders.record(id)
+        : (() => {
+            const rowid = deps.rows.rowidOf(batch.collection, id)
+            return rowid === undefined ? undefined : deps.rows.recordOf(rowid)
+          })()
+    return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>)
+  }
+  const valid = batch.records.map((read, i) => {
+    const before = batch.merge ? stored(read['id']) : undefined
+    const record = before && batch.merge ? batch.merge(read, before) : read
     const r = schema.safeParse(record)
     if (r.success) return r.data as { id: string }
     const e = errorOf(schema, record, r.error, { where: 'record' })

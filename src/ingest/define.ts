@@ -20,6 +20,11 @@ export interface RecordBatch {
   readonly lines?: readonly number[]
   /** The file the records come from. */
   readonly file: InputFile
+  /**
+   * For a record already stored: what it becomes, from what the call read and what is stored
+   * (parts whose file was not in the call are kept, not emptied). Absent: the record as read.
+   */
+  readonly merge?: (read: Record<string, unknown>, stored: Record<string, unknown>) => Record<string, unknown>
 }
 
 /**

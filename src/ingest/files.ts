@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs'
-import { Transform } from 'node:stream'
+import { Transform, pipeline } from 'node:stream'
 import { parse } from 'csv-parse'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile, ReadContext } from './define.js'
@@ -74,8 +74,8 @@ export async function* readCsv(
       return header
     },
   })
-  const rows = bytes.pipe(strictUtf8(file)).pipe(parser)
-  bytes.on('error', (e) => rows.destroy(e))
+  // pipeline, not pipe: an error anywhere (a read error, a byte that is not UTF-8) ends the parser too.
+  const rows = pipeline(bytes, strictUtf8(file), parser, () => {})
   let previous = 1
   try {
     for await (const item of rows as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {

@@ -1,68 +1,45 @@
 /**
  * The Câmara's bulk files (`dadosabertos.camara.leg.br/arquivos/…`), recognised by their header:
- * each kind's columns that the mapping reads (a file lacking one is refused), and one column only
- * that kind has.
+ * each kind's published columns (a file lacking any is not that file, and is refused), and one
+ * column only that kind has.
  */
 export const CAMARA_FILES = {
   deputados: {
     description: 'deputados.csv (every deputy of every legislature)',
     marker: 'idLegislaturaInicial',
-    columns: ['uri', 'nome', 'idLegislaturaInicial', 'idLegislaturaFinal', 'nomeCivil', 'siglaSexo', 'ufNascimento'],
+    columns:
+      'uri nome idLegislaturaInicial idLegislaturaFinal nomeCivil cpf siglaSexo urlRedeSocial urlWebsite dataNascimento dataFalecimento ufNascimento municipioNascimento'.split(
+        ' ',
+      ),
   },
   orgaos: {
     description: 'orgaos.csv (the organs: committees, the Executive, the Board…)',
     marker: 'codTipoOrgao',
-    columns: ['uri', 'sigla', 'nome', 'codTipoOrgao', 'tipoOrgao', 'descricaoSituacao'],
+    columns:
+      'uri sigla apelido nome nomePublicacao codTipoOrgao tipoOrgao dataInicio dataInstalacao dataFim dataFimOriginal codSituacao descricaoSituacao casa sala urlWebsite'.split(
+        ' ',
+      ),
   },
   autores: {
     description: 'proposicoesAutores-YYYY.csv (authors of the year’s propositions)',
     marker: 'idDeputadoAutor',
-    columns: [
-      'idProposicao',
-      'idDeputadoAutor',
-      'uriAutor',
-      'codTipoAutor',
-      'tipoAutor',
-      'nomeAutor',
-      'siglaPartidoAutor',
-      'siglaUFAutor',
-      'ordemAssinatura',
-      'proponente',
-    ],
+    columns:
+      'idProposicao uriProposicao idDeputadoAutor uriAutor codTipoAutor tipoAutor nomeAutor siglaPartidoAutor uriPartidoAutor siglaUFAutor ordemAssinatura proponente'.split(
+        ' ',
+      ),
   },
   temas: {
     description: 'proposicoesTemas-YYYY.csv (themes of the year’s propositions)',
     marker: 'codTema',
-    columns: ['uriProposicao', 'codTema', 'tema', 'relevancia'],
+    columns: 'uriProposicao siglaTipo numero ano codTema tema relevancia'.split(' '),
   },
   proposicoes: {
     description: 'proposicoes-YYYY.csv (the year’s propositions with their latest status)',
     marker: 'ultimoStatus_idSituacao',
-    columns: [
-      'id',
-      'siglaTipo',
-      'numero',
-      'ano',
-      'codTipo',
-      'descricaoTipo',
-      'ementa',
-      'ementaDetalhada',
-      'keywords',
-      'dataApresentacao',
-      'urlInteiroTeor',
-      'ultimoStatus_dataHora',
-      'ultimoStatus_sequencia',
-      'ultimoStatus_uriRelator',
-      'ultimoStatus_idOrgao',
-      'ultimoStatus_siglaOrgao',
-      'ultimoStatus_uriOrgao',
-      'ultimoStatus_regime',
-      'ultimoStatus_descricaoTramitacao',
-      'ultimoStatus_descricaoSituacao',
-      'ultimoStatus_idSituacao',
-      'ultimoStatus_despacho',
-      'ultimoStatus_apreciacao',
-    ],
+    columns:
+      'id uri siglaTipo numero ano codTipo descricaoTipo ementa ementaDetalhada keywords dataApresentacao uriOrgaoNumerador uriPropAnterior uriPropPrincipal uriPropPosterior urlInteiroTeor urnFinal ultimoStatus_dataHora ultimoStatus_sequencia ultimoStatus_uriRelator ultimoStatus_idOrgao ultimoStatus_siglaOrgao ultimoStatus_uriOrgao ultimoStatus_regime ultimoStatus_descricaoTramitacao ultimoStatus_idTipoTramitacao ultimoStatus_descricaoSituacao ultimoStatus_idSituacao ultimoStatus_despacho ultimoStatus_apreciacao ultimoStatus_url'.split(
+        ' ',
+      ),
   },
 } as const
 

@@ -1,7 +1,7 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError, firstLine, headerColumns, readCsv, requireColumns } from '../files.js'
 import { CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
-import { type AuthorRow, deputyOf, lastSegment, organOf, propositionOf } from './map.js'
+import { type AuthorRow, deputyOf, lastSegment, mergeKeeping, organOf, propositionOf } from './map.js'
 
 /** Records per batch handed to the runner. */
 const BATCH = 500
@@ -101,6 +101,9 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       themes.add(lastSegment(row['uriProposicao'] ?? ''), { openDataId: row['codTema'], name: row['tema'], relevance: row['relevancia'] })
     }
   }
+  // A call without the authors', themes' or deputies' file keeps what is stored of them (the Câmara
+  // republishes each file on its own; a newer propositions file alone must not empty the joins).
+  const merge = mergeKeeping({ authors: !byKind.has('autores'), themes: !byKind.has('temas'), rapporteurNames: !byKind.has('deputados') })
   for (const file of byKind.get('proposicoes') ?? []) {
     let pending: { row: Readonly<Record<string, string>>; line: number }[] = []
     const flush = function* (): Generator<RecordBatch> {
@@ -118,7 +121,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
           rapporteur: relator ? (d.get(relator)?.[0] as { name: string; uf: string } | undefined) : undefined,
         })
       })
-      yield { collection: 'propositions', records, lines: pending.map((p) => p.line), file }
+      yield { collection: 'propositions', records, lines: pending.map((p) => p.line), file, merge }
       pending = []
     }
     for await (const item of rows(file, 'proposicoes', ctx)) {

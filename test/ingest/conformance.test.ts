@@ -1,0 +1,153 @@
+/**
+ * One suite over every registered ingest source (hono-style), on the real files of
+ * `../shared/data`: counts reconciled with the files, records that pass `upsert`'s validation,
+ * the same files twice changing nothing, a newer partial file updating without removing, and a
+ * bad copy of each file refused with nothing of the call written.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { LegisearchError, type Snapshot, SOURCE_NAMES, schemas } from '../../src/index.js'
+import { sharedSnapshot, sharedTempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { parseCsv } from '../helpers/csv.js'
+import { CASES } from './cases.js'
+
+/** Everything a snapshot holds that an ingest could change, as one comparable value. */
+function state(snap: Snapshot) {
+  const all = (c: 'propositions') => {
+    const out: unknown[] = []
+    for (let page = 1; ; page++) {
+      const r = snap.search(c, { limit: 20, page, sort: 'older' })
+      out.push(...r.results.map((x) => JSON.stringify(x)))
+      if (page >= r.pagination.pages) break
+      if (page >= 5) break
+    }
+    return out
+  }
+  return { counts: snap.counts(), first: all('propositions'), integrity: snap.checkIntegrity() }
+}
+
+async function refusal(p: Promise<unknown>): Promise<LegisearchError> {
+  try {
+    await p
+  } catch (e) {
+    if (e instanceof LegisearchError) return e
+    throw e
+  }
+  throw new Error('expected the ingest to be refused, but it succeeded')
+}
+
+describe('coverage', () => {
+  it('every registered source has a conformance case', () => {
+    expect(CASES.map((c) => c.source).sort()).toEqual([...SOURCE_NAMES].sort())
+  })
+})
+
+describe.each(CASES)('source $source', (c) => {
+  const skip = !c.present
+  const snap = sharedSnapshot()
+  const dir = sharedTempDir()
+
+  it.skipIf(skip)('ingests the real files: every record counted, joined and valid (skipped without ../shared/data)', async () => {
+    const report = await snap().ingest(c.source, c.files)
+    const want = c.expected()
+    expect(report.collections.propositions).toEqual({ inserted: want.propositions, updated: 0, unchanged: 0 })
+    expect(report.collections.stakeholders).toEqual({ inserted: want.stakeholders, updated: 0, unchanged: 0 })
+    expect(report.skipped).toEqual([])
+    expect(snap().counts()).toMatchObject({ propositions: want.propositions, stakeholders: want.stakeholders })
+    let authors = 0
+    let themes = 0
+    for (let page = 1; ; page++) {
+      const r = snap().searchPropositions({ limit: 20, page, sort: 'older' })
+      for (const p of r.results) {
+        authors += p.authors.length
+        themes += p.themes.length
+        expect(() => schemas.resultSchemas.propositions.parse(p)).not.toThrow()
+      }
+      if (page >= r.pagination.pages) break
+    }
+    expect({ authors, themes }).toEqual({ authors: want.authors, themes: want.themes })
+    expect(snap().checkIntegrity()).toEqual({ ok: true, problems: [] })
+  })
+
+  it.skipIf(skip)('the same files again change nothing, and say so', async () => {
+    const before = state(snap())
+    const report = await snap().ingest(c.source, [...c.files].reverse())
+    const want = c.expected()
+    expect(report.collections.propositions).toEqual({ inserted: 0, updated: 0, unchanged: want.propositions })
+    expect(report.collections.stakeholders).toEqual({ inserted: 0, updated: 0, unchanged: want.stakeholders })
+    expect(state(snap())).toEqual(before)
+  })
+
+  it.skipIf(skip)('a newer, partial file updates what changed and removes nothing merely absent', async () => {
+    const main = c.files[0] as string
+    // The header and every other record of the first third, one record's value edited.
+    const [header, ...records] = parseCsv(readFileSync(main, 'utf8'), ';')
+    const kept = records.slice(0, Math.floor(records.length / 3)).filter((_, k) => k % 2 === 0)
+    const first = kept[0] as string[]
+    const at = (header as string[]).indexOf(c.editable)
+    first[at] = `${first[at]} (edited)`
+    const quote = (r: readonly string[]) => r.map((v) => `"${v.replace(/"/g, '""')}"`).join(';')
+    const copy = join(dir(), `newer-${basename(main)}`)
+    writeFileSync(copy, [header as string[], ...kept].map(quote).join('\n') + '\n')
+    const before = snap().counts()
+    const report = await snap().ingest(c.source, [copy])
+    expect(report.collections.propositions.updated).toBe(1)
+    expect(report.collections.propositions.unchanged).toBe(kept.length - 1)
+    expect(report.collections.propositions.inserted).toBe(0)
+    expect(snap().counts()).toEqual(before)
+    // Back to the published file: the edit is undone.
+    expect((await snap().ingest(c.source, [main])).collections.propositions.updated).toBe(1)
+  })
+
+  describe.skipIf(skip)('a bad copy of each file is refused, naming it, with nothing written', () => {
+    const variants: [string, (text: Buffer) => Buffer][] = [
+      ['truncated inside a quoted field', (b) => b.subarray(0, b.lastIndexOf(Buffer.from(';"')) + 2)],
+      ['not UTF-8 (Latin-1)', (b) => Buffer.from(b.toString('utf8').replace(/^\uFEFF/, ''), 'latin1')],
+      ['a column missing', (b) => Buffer.from(dropColumn(b.toString('utf8'), 1))],
+      ['empty', () => Buffer.alloc(0)],
+    ]
+    for (const [label, make] of variants) {
+      it.each(c.files.map((f) => [basename(f), f]))(`${label}: %s`, async (_name, file) => {
+        const s = snap()
+        const before = state(s)
+        const bad = join(dir(), `${label.replace(/\W+/g, '-')}-${basename(file)}`)
+        writeFileSync(bad, make(readFileSync(file)))
+        const others = c.files.filter((f) => f !== file)
+        const e = await refusal(s.ingest(c.source, [...others, bad]))
+        expect(e.status).toBe(400)
+        expect(e.message).toContain(bad)
+        expect(e.message).toMatch(/nothing of this call was written$/)
+        expect(state(s)).toEqual(before)
+      })
+    }
+    it('a file of another source', async () => {
+      const s = snap()
+      const before = state(s)
+      const e = await refusal(s.ingest(c.source, [...c.files, c.foreign]))
+      expect(e.message).toContain(c.foreign)
+      expect(e.message).toMatch(/is not a/)
+      expect(state(s)).toEqual(before)
+    })
+  })
+
+  it('refuses a missing file, no file, and an unknown source', async () => {
+    const s = tempSnapshot()
+    expect((await refusal(s.ingest(c.source, ['/nonexistent/file.csv']))).code).toBe('not_found')
+    expect((await refusal(s.ingest(c.source, []))).message).toMatch(/^files: give at least one file/)
+    expect((await refusal(s.ingest('nowhere' as never, c.files))).message).toMatch(/^source: must be one of/)
+  })
+})
+
+/** The CSV text without its `n`th column (0-based), header and rows (fields split on `";"`). */
+function dropColumn(text: string, n: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const fields = line.split('";"')
+      if (fields.length <= n) return line
+      fields.splice(n, 1)
+      return fields.join('";"')
+    })
+    .join('\n')
+}
