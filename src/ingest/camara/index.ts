@@ -1,7 +1,7 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError, firstLine, headerColumns, readCsv, requireColumns } from '../files.js'
 import { CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
-import { type AuthorRow, deputyOf, lastSegment, mergeKeeping, organOf, propositionOf } from './map.js'
+import { type AuthorRow, deputyOf, lastSegment, mergeKeeping, organAuthorOf, organOf, propositionOf } from './map.js'
 
 /** Records per batch handed to the runner. */
 const BATCH = 500
@@ -72,17 +72,31 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       })(),
     )
   }
+  // Organs are few (thousands): their ids are kept to tell which organ authors they describe.
+  const organs = new Set<string>()
   for (const file of byKind.get('orgaos') ?? []) {
     yield* batched(
       file,
       'stakeholders',
       (async function* () {
-        for await (const { row, line } of rows(file, 'orgaos', ctx)) yield { record: organOf(row), line }
+        for await (const { row, line } of rows(file, 'orgaos', ctx)) {
+          const record = organOf(row)
+          organs.add(String(record['openDataId']))
+          yield { record, line }
+        }
       })(),
     )
   }
   for (const file of byKind.get('autores') ?? []) {
-    for await (const { row } of rows(file, 'autores', ctx)) {
+    // An organ that authors (the Executive, a committee) but is not in an orgaos file of the call
+    // still gets a stakeholder, from the author row; one stored from orgaos.csv is kept as is.
+    const organAuthors: { record: Record<string, unknown>; line: number }[] = []
+    for await (const { row, line } of rows(file, 'autores', ctx)) {
+      const organ = (row['idDeputadoAutor'] ?? '').trim() === '' ? lastSegment(row['uriAutor'] ?? '') : ''
+      if (organ && !organs.has(organ)) {
+        organs.add(organ)
+        organAuthors.push({ record: organAuthorOf(organ, row), line })
+      }
       const author: AuthorRow = {
         order: Number(row['ordemAssinatura']) || 0,
         deputy: (row['idDeputadoAutor'] ?? '').trim(),
@@ -93,6 +107,16 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         uf: row['siglaUFAutor'] ?? '',
       }
       authors.add((row['idProposicao'] ?? '').trim(), author)
+    }
+    for (let i = 0; i < organAuthors.length; i += BATCH) {
+      const part = organAuthors.slice(i, i + BATCH)
+      yield {
+        collection: 'stakeholders',
+        records: part.map((p) => p.record),
+        lines: part.map((p) => p.line),
+        file,
+        merge: (_read, stored) => stored,
+      }
     }
   }
   for (const file of byKind.get('temas') ?? []) {

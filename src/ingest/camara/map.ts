@@ -149,6 +149,18 @@ export function deputyOf(r: Readonly<Record<string, string>>, latest: number): R
   }
 }
 
+/** The stakeholder of an organ known only as an author (a row of `proposicoesAutores`). */
+export function organAuthorOf(id: string, r: Readonly<Record<string, string>>): Record<string, unknown> {
+  return {
+    id: organId(id),
+    openDataId: id,
+    openDataResource: 'camara',
+    name: r['nomeAutor'] || id,
+    title: r['tipoAutor'] ?? '',
+    organs: [],
+  }
+}
+
 /** The stakeholder record of a row of `orgaos.csv`. */
 export function organOf(r: Readonly<Record<string, string>>): Record<string, unknown> {
   const id = lastSegment(r['uri'] ?? '')
