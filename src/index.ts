@@ -11,6 +11,7 @@ export type { Collection, OpenOptions, SearchMethods } from './api/snapshot.js'
 export { SOURCE_NAMES } from './ingest/registry.js'
 export type { SourceName } from './ingest/registry.js'
 export type { IngestReport, IngestProgress, IngestOptions } from './api/ingest.js'
+export type { IngestLogEntry } from './store/ingest-log.js'
 
 // Errors
 export { LegisearchError } from './common/errors.js'

@@ -6,6 +6,7 @@ import type { InputFile, RecordBatch, SourceDefinition, Stage } from '../ingest/
 import { fileError } from '../ingest/files.js'
 import { type Db, beginImmediate } from '../store/database.js'
 import type { DocumentRows } from '../store/documents.js'
+import type { IngestLog } from '../store/ingest-log.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import type { Statements } from '../store/statements.js'
 import type { TextIndex } from '../text-index/types.js'
@@ -40,6 +41,7 @@ export interface IngestDeps {
   readonly rows: DocumentRows
   readonly index: TextIndex
   readonly stakeholders: StakeholderRows
+  readonly log: IngestLog
 }
 
 /**
@@ -91,6 +93,7 @@ export async function ingest(
       written += batch.records.length
     }
     st.prepared('DELETE FROM temp.ingest_stage').run()
+    deps.log.add(source.name, report.files, report)
     db.exec('COMMIT')
     return report
   } catch (e) {

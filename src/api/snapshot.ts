@@ -7,12 +7,16 @@ import type { SavedBucketRef } from '../corpora/results.js'
 import type { SearchQuery } from '../query/params.js'
 import { DEFAULT_BUSY_TIMEOUT_MS, type Db, immediate, openDatabase } from '../store/database.js'
 import { DocumentRows } from '../store/documents.js'
+import { IngestLog, type IngestLogEntry } from '../store/ingest-log.js'
 import { MonitorRows } from '../store/monitors.js'
 import { StakeholderRows } from '../store/stakeholders.js'
 import { Statements } from '../store/statements.js'
 import { FTS5_UPGRADES, Fts5Index } from '../text-index/fts5.js'
 import type { TextIndex } from '../text-index/types.js'
 import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
+
+export { SOURCE_NAMES, type SourceName }
+export type { CorpusName }
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
 import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from '../watchlist/reconcile.js'
@@ -165,7 +169,14 @@ export class Snapshot {
     const name = validate(sourceNameSchema, source, { where: 'source' })
     this.ingesting = true
     try {
-      const deps = { db: this.db, st: this.st, rows: this.rows, index: this.index, stakeholders: this.stakeholders }
+      const deps = {
+        db: this.db,
+        st: this.st,
+        rows: this.rows,
+        index: this.index,
+        stakeholders: this.stakeholders,
+        log: new IngestLog(this.st),
+      }
       return await ingest(deps, SOURCES[name], files, options)
     } finally {
       this.ingesting = false
@@ -283,6 +294,16 @@ export class Snapshot {
   importNarrativeTranslations(translations: readonly { sourceRefNumber: string; lang: string; text: string }[]): { imported: number } {
     this.writable()
     return importTranslations(this.db, this.st, translations)
+  }
+
+  /**
+   * The latest ingest of each source that landed: its files, when it finished, and its report.
+   *
+   * @example snap.ingests()[0] // { source: 'camara', files: […], finishedAt: '2026-11-25T17:50:02.114Z', report: {…} }
+   */
+  ingests(): IngestLogEntry[] {
+    this.assertOpen()
+    return new IngestLog(this.st).latest()
   }
 
   /** How many records each collection holds. */

@@ -130,6 +130,7 @@ const TABLES = [
   'watchlist_translations',
   'meta',
   'sensitive_variants',
+  'ingest_log',
 ]
 
 /**

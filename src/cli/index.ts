@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+/**
+ * `legisearch`: the command line, a separate entry point over `api/` (the library root never
+ * imports it). Subcommands load lazily.
+ */
+import { defineCommand, runMain } from 'citty'
+
+const main = defineCommand({
+  meta: {
+    name: 'legisearch',
+    version: '0.1.0',
+    description: 'Search Brazilian legislative, regulatory and gazette data offline, from one snapshot file.',
+  },
+  subCommands: {
+    ingest: () => import('./ingest.js').then((m) => m.default),
+    search: () => import('./search.js').then((m) => m.default),
+    info: () => import('./info.js').then((m) => m.default),
+  },
+})
+
+void runMain(main)

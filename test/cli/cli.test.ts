@@ -1,0 +1,102 @@
+/**
+ * The `legisearch` command run as a user runs it (a child process): ingest, search (table and
+ * JSON), info, and the exit codes: 0 ok, 1 usage, 2 refused input.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { openSnapshot } from '../../src/index.js'
+import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+
+const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
+const CAMARA = fileURLToPath(new URL('../../../shared/data/camara/', import.meta.url))
+const FILES = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv', 'deputados.csv', 'orgaos.csv'].map(
+  (f) => CAMARA + f,
+)
+const present = FILES.every((f) => existsSync(f))
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LEGISEARCH_SNAPSHOT: '' },
+  })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+describe('legisearch (the command)', () => {
+  it('usage errors exit 1 with the usage; --help exits 0', () => {
+    const none = run('ingest')
+    expect(none.code).toBe(1)
+    expect(none.out + none.err).toMatch(/USAGE/)
+    const help = run('search', '--help')
+    expect(help.code).toBe(0)
+    expect(help.out).toMatch(/--filter/)
+  })
+
+  it.skipIf(!present)('ingests the Câmara files, then searches as the library does (table and exact JSON), and says what it holds', () => {
+    const path = tempSnapshotPath()
+    const ingest = run('ingest', 'camara', ...FILES, '--snapshot', path)
+    expect(ingest.code, ingest.err).toBe(0)
+    expect(ingest.out).toMatch(/propositions\s+1493\s+0\s+0/)
+    expect(ingest.err).toMatch(/reading .*proposicoes-2023\.csv: 100%/)
+
+    const json = run(
+      'search',
+      'propositions',
+      '--q',
+      'PL 1/2023',
+      '--sort',
+      'relevance',
+      '--filter',
+      'states=CE,SP',
+      '--json',
+      '--snapshot',
+      path,
+    )
+    expect(json.code, json.err).toBe(0)
+    const snap = openSnapshot(path, { readonly: true })
+    expect(JSON.parse(json.out)).toEqual(snap.searchPropositions({ q: 'PL 1/2023', sort: 'relevance' }, { states: ['CE', 'SP'] }))
+    const ranged = run(
+      'search',
+      'propositions',
+      '--filter',
+      'created_at=2023-02-01..2023-02-10',
+      '--limit',
+      '3',
+      '--json',
+      '--snapshot',
+      path,
+    )
+    expect(JSON.parse(ranged.out).pagination).toEqual(
+      snap.searchPropositions({ limit: 3 }, { created_at: { from: '2023-02-01', to: '2023-02-10' } }).pagination,
+    )
+    snap.close()
+
+    const table = run('search', 'propositions', '--q', 'PL 1/2023', '--snapshot', path)
+    expect(table.out).toMatch(/camara-2345485\s+2022-12-30\s+PL 1\/2023/)
+    expect(table.out).toMatch(/page 1 of 1, 1 results/)
+
+    const info = run('info', '--json', '--snapshot', path)
+    const parsed = JSON.parse(info.out)
+    expect(parsed.counts.propositions).toBe(1493)
+    expect(parsed.ingests.map((i: { source: string }) => i.source)).toEqual(['camara'])
+  })
+
+  it('refused input exits 2 with one line naming it', () => {
+    const path = tempSnapshotPath()
+    openSnapshot(path).close()
+    const bad = run('search', 'propositions', '--limit', '50', '--snapshot', path)
+    expect(bad.code).toBe(2)
+    expect(bad.err).toBe('legisearch: limit: must be an integer from 1 to 20 (got "50")\n')
+    const missing = run('info', '--snapshot', tempSnapshotPath('absent.db'))
+    expect(missing.code).toBe(2)
+    expect(missing.err).toMatch(/snapshot file not found/)
+    const unknown = run('ingest', 'nowhere', '/etc/hostname', '--snapshot', path)
+    expect(unknown.code).toBe(2)
+    expect(unknown.err).toMatch(/source: must be one of camara/)
+    const filter = run('search', 'dou', '--filter', 'sections', '--snapshot', path)
+    expect(filter.code).toBe(2)
+    expect(filter.err).toMatch(/--filter: "sections" is not k=v/)
+  })
+})
