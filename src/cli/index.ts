@@ -12,6 +12,7 @@ const main = defineCommand({
     description: 'Search Brazilian legislative, regulatory and gazette data offline, from one snapshot file.',
   },
   subCommands: {
+    fetch: () => import('./fetch.js').then((m) => m.default),
     ingest: () => import('./ingest.js').then((m) => m.default),
     search: () => import('./search.js').then((m) => m.default),
     info: () => import('./info.js').then((m) => m.default),

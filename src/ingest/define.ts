@@ -56,6 +56,24 @@ export interface FileKind {
   readonly description: string
 }
 
+/** A file a source downloads from its official address. */
+export interface RemoteFile {
+  /** The path under the source's base address (`arquivos/proposicoes/csv/proposicoes-2023.csv`). */
+  readonly path: string
+  /** The kind of file it must be (what `recognizes` checks once downloaded). */
+  readonly kind: string
+}
+
+/** Where a source's files are published, and which ones make a year. */
+export interface Remote {
+  /** The official base address. */
+  readonly base: string
+  /** The files of a year (and the year-less files it needs: deputies, organs). */
+  files(options: { readonly year: number }): readonly RemoteFile[]
+  /** Whether a downloaded file is of the kind expected (an error page served with 200 is not). */
+  recognizes(file: InputFile, kind: string): boolean
+}
+
 /** One official source. */
 export interface SourceDefinition<N extends string = string> {
   readonly name: N
@@ -67,6 +85,8 @@ export interface SourceDefinition<N extends string = string> {
   readonly kinds: readonly FileKind[]
   /** Whether a record that cannot be mapped refuses its whole file (`refuse`) or is skipped and reported by line (`skip`). */
   readonly unmappable: 'refuse' | 'skip'
+  /** Where its files are published, for `fetch`; absent for a source fed by files only. */
+  readonly remote?: Remote
   /** Reads the files of one call, yielding records in batches (stakeholders before what names them). */
   read(files: readonly InputFile[], ctx: ReadContext): AsyncIterable<RecordBatch>
 }

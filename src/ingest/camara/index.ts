@@ -163,5 +163,22 @@ export const camara = defineSource({
   origin: 'https://dadosabertos.camara.leg.br/arquivos/',
   kinds: CAMARA_ORDER.map((k) => ({ name: k, description: CAMARA_FILES[k].description })),
   unmappable: 'refuse',
+  remote: {
+    base: 'https://dadosabertos.camara.leg.br/',
+    files: ({ year }) => [
+      { path: 'arquivos/deputados/csv/deputados.csv', kind: 'deputados' },
+      { path: 'arquivos/orgaos/csv/orgaos.csv', kind: 'orgaos' },
+      { path: `arquivos/proposicoesAutores/csv/proposicoesAutores-${year}.csv`, kind: 'autores' },
+      { path: `arquivos/proposicoesTemas/csv/proposicoesTemas-${year}.csv`, kind: 'temas' },
+      { path: `arquivos/proposicoes/csv/proposicoes-${year}.csv`, kind: 'proposicoes' },
+    ],
+    recognizes: (file, kind) => {
+      try {
+        return kindOf(file) === kind
+      } catch {
+        return false
+      }
+    },
+  },
   read,
 })

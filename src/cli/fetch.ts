@@ -1,0 +1,49 @@
+import { defineCommand } from 'citty'
+import { type SourceName, SOURCE_NAMES, openSnapshot } from '../api/snapshot.js'
+import { fetchSource } from '../api/sources.js'
+import { LegisearchError } from '../common/errors.js'
+import { guarded, snapshotArg, snapshotPath, table } from './common.js'
+
+export default defineCommand({
+  meta: { name: 'fetch', description: "Downloads a source's files from its official address; --ingest writes the changed ones" },
+  args: {
+    source: { type: 'positional', required: true, description: `The source: ${SOURCE_NAMES.join(', ')}` },
+    year: { type: 'string', description: 'The year of the yearly files (default: this year)' },
+    dir: { type: 'string', description: 'Where downloads are kept between runs (default ./legisearch-downloads)' },
+    'base-url': { type: 'string', description: 'Another address than the official one (a mirror)' },
+    'timeout-ms': { type: 'string', description: 'Time per attempt in ms (default 120000)' },
+    ingest: { type: 'boolean', description: 'Ingest the files that changed into the snapshot' },
+    ...snapshotArg,
+  },
+  run: ({ args }) =>
+    guarded(async () => {
+      const year = args.year === undefined ? undefined : Number(args.year)
+      const timeoutMs = args['timeout-ms'] === undefined ? undefined : Number(args['timeout-ms'])
+      if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+        throw new LegisearchError(400, 'invalid_parameters', `--timeout-ms: must be a positive integer (got ${args['timeout-ms']})`)
+      }
+      const files = await fetchSource(args.source, {
+        dir: args.dir ?? 'legisearch-downloads',
+        ...(year === undefined ? {} : { year }),
+        ...(args['base-url'] === undefined ? {} : { baseUrl: args['base-url'] }),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        onFile: (f) => process.stderr.write(`${f.changed ? 'downloaded' : 'unchanged '} ${f.url} (${(f.bytes / 1e6).toFixed(1)} MB)\n`),
+      })
+      const rows = files.map((f) => [f.path, f.changed ? 'changed' : 'unchanged', f.bytes.toLocaleString('en-US')])
+      process.stdout.write(`${table(['file', 'state', 'bytes'], rows, [60, 9, 12])}\n`)
+      if (!args.ingest) return
+      const changed = files.filter((f) => f.changed).map((f) => f.path)
+      if (changed.length === 0) {
+        process.stdout.write('nothing changed; nothing to ingest\n')
+        return
+      }
+      const snap = openSnapshot(snapshotPath(args.snapshot))
+      try {
+        const report = await snap.ingest(args.source as SourceName, changed)
+        const counts = Object.entries(report.collections).map(([c, n]) => [c, String(n.inserted), String(n.updated), String(n.unchanged)])
+        process.stdout.write(`${table(['collection', 'inserted', 'updated', 'unchanged'], counts, [14, 9, 9, 10])}\n`)
+      } finally {
+        snap.close()
+      }
+    }),
+})

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { LegisearchError, invalid } from '../common/errors.js'
+
+/** How downloads behave; every field has a default (`DEFAULT_DOWNLOAD`). */
+export interface DownloadOptions {
+  /** Time for one attempt, headers and body, in ms. */
+  readonly timeoutMs: number
+  /** Largest body accepted, in bytes. */
+  readonly maxBytes: number
+  /** Attempts after the first, on a network error, a timeout, a 5xx or a truncated body. */
+  readonly retries: number
+  /** The wait before the first retry, doubled at each next one, in ms. */
+  readonly backoffMs: number
+  /** The `fetch` to use. */
+  readonly fetch: typeof globalThis.fetch
+}
+
+export const DEFAULT_DOWNLOAD: DownloadOptions = {
+  timeoutMs: 120_000,
+  maxBytes: 1_000_000_000,
+  retries: 3,
+  backoffMs: 500,
+  fetch: (...args) => globalThis.fetch(...args),
+}
+
+/** What a download did. `changed` is false when the server said 304 or the bytes hash as before. */
+export interface Downloaded {
+  readonly url: string
+  readonly path: string
+  readonly bytes: number
+  readonly sha256: string
+  readonly changed: boolean
+}
+
+/** What is remembered of a download, beside the file (`<file>.download.json`), for the next one. */
+interface Remembered {
+  readonly url: string
+  readonly etag: string | null
+  readonly lastModified: string | null
+  readonly sha256: string
+  readonly bytes: number
+}
+
+const upstream = (message: string) => new LegisearchError(502, 'internal_error', message)
+
+/**
+ * Downloads `url` to `path`: a conditional request when the file was downloaded before (the
+ * server's 304 costs no body), the body streamed to a temporary file under a size limit and a
+ * timeout, retried with backoff on network errors, timeouts, 5xx answers and truncated bodies,
+ * and moved into place only when whole. An unchanged file (304, or the same SHA-256) is reported
+ * `changed: false`.
+ */
+export async function download(url: string, path: string, options: Partial<DownloadOptions> = {}): Promise<Downloaded> {
+  const o = { ...DEFAULT_DOWNLOAD, ...options }
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw invalid(`url: not a valid URL (got ${JSON.stringify(url)})`, ['url'])
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw invalid(`url: only http: and https: (got ${parsed.protocol})`, ['url'])
+  const memo = `${path}.download.json`
+  const before = existsSync(memo) && existsSync(path) ? (JSON.parse(readFileSync(memo, 'utf8')) as Remembered) : null
+  const prior = before?.url === url ? before : null
+  mkdirSync(dirname(path), { recursive: true })
+  let lastError: unknown
+  for (let attempt = 0; attempt <= o.retries; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, o.backoffMs * 2 ** (attempt - 1)))
+    try {
+      const got = await once(url, path, prior, o)
+      if (got === 'not-modified') return { url, path, bytes: prior?.bytes ?? 0, sha256: prior?.sha256 ?? '', changed: false }
+      const changed = got.sha256 !== prior?.sha256
+      writeFileSync(
+        memo,
+        JSON.stringify({ url, etag: got.etag, lastModified: got.lastModified, sha256: got.sha256, bytes: got.bytes } satisfies Remembered),
+      )
+      return { url, path, bytes: got.bytes, sha256: got.sha256, changed }
+    } catch (e) {
+      lastError = e
+      if (e instanceof LegisearchError && e.status !== 502) throw e
+    }
+  }
+  throw lastError
+}
+
+async function once(
+  url: string,
+  path: string,
+  prior: Remembered | null,
+  o: DownloadOptions,
+): Promise<'not-modified' | { bytes: number; sha256: string; etag: string | null; lastModified: string | null }> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), o.timeoutMs)
+  const part = `${path}.part`
+  try {
+    const headers: Record<string, string> = {}
+    if (prior?.etag) headers['if-none-match'] = prior.etag
+    if (prior?.lastModified) headers['if-modified-since'] = prior.lastModified
+    let response: Response
+    try {
+      response = await o.fetch(url, { headers, signal: controller.signal, redirect: 'follow' })
+    } catch (e) {
+      throw upstream(
+        `${url}: ${controller.signal.aborted ? `timed out after ${o.timeoutMs} ms` : `request failed (${(e as Error).message})`}`,
+      )
+    }
+    if (response.status === 304 && prior) return 'not-modified'
+    if (!response.ok) {
+      await response.body?.cancel()
+      const message = `${url}: HTTP ${response.status} ${response.statusText}`
+      if (response.status >= 500) throw upstream(message)
+      throw new LegisearchError(502, 'internal_error', message, ['url'])
+    }
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+    if (Number.isFinite(declared) && declared > o.maxBytes) {
+      await response.body?.cancel()
+      throw new LegisearchError(
+        413,
+        'payload_too_large',
+        `${url}: Content-Length ${declared} exceeds maxBytes ${o.maxBytes}; not downloaded`,
+      )
+    }
+    const hash = createHash('sha256')
+    const out = createWriteStream(part)
+    let bytes = 0
+    try {
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+      for (;;) {
+        let chunk: Awaited<ReturnType<typeof reader.read>>
+        try {
+          chunk = await reader.read()
+        } catch (e) {
+          throw upstream(
+            `${url}: ${controller.signal.aborted ? `timed out after ${o.timeoutMs} ms` : `body cut short (${(e as Error).message})`}`,
+          )
+        }
+        if (chunk.done) break
+        bytes += chunk.value.length
+        if (bytes > o.maxBytes) {
+          await reader.cancel()
+          throw new LegisearchError(413, 'payload_too_large', `${url}: body exceeds maxBytes ${o.maxBytes}; download stopped`)
+        }
+        hash.update(chunk.value)
+        if (!out.write(chunk.value)) await new Promise<void>((r) => out.once('drain', () => r()))
+      }
+    } finally {
+      await new Promise<void>((r) => out.end(r))
+    }
+    if (Number.isFinite(declared) && bytes !== declared) throw upstream(`${url}: body cut short (${bytes} of ${declared} bytes)`)
+    renameSync(part, path)
+    return { bytes, sha256: hash.digest('hex'), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') }
+  } finally {
+    clearTimeout(timer)
+    rmSync(part, { force: true })
+  }
+}

@@ -1,0 +1,50 @@
+import { rmSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { LegisearchError, invalid } from '../common/errors.js'
+import type { SourceDefinition } from './define.js'
+import { type DownloadOptions, type Downloaded, download } from './download.js'
+
+export interface FetchSourceOptions extends Partial<DownloadOptions> {
+  /** The year of the yearly files (default: this year). */
+  readonly year?: number
+  /** Where files are kept between runs (their last download is remembered there). */
+  readonly dir: string
+  /** Another base address than the official one (a mirror, a test server). */
+  readonly baseUrl?: string
+  /** Called after each file. */
+  readonly onFile?: (file: Downloaded) => void
+}
+
+/**
+ * Downloads a source's files for a year from its official address into `dir`: each file checked
+ * to be of its kind once downloaded (an error page served with 200 is refused), unchanged files
+ * reported as such (`changed: false`: a 304, or the same bytes).
+ */
+export async function fetchSource(source: SourceDefinition, options: FetchSourceOptions): Promise<Downloaded[]> {
+  const remote = source.remote
+  if (remote === undefined)
+    throw invalid(`source: ${source.name} has no official address to fetch from; give its files to ingest`, ['source'])
+  const now = new Date().getUTCFullYear()
+  const year = options.year ?? now
+  if (!Number.isInteger(year) || year < 1900 || year > now + 1)
+    throw invalid(`year: must be a year from 1900 to ${now + 1} (got ${String(year)})`, ['year'])
+  const base = options.baseUrl ?? remote.base
+  const out: Downloaded[] = []
+  for (const file of remote.files({ year })) {
+    const url = new URL(file.path, base.endsWith('/') ? base : `${base}/`).href
+    const path = join(options.dir, source.name, basename(file.path))
+    const got = await download(url, path, options)
+    if (!remote.recognizes({ path, name: path }, file.kind)) {
+      // Not remembered: the next fetch downloads it again rather than call it unchanged.
+      rmSync(`${path}.download.json`, { force: true })
+      throw new LegisearchError(
+        502,
+        'internal_error',
+        `${url}: is not the ${source.name} ${file.kind} file (an error page?); kept at ${path} for a look`,
+      )
+    }
+    options.onFile?.(got)
+    out.push(got)
+  }
+  return out
+}

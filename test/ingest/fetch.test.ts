@@ -1,0 +1,166 @@
+/**
+ * Downloads from the official addresses, tested against a local HTTP server on 127.0.0.1 that
+ * serves the real files of `../shared/data/camara` at the Câmara's paths, and its failure modes:
+ * a hang, a 500, a truncated body, an error page served with 200, a body over the limit.
+ */
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { type Server, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LegisearchError, fetchSource, openSnapshot } from '../../src/index.js'
+import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+
+const CAMARA = fileURLToPath(new URL('../../../shared/data/camara/', import.meta.url))
+const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
+const ROUTES: Record<string, string> = {
+  '/arquivos/deputados/csv/deputados.csv': 'deputados.csv',
+  '/arquivos/orgaos/csv/orgaos.csv': 'orgaos.csv',
+  '/arquivos/proposicoesAutores/csv/proposicoesAutores-2023.csv': 'proposicoesAutores-2023.csv',
+  '/arquivos/proposicoesTemas/csv/proposicoesTemas-2023.csv': 'proposicoesTemas-2023.csv',
+  '/arquivos/proposicoes/csv/proposicoes-2023.csv': 'proposicoes-2023.csv',
+}
+const present = Object.values(ROUTES).every((f) => existsSync(CAMARA + f))
+const PROPOSICOES = '/arquivos/proposicoes/csv/proposicoes-2023.csv'
+
+type Mode = 'ok' | 'hang' | 'fail-once' | 'truncate' | 'html'
+
+async function rejection(p: Promise<unknown>): Promise<LegisearchError> {
+  try {
+    await p
+  } catch (e) {
+    if (e instanceof LegisearchError) return e
+    throw e
+  }
+  throw new Error('expected a LegisearchError')
+}
+
+describe.skipIf(!present)('fetch camara from a local server at the official paths (needs ../shared/data/camara)', () => {
+  let server: Server
+  let base = ''
+  const modes = new Map<string, Mode>()
+  const seen: { path: string; conditional: boolean; status: number }[] = []
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const path = req.url ?? ''
+      const file = ROUTES[path]
+      const mode = modes.get(path) ?? 'ok'
+      const log = (status: number) => seen.push({ path, conditional: req.headers['if-none-match'] !== undefined, status })
+      if (!file) return void (log(404), res.writeHead(404).end('not found'))
+      if (mode === 'hang') return void log(0)
+      if (mode === 'fail-once') {
+        modes.set(path, 'ok')
+        return void (log(500), res.writeHead(500).end('busy'))
+      }
+      if (mode === 'html')
+        return void (log(200), res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Manutenção</body></html>'))
+      const body = readFileSync(CAMARA + file)
+      const etag = `"${createHash('sha1').update(body).digest('hex')}"`
+      if (req.headers['if-none-match'] === etag) return void (log(304), res.writeHead(304).end())
+      log(200)
+      res.writeHead(200, { 'content-length': body.length, etag, 'content-type': 'text/csv' })
+      if (mode === 'truncate') {
+        res.write(body.subarray(0, body.length >> 1))
+        return void setTimeout(() => res.destroy(), 20)
+      }
+      res.end(body)
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  })
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((r) => server.close(r))
+  })
+  const quick = { retries: 1, backoffMs: 10 }
+
+  it('downloads the year’s files, ingests them, and a second fetch finds them unchanged (304, no body)', async () => {
+    const dir = tempDir()
+    const files = await fetchSource('camara', { year: 2023, dir, baseUrl: base })
+    expect(files.map((f) => f.changed)).toEqual([true, true, true, true, true])
+    for (const f of files)
+      expect(readFileSync(f.path).equals(readFileSync(CAMARA + (ROUTES[new URL(f.url).pathname] as string))), f.path).toBe(true)
+    const snap = openSnapshot(tempSnapshotPath())
+    const report = await snap.ingest(
+      'camara',
+      files.map((f) => f.path),
+    )
+    expect(report.collections.propositions.inserted).toBe(1493)
+    snap.close()
+    seen.length = 0
+    const again = await fetchSource('camara', { year: 2023, dir, baseUrl: base })
+    expect(again.map((f) => f.changed)).toEqual([false, false, false, false, false])
+    expect(seen.map((s) => [s.conditional, s.status])).toEqual(Array(5).fill([true, 304]))
+  })
+
+  it('retries a 500 and gets the file', async () => {
+    modes.set(PROPOSICOES, 'fail-once')
+    seen.length = 0
+    const files = await fetchSource('camara', { year: 2023, dir: tempDir(), baseUrl: base, ...quick })
+    expect(files).toHaveLength(5)
+    expect(seen.filter((s) => s.path === PROPOSICOES).map((s) => s.status)).toEqual([500, 200])
+  })
+
+  it('gives up on a server that hangs, after the timeout and the retries: 502, nothing kept', async () => {
+    modes.set(PROPOSICOES, 'hang')
+    const dir = tempDir()
+    const e = await rejection(fetchSource('camara', { year: 2023, dir, baseUrl: base, timeoutMs: 300, ...quick }))
+    modes.set(PROPOSICOES, 'ok')
+    expect([e.status, e.message]).toEqual([502, `${base.slice(0, -1)}${PROPOSICOES}: timed out after 300 ms`])
+    expect(readdirSync(join(dir, 'camara')).filter((f) => f.startsWith('proposicoes-'))).toEqual([])
+  })
+
+  it('refuses a truncated body after retrying it: 502, no partial file', async () => {
+    modes.set(PROPOSICOES, 'truncate')
+    const dir = tempDir()
+    const e = await rejection(fetchSource('camara', { year: 2023, dir, baseUrl: base, ...quick }))
+    modes.set(PROPOSICOES, 'ok')
+    expect(e.status).toBe(502)
+    expect(e.message).toMatch(/proposicoes-2023\.csv: body cut short/)
+    expect(readdirSync(join(dir, 'camara')).filter((f) => f.startsWith('proposicoes-'))).toEqual([])
+  })
+
+  it('refuses an error page served with 200, and does not remember it as the file', async () => {
+    modes.set(PROPOSICOES, 'html')
+    const dir = tempDir()
+    const e = await rejection(fetchSource('camara', { year: 2023, dir, baseUrl: base, ...quick }))
+    modes.set(PROPOSICOES, 'ok')
+    expect(e.message).toMatch(/is not the camara proposicoes file/)
+    const files = await fetchSource('camara', { year: 2023, dir, baseUrl: base })
+    expect(files.find((f) => f.path.endsWith('proposicoes-2023.csv'))?.changed).toBe(true)
+  })
+
+  it('refuses a body over maxBytes (413) and a year out of range (400)', async () => {
+    expect((await rejection(fetchSource('camara', { year: 2023, dir: tempDir(), baseUrl: base, maxBytes: 1000 }))).status).toBe(413)
+    expect((await rejection(fetchSource('camara', { year: 1800, dir: tempDir(), baseUrl: base }))).message).toMatch(/^year: must be a year/)
+  })
+
+  it('`legisearch fetch camara --year 2023 --ingest` against the server, then again: nothing to ingest', async () => {
+    const dir = tempDir()
+    const snapshot = tempSnapshotPath()
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+        let out = ''
+        let err = ''
+        p.stdout.on('data', (d: Buffer) => (out += d.toString()))
+        p.stderr.on('data', (d: Buffer) => (err += d.toString()))
+        p.on('exit', (code) => resolve({ code, out, err }))
+      })
+    const args = ['fetch', 'camara', '--year', '2023', '--ingest', '--base-url', base, '--dir', dir, '--snapshot', snapshot]
+    const first = await run(...args)
+    expect(first.code, first.err).toBe(0)
+    expect(first.out).toMatch(/propositions\s+1493\s+0\s+0/)
+    const second = await run(...args)
+    expect(second.code, second.err).toBe(0)
+    expect(second.out).toMatch(/nothing changed; nothing to ingest/)
+    modes.set(PROPOSICOES, 'hang')
+    const hung = await run('fetch', 'camara', '--year', '2023', '--base-url', base, '--dir', tempDir(), '--timeout-ms', '200')
+    modes.set(PROPOSICOES, 'ok')
+    expect(hung.code).toBe(3)
+    expect(hung.err).toMatch(/timed out after 200 ms/)
+  })
+})
