@@ -85,7 +85,7 @@ export async function ingest(
         (report.skipped as { file: string; line: number; why: string }[]).push({ file: file.name, line, why }),
     }
     for await (const batch of source.read(files, ctx)) {
-      const counts = write(deps, batch)
+      const counts = write(deps, batch, source.unmappable === 'skip' ? ctx.skip : null)
       const into = report.collections[batch.collection]
       into.inserted += counts.inserted
       into.updated += counts.updated
@@ -106,8 +106,16 @@ function zero() {
   return { inserted: 0, updated: 0, unchanged: 0 }
 }
 
-/** Validates a batch as `upsert` would, naming the file and line of a bad record, then writes it. */
-function write(deps: IngestDeps, batch: RecordBatch): { inserted: number; updated: number; unchanged: number } {
+/**
+ * Validates a batch as `upsert` would, then writes it. A record that does not validate refuses the
+ * call, naming its file and line, or, for a source that skips (`unmappable: 'skip'`), is left out
+ * and reported.
+ */
+function write(
+  deps: IngestDeps,
+  batch: RecordBatch,
+  skip: ((file: InputFile, line: number, why: string) => void) | null,
+): { inserted: number; updated: number; unchanged: number } {
   const schema = batch.collection === 'stakeholders' ? stakeholderSchema : corpusOf(batch.collection as CorpusName).schema
   const stored = (id: unknown): Record<string, unknown> | undefined => {
     if (typeof id !== 'string') return undefined
@@ -120,13 +128,15 @@ function write(deps: IngestDeps, batch: RecordBatch): { inserted: number; update
           })()
     return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>)
   }
-  const valid = batch.records.map((read, i) => {
+  const valid = batch.records.flatMap((read, i) => {
     const before = batch.merge ? stored(read['id']) : undefined
     const record = before && batch.merge ? batch.merge(read, before) : read
     const r = schema.safeParse(record)
-    if (r.success) return r.data as { id: string }
-    const e = errorOf(schema, record, r.error, { where: 'record' })
-    throw fileError(batch.file, batch.lines?.[i] ?? null, `cannot be mapped to a ${batch.collection} record (${e.message})`)
+    if (r.success) return [r.data as { id: string }]
+    const why = `cannot be mapped to a ${batch.collection} record (${errorOf(schema, record, r.error, { where: 'record' }).message})`
+    if (skip === null) throw fileError(batch.file, batch.lines?.[i] ?? null, why)
+    skip(batch.file, batch.lines?.[i] ?? 0, why)
+    return []
   })
   if (batch.collection === 'stakeholders') return writeChangedStakeholders(deps.stakeholders, valid as Stakeholder[])
   return writeDocuments(deps.rows, deps.index, corpusOf(batch.collection as CorpusName), valid, { skipUnchanged: true })

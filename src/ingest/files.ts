@@ -118,3 +118,14 @@ export function firstLine(file: InputFile): string {
 export function headerColumns(line: string, delimiter = ';'): string[] {
   return line.split(delimiter).map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
 }
+
+/** The first `n` bytes of a file as text (for recognising its kind). */
+export function firstBytes(file: InputFile, n: number): string {
+  const fd = openSync(file.path, 'r')
+  try {
+    const buffer = Buffer.alloc(n)
+    return buffer.subarray(0, readSync(fd, buffer, 0, n, 0)).toString('utf8')
+  } finally {
+    closeSync(fd)
+  }
+}

@@ -1,3 +1,4 @@
+import { alesp } from './alesp/index.js'
 import { camara } from './camara/index.js'
 import type { SourceDefinition } from './define.js'
 
@@ -5,7 +6,7 @@ import type { SourceDefinition } from './define.js'
  * Every ingest source. Adding one = one folder under `ingest/` + one entry here; the CLI's
  * `ingest`/`fetch` commands and the sources' conformance suite derive from this list.
  */
-const LIST = [camara] as const
+const LIST = [camara, alesp] as const
 
 export type SourceName = (typeof LIST)[number]['name']
 

@@ -3,10 +3,11 @@
  * `../shared/data`, what they hold (counted here by reading the files independently of src/), and
  * how to make a bad copy of each.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { SourceName } from '../../src/index.js'
-import { readCsvRecords } from '../helpers/csv.js'
+import { parseCsv, readCsvRecords } from '../helpers/csv.js'
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
 
@@ -20,10 +21,40 @@ export interface SourceCase {
   expected(): { propositions: number; stakeholders: number; authors: number; themes: number }
   /** A file of another source or kind, which this source must refuse. */
   readonly foreign: string
-  /** A column of the first file whose value the records carry (edited to make a newer file). */
-  readonly editable: string
+  /** Records repeated within the files: the first ingest reports them `unchanged`. */
+  readonly duplicates: number
+  /** Bad copies of a file (each must be refused with nothing written). */
+  readonly variants: readonly (readonly [label: string, make: (bytes: Buffer) => Buffer])[]
+  /** Writes into `dir` a newer, partial copy of the propositions file with one record edited. */
+  newer(dir: string): { path: string; kept: number }
 }
 
+/** Bad copies every text file can be made into. */
+const COMMON_VARIANTS: SourceCase['variants'] = [
+  ['not UTF-8 (Latin-1)', (b) => Buffer.from(b.toString('utf8').replace(/^\uFEFF/, ''), 'latin1')],
+  ['empty', () => Buffer.alloc(0)],
+]
+
+/** The CSV text without its `n`th column (0-based), header and rows (fields split on `";"`). */
+function dropColumn(text: string, n: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const fields = line.split('";"')
+      if (fields.length <= n) return line
+      fields.splice(n, 1)
+      return fields.join('";"')
+    })
+    .join('\n')
+}
+
+const alespDir = `${DATA}alesp/`
+const alespFiles = [
+  'alesp-proposituras-amostra.xml',
+  'alesp-documento-autor-amostra.xml',
+  'alesp-naturezas-amostra.xml',
+  'alesp-deputados-amostra.xml',
+].map((f) => alespDir + f)
 const camaraDir = `${DATA}camara/`
 const camaraFiles = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv', 'deputados.csv', 'orgaos.csv'].map(
   (f) => camaraDir + f,
@@ -68,6 +99,68 @@ export const CASES: readonly SourceCase[] = [
       }
     },
     foreign: `${DATA}un_sc/UN_consolidated_2026-02-27.xml`,
-    editable: 'ementa',
+    duplicates: 0,
+    variants: [
+      ['truncated inside a quoted field', (b) => b.subarray(0, b.lastIndexOf(Buffer.from(';"')) + 2)],
+      ['a column missing', (b) => Buffer.from(dropColumn(b.toString('utf8'), 1))],
+      ...COMMON_VARIANTS,
+    ],
+    newer: (dir) => {
+      // The header and every other record of the first third, one record's `ementa` edited.
+      const main = camaraFiles[0] as string
+      const [header, ...records] = parseCsv(readFileSync(main, 'utf8'), ';')
+      const kept = records.slice(0, Math.floor(records.length / 3)).filter((_, k) => k % 2 === 0)
+      const at = (header as string[]).indexOf('ementa')
+      const first = kept[0] as string[]
+      first[at] = `${first[at]} (edited)`
+      const quote = (r: readonly string[]) => r.map((v) => `"${v.replace(/"/g, '""')}"`).join(';')
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, [header as string[], ...kept].map(quote).join('\n') + '\n')
+      return { path, kept: kept.length }
+    },
+  },
+  {
+    source: 'alesp',
+    files: alespFiles,
+    present: alespFiles.every((f) => existsSync(f)),
+    expected: () => {
+      const text = (f: string) => readFileSync(alespDir + f, 'utf8')
+      const docs = new Set([...text('alesp-proposituras-amostra.xml').matchAll(/<IdDocumento>(\d+)<\/IdDocumento>/g)].map((m) => m[1]))
+      const authorRows = [...text('alesp-documento-autor-amostra.xml').matchAll(/<IdAutor>(\d+)<\/IdAutor><IdDocumento>(\d+)</g)]
+      const deputies = new Set([...text('alesp-deputados-amostra.xml').matchAll(/<IdSPL>(\d+)<\/IdSPL>/g)].map((m) => m[1]))
+      const authorIds = new Set(authorRows.map((m) => m[1]))
+      return {
+        propositions: docs.size,
+        stakeholders: deputies.size + [...authorIds].filter((id) => !deputies.has(id)).length,
+        authors: authorRows.filter((m) => docs.has(m[2])).length,
+        themes: 0,
+      }
+    },
+    foreign: `${DATA}un_sc/UN_consolidated_2026-02-27.xml`,
+    // IdDocumento 10055 is in the sample twice, byte for byte (as in the source file).
+    duplicates: 1,
+    variants: [
+      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+      [
+        'another root',
+        (b) =>
+          Buffer.from(
+            b
+              .toString('utf8')
+              .replace(/<(\/?)(proposituras|documentos_autores|Deputados)>/g, '<$1registros>')
+              .replace(/<(\/?)natureza>\n/, '<$1registros>\n'),
+          ),
+      ],
+      ...COMMON_VARIANTS,
+    ],
+    newer: (dir) => {
+      const main = alespFiles[0] as string
+      const all = [...readFileSync(main, 'utf8').matchAll(/<propositura>[\s\S]*?<\/propositura>/g)].map((m) => m[0])
+      const kept = [...new Set(all)].slice(0, 3)
+      kept[0] = (kept[0] as string).replace('</Ementa>', ' (edited)</Ementa>')
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, `<?xml version="1.0" encoding="UTF-8"?>\n<proposituras>\n${kept.join('\n')}\n</proposituras>\n`)
+      return { path, kept: kept.length }
+    },
   },
 ]

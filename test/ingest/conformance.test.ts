@@ -9,7 +9,6 @@ import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LegisearchError, type Snapshot, SOURCE_NAMES, schemas } from '../../src/index.js'
 import { sharedSnapshot, sharedTempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
-import { parseCsv } from '../helpers/csv.js'
 import { CASES } from './cases.js'
 
 /** Everything a snapshot holds that an ingest could change, as one comparable value. */
@@ -51,7 +50,7 @@ describe.each(CASES)('source $source', (c) => {
   it.skipIf(skip)('ingests the real files: every record counted, joined and valid (skipped without ../shared/data)', async () => {
     const report = await snap().ingest(c.source, c.files)
     const want = c.expected()
-    expect(report.collections.propositions).toEqual({ inserted: want.propositions, updated: 0, unchanged: 0 })
+    expect(report.collections.propositions).toEqual({ inserted: want.propositions, updated: 0, unchanged: c.duplicates })
     expect(report.collections.stakeholders).toEqual({ inserted: want.stakeholders, updated: 0, unchanged: 0 })
     expect(report.skipped).toEqual([])
     expect(snap().counts()).toMatchObject({ propositions: want.propositions, stakeholders: want.stakeholders })
@@ -74,26 +73,18 @@ describe.each(CASES)('source $source', (c) => {
     const before = state(snap())
     const report = await snap().ingest(c.source, [...c.files].reverse())
     const want = c.expected()
-    expect(report.collections.propositions).toEqual({ inserted: 0, updated: 0, unchanged: want.propositions })
+    expect(report.collections.propositions).toEqual({ inserted: 0, updated: 0, unchanged: want.propositions + c.duplicates })
     expect(report.collections.stakeholders).toEqual({ inserted: 0, updated: 0, unchanged: want.stakeholders })
     expect(state(snap())).toEqual(before)
   })
 
   it.skipIf(skip)('a newer, partial file updates what changed and removes nothing merely absent', async () => {
     const main = c.files[0] as string
-    // The header and every other record of the first third, one record's value edited.
-    const [header, ...records] = parseCsv(readFileSync(main, 'utf8'), ';')
-    const kept = records.slice(0, Math.floor(records.length / 3)).filter((_, k) => k % 2 === 0)
-    const first = kept[0] as string[]
-    const at = (header as string[]).indexOf(c.editable)
-    first[at] = `${first[at]} (edited)`
-    const quote = (r: readonly string[]) => r.map((v) => `"${v.replace(/"/g, '""')}"`).join(';')
-    const copy = join(dir(), `newer-${basename(main)}`)
-    writeFileSync(copy, [header as string[], ...kept].map(quote).join('\n') + '\n')
+    const { path: copy, kept } = c.newer(dir())
     const before = snap().counts()
     const report = await snap().ingest(c.source, [copy])
     expect(report.collections.propositions.updated).toBe(1)
-    expect(report.collections.propositions.unchanged).toBe(kept.length - 1)
+    expect(report.collections.propositions.unchanged).toBe(kept - 1)
     expect(report.collections.propositions.inserted).toBe(0)
     expect(snap().counts()).toEqual(before)
     // Back to the published file: the edit is undone.
@@ -101,13 +92,7 @@ describe.each(CASES)('source $source', (c) => {
   })
 
   describe.skipIf(skip)('a bad copy of each file is refused, naming it, with nothing written', () => {
-    const variants: [string, (text: Buffer) => Buffer][] = [
-      ['truncated inside a quoted field', (b) => b.subarray(0, b.lastIndexOf(Buffer.from(';"')) + 2)],
-      ['not UTF-8 (Latin-1)', (b) => Buffer.from(b.toString('utf8').replace(/^\uFEFF/, ''), 'latin1')],
-      ['a column missing', (b) => Buffer.from(dropColumn(b.toString('utf8'), 1))],
-      ['empty', () => Buffer.alloc(0)],
-    ]
-    for (const [label, make] of variants) {
+    for (const [label, make] of c.variants) {
       it.each(c.files.map((f) => [basename(f), f]))(`${label}: %s`, async (_name, file) => {
         const s = snap()
         const before = state(s)
@@ -138,16 +123,3 @@ describe.each(CASES)('source $source', (c) => {
     expect((await refusal(s.ingest('nowhere' as never, c.files))).message).toMatch(/^source: must be one of/)
   })
 })
-
-/** The CSV text without its `n`th column (0-based), header and rows (fields split on `";"`). */
-function dropColumn(text: string, n: number): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      const fields = line.split('";"')
-      if (fields.length <= n) return line
-      fields.splice(n, 1)
-      return fields.join('";"')
-    })
-    .join('\n')
-}

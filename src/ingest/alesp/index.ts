@@ -1,0 +1,198 @@
+import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
+import { fileError } from '../files.js'
+import { readXmlRecords, rootOf } from '../xml.js'
+
+/** ALESP's open-data files (`al.sp.gov.br/repositorioDados/`), recognised by their root element. */
+const KINDS = {
+  deputados: { root: 'Deputados', record: 'Deputado', description: 'deputados.xml (the deputies)' },
+  naturezas: { root: 'natureza', record: 'natureza', description: 'naturezasSpl.xml (the proposition types)' },
+  autores: { root: 'documentos_autores', record: 'DocumentoAutor', description: 'documento_autor.xml (authors of documents)' },
+  proposituras: { root: 'proposituras', record: 'propositura', description: 'proposituras.xml (the propositions)' },
+} as const
+type Kind = keyof typeof KINDS
+const ORDER: readonly Kind[] = ['deputados', 'naturezas', 'autores', 'proposituras']
+const BATCH = 500
+
+/** Stable ids from the origin's: an ALESP deputy by the SPL id the authors file names (`IdAutor` = `IdSPL`). */
+export const alespDeputyId = (idSpl: string): string => `alesp-deputado-${idSpl}`
+const propositionId = (id: string): string => `alesp-${id}`
+type Author = { openDataId: string; acronymParty: string }
+
+/**
+ * How a proposition read in a call merges with the stored one: a type not in the call's naturezas
+ * file, the authors when the call has no authors' file, and an author's party when it has no
+ * deputies' file are kept as stored.
+ */
+function keeping(keep: { authors: boolean; parties: boolean }) {
+  return (read: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> => {
+    const out = { ...read }
+    if (out['acronymType'] === '') {
+      Object.assign(out, {
+        acronymType: stored['acronymType'],
+        type: stored['type'],
+        title: `${String(stored['acronymType'])} ${String(read['title'])}`,
+      })
+    }
+    if (keep.authors) out['authors'] = stored['authors']
+    else if (keep.parties) {
+      const before = new Map(((stored['authors'] ?? []) as Author[]).map((a) => [a.openDataId, a.acronymParty]))
+      out['authors'] = ((read['authors'] ?? []) as Author[]).map((a) =>
+        a.acronymParty === '' ? { ...a, acronymParty: before.get(a.openDataId) ?? '' } : a,
+      )
+    }
+    return out
+  }
+}
+
+/** `DtPublicacao` of a document never published. */
+const NEVER = /^0001-01-01/
+
+function kindOf(file: InputFile): Kind {
+  const root = rootOf(file)
+  const kind = ORDER.find((k) => KINDS[k].root === root)
+  if (kind === undefined) {
+    const kinds = ORDER.map((k) => KINDS[k].description).join('; ')
+    throw fileError(file, 1, `is not an ALESP file this source reads (${kinds}); its root is ${root === null ? 'missing' : `<${root}>`}`)
+  }
+  return kind
+}
+
+function records(file: InputFile, kind: Kind, ctx: ReadContext) {
+  const k = KINDS[kind]
+  return readXmlRecords(file, { root: k.root, record: k.record, what: `ALESP's ${k.description}` }, ctx)
+}
+
+const t = (r: Readonly<Record<string, string>>, key: string) => (r[key] ?? '').trim()
+
+async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+  const byKind = new Map<Kind, InputFile[]>()
+  for (const f of files) byKind.set(kindOf(f), [...(byKind.get(kindOf(f)) ?? []), f])
+  const deputies = ctx.stage('deputados')
+  const types = ctx.stage('naturezas')
+  const authors = ctx.stage('autores')
+
+  const known = new Set<string>()
+  for (const file of byKind.get('deputados') ?? []) {
+    let batch: { record: Record<string, unknown>; line: number }[] = []
+    const flush = (): RecordBatch => {
+      const out = { collection: 'stakeholders' as const, records: batch.map((b) => b.record), lines: batch.map((b) => b.line), file }
+      batch = []
+      return out
+    }
+    for await (const { record: r, line } of records(file, 'deputados', ctx)) {
+      const id = t(r, 'IdSPL')
+      if (id === '') throw fileError(file, line, 'a <Deputado> has no <IdSPL>')
+      known.add(id)
+      deputies.add(id, { name: t(r, 'NomeParlamentar'), party: t(r, 'Partido') })
+      batch.push({
+        record: {
+          id: alespDeputyId(id),
+          openDataId: id,
+          openDataResource: 'alesp',
+          name: t(r, 'NomeParlamentar'),
+          title: 'Deputado Estadual',
+          situation: t(r, 'Situacao'),
+          active: t(r, 'Situacao') === 'EXE',
+          organs: [],
+        },
+        line,
+      })
+      if (batch.length >= BATCH) yield flush()
+    }
+    if (batch.length > 0) yield flush()
+  }
+  for (const file of byKind.get('naturezas') ?? []) {
+    for await (const { record: r } of records(file, 'naturezas', ctx)) {
+      types.add(t(r, 'idNatureza'), { acronym: t(r, 'sgNatureza'), name: t(r, 'nmNatureza') })
+    }
+  }
+  for (const file of byKind.get('autores') ?? []) {
+    // An author who is not in a deputados file of the call still gets a stakeholder from its row.
+    const extra: { record: Record<string, unknown>; line: number }[] = []
+    for await (const { record: r, line } of records(file, 'autores', ctx)) {
+      const id = t(r, 'IdAutor')
+      authors.add(t(r, 'IdDocumento'), { id, name: t(r, 'NomeAutor') })
+      if (id !== '' && !known.has(id)) {
+        known.add(id)
+        extra.push({
+          record: { id: alespDeputyId(id), openDataId: id, openDataResource: 'alesp', name: t(r, 'NomeAutor') || id, organs: [] },
+          line,
+        })
+      }
+    }
+    for (let i = 0; i < extra.length; i += BATCH) {
+      const part = extra.slice(i, i + BATCH)
+      yield {
+        collection: 'stakeholders',
+        records: part.map((p) => p.record),
+        lines: part.map((p) => p.line),
+        file,
+        merge: (_read, stored) => stored,
+      }
+    }
+  }
+  const merge = keeping({ authors: !byKind.has('autores'), parties: !byKind.has('deputados') })
+  for (const file of byKind.get('proposituras') ?? []) {
+    let pending: { r: Readonly<Record<string, string>>; line: number }[] = []
+    const flush = function* (): Generator<RecordBatch> {
+      const ids = pending.map((p) => t(p.r, 'IdDocumento'))
+      const a = authors.get(ids)
+      const ty = types.get(pending.map((p) => t(p.r, 'IdNatureza')))
+      const people = deputies.get([...a.values()].flat().map((x) => (x as { id: string }).id))
+      const out: { record: Record<string, unknown>; line: number }[] = []
+      for (const p of pending) {
+        // A type not in a naturezasSpl.xml of this call is taken from the stored record (merge);
+        // a new record without one cannot be mapped and is skipped, reported by line.
+        const type = (ty.get(t(p.r, 'IdNatureza'))?.[0] as { acronym: string; name: string } | undefined) ?? { acronym: '', name: '' }
+        const number = t(p.r, 'NroLegislativo')
+        const year = t(p.r, 'AnoLegislativo')
+        const published = t(p.r, 'DtPublicacao')
+        out.push({
+          record: {
+            id: propositionId(t(p.r, 'IdDocumento')),
+            openDataId: t(p.r, 'IdDocumento'),
+            openDataResource: 'alesp',
+            openDataTypeId: t(p.r, 'IdNatureza'),
+            title: `${type.acronym} ${number}/${year}`.trim(),
+            acronymType: type.acronym,
+            type: type.name,
+            number: Number(number),
+            year: Number(year),
+            summary: t(p.r, 'Ementa'),
+            datePresentation: published !== '' && !NEVER.test(published) ? published : t(p.r, 'DtEntradaSistema'),
+            authors: ((a.get(t(p.r, 'IdDocumento')) ?? []) as { id: string; name: string }[]).map((x) => {
+              const d = people.get(x.id)?.[0] as { name: string; party: string } | undefined
+              return {
+                openDataId: x.id,
+                type: 'Deputado',
+                name: x.name,
+                acronymParty: d?.party ?? '',
+                uf: 'SP',
+                stakeholderId: x.id ? alespDeputyId(x.id) : null,
+              }
+            }),
+          },
+          line: p.line,
+        })
+      }
+      pending = []
+      if (out.length > 0)
+        yield { collection: 'propositions', records: out.map((o) => o.record), lines: out.map((o) => o.line), file, merge }
+    }
+    for await (const { record: r, line } of records(file, 'proposituras', ctx)) {
+      pending.push({ r, line })
+      if (pending.length >= BATCH) yield* flush()
+    }
+    yield* flush()
+  }
+}
+
+/** ALESP (Assembleia Legislativa de São Paulo): propositions with their authors and types, and its deputies. */
+export const alesp = defineSource({
+  name: 'alesp',
+  description: "ALESP's open-data XML: propositions (with authors and types) and deputies",
+  origin: 'https://www.al.sp.gov.br/repositorioDados/',
+  kinds: ORDER.map((k) => ({ name: k, description: KINDS[k].description })),
+  unmappable: 'skip',
+  read,
+})

@@ -1,0 +1,86 @@
+import { createReadStream, statSync } from 'node:fs'
+import { SaxesParser } from 'saxes'
+import { LegisearchError } from '../common/errors.js'
+import type { InputFile, ReadContext } from './define.js'
+import { fileError, firstBytes } from './files.js'
+
+/** The name of a file's root element, read from its first bytes (null when there is none). */
+export function rootOf(file: InputFile): string | null {
+  const head = firstBytes(file, 4096).replace(/^\uFEFF/, '')
+  const m = /<([A-Za-z_][\w.:-]*)[\s/>]/.exec(head.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<![^>]*>/g, ''))
+  return m ? (m[1] as string) : null
+}
+
+/** One flat record element: its children's texts by name, and the line it starts on. */
+export interface XmlRecord {
+  readonly record: Readonly<Record<string, string>>
+  readonly line: number
+}
+
+/**
+ * Streams the flat records of an XML file (`<root><record><Field>text</Field>…</record>…</root>`):
+ * strict UTF-8 and well-formedness (a truncated file is refused, naming the line), the root
+ * checked, memory flat whatever the size.
+ */
+export async function* readXmlRecords(
+  file: InputFile,
+  options: { root: string; record: string; what: string },
+  ctx: Pick<ReadContext, 'progress'>,
+): AsyncGenerator<XmlRecord> {
+  const total = statSync(file.path).size
+  const parser = new SaxesParser({ xmlns: false, position: true })
+  const queue: XmlRecord[] = []
+  let depth = 0
+  let current: Record<string, string> | null = null
+  let field: string | null = null
+  let text = ''
+  let start = 0
+  let failure: LegisearchError | null = null
+  parser.on('opentag', (tag) => {
+    depth++
+    if (depth === 1 && tag.name !== options.root) {
+      failure ??= fileError(file, parser.line, `is not ${options.what}: its root is <${tag.name}>, not <${options.root}>`)
+    } else if (depth === 2 && tag.name === options.record) {
+      current = {}
+      start = parser.line
+    } else if (depth === 3 && current) {
+      field = tag.name
+      text = ''
+    }
+  })
+  parser.on('text', (t) => {
+    if (field !== null) text += t
+  })
+  parser.on('closetag', () => {
+    if (depth === 3 && current && field !== null) {
+      current[field] = text
+      field = null
+    } else if (depth === 2 && current) {
+      queue.push({ record: current, line: start })
+      current = null
+    }
+    depth--
+  })
+  parser.on('error', (e) => {
+    failure ??= fileError(file, parser.line, `is not well-formed XML (${e.message.replace(/^[^:]*:\d+:\d+: /, '')})`)
+  })
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  let read = 0
+  for await (const chunk of createReadStream(file.path) as AsyncIterable<Buffer>) {
+    read += chunk.length
+    ctx.progress(file, read, total)
+    let textChunk: string
+    try {
+      textChunk = decoder.decode(chunk, { stream: true })
+    } catch {
+      throw fileError(file, null, `is not UTF-8 (an invalid byte sequence before byte ${read}); re-encode it as UTF-8`)
+    }
+    parser.write(textChunk)
+    if (failure) throw failure
+    yield* queue.splice(0)
+  }
+  if (read === 0) throw fileError(file, null, 'is empty')
+  parser.close()
+  if (failure) throw failure
+  yield* queue.splice(0)
+}
