@@ -10,3 +10,14 @@ export function errorOf(fn: () => unknown): LegisearchError {
   }
   throw new Error('expected a LegisearchError, but the call succeeded')
 }
+
+/** The `LegisearchError` a promise rejects with; fails the test when it rejects with anything else or resolves. */
+export async function rejectionOf(p: Promise<unknown>): Promise<LegisearchError> {
+  try {
+    await p
+  } catch (e) {
+    if (e instanceof LegisearchError) return e
+    throw e
+  }
+  throw new Error('expected a LegisearchError, but the call succeeded')
+}

@@ -7,7 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LegisearchError, type Snapshot, SOURCE_NAMES, schemas } from '../../src/index.js'
+import { type Snapshot, SOURCE_NAMES, schemas } from '../../src/index.js'
+import { rejectionOf } from '../helpers/errors.js'
 import { sharedSnapshot, sharedTempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES } from './cases.js'
 
@@ -24,16 +25,6 @@ function state(snap: Snapshot) {
     return out
   }
   return { counts: snap.counts(), first: all('propositions'), integrity: snap.checkIntegrity() }
-}
-
-async function refusal(p: Promise<unknown>): Promise<LegisearchError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof LegisearchError) return e
-    throw e
-  }
-  throw new Error('expected the ingest to be refused, but it succeeded')
 }
 
 describe('coverage', () => {
@@ -99,7 +90,7 @@ describe.each(CASES)('source $source', (c) => {
         const bad = join(dir(), `${label.replace(/\W+/g, '-')}-${basename(file)}`)
         writeFileSync(bad, make(readFileSync(file)))
         const others = c.files.filter((f) => f !== file)
-        const e = await refusal(s.ingest(c.source, [...others, bad]))
+        const e = await rejectionOf(s.ingest(c.source, [...others, bad]))
         expect(e.status).toBe(400)
         expect(e.message).toContain(bad)
         expect(e.message).toMatch(/nothing of this call was written$/)
@@ -109,7 +100,7 @@ describe.each(CASES)('source $source', (c) => {
     it('a file of another source', async () => {
       const s = snap()
       const before = state(s)
-      const e = await refusal(s.ingest(c.source, [...c.files, c.foreign]))
+      const e = await rejectionOf(s.ingest(c.source, [...c.files, c.foreign]))
       expect(e.message).toContain(c.foreign)
       expect(e.message).toMatch(/is not a/)
       expect(state(s)).toEqual(before)
@@ -118,8 +109,8 @@ describe.each(CASES)('source $source', (c) => {
 
   it('refuses a missing file, no file, and an unknown source', async () => {
     const s = tempSnapshot()
-    expect((await refusal(s.ingest(c.source, ['/nonexistent/file.csv']))).code).toBe('not_found')
-    expect((await refusal(s.ingest(c.source, []))).message).toMatch(/^files: give at least one file/)
-    expect((await refusal(s.ingest('nowhere' as never, c.files))).message).toMatch(/^source: must be one of/)
+    expect((await rejectionOf(s.ingest(c.source, ['/nonexistent/file.csv']))).code).toBe('not_found')
+    expect((await rejectionOf(s.ingest(c.source, []))).message).toMatch(/^files: give at least one file/)
+    expect((await rejectionOf(s.ingest('nowhere' as never, c.files))).message).toMatch(/^source: must be one of/)
   })
 })

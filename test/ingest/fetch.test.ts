@@ -11,8 +11,9 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LegisearchError, fetchSource, openSnapshot } from '../../src/index.js'
+import { fetchSource, openSnapshot } from '../../src/index.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { rejectionOf } from '../helpers/errors.js'
 
 const CAMARA = fileURLToPath(new URL('../../../shared/data/camara/', import.meta.url))
 const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
@@ -27,16 +28,6 @@ const present = Object.values(ROUTES).every((f) => existsSync(CAMARA + f))
 const PROPOSICOES = '/arquivos/proposicoes/csv/proposicoes-2023.csv'
 
 type Mode = 'ok' | 'hang' | 'fail-once' | 'truncate' | 'html'
-
-async function rejection(p: Promise<unknown>): Promise<LegisearchError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof LegisearchError) return e
-    throw e
-  }
-  throw new Error('expected a LegisearchError')
-}
 
 describe.skipIf(!present)('fetch camara from a local server at the official paths (needs ../shared/data/camara)', () => {
   let server: Server
@@ -107,7 +98,7 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
   it('gives up on a server that hangs, after the timeout and the retries: 502, nothing kept', async () => {
     modes.set(PROPOSICOES, 'hang')
     const dir = tempDir()
-    const e = await rejection(fetchSource('camara', { year: 2023, dir, baseUrl: base, timeoutMs: 300, ...quick }))
+    const e = await rejectionOf(fetchSource('camara', { year: 2023, dir, baseUrl: base, timeoutMs: 300, ...quick }))
     modes.set(PROPOSICOES, 'ok')
     expect([e.status, e.message]).toEqual([502, `${base.slice(0, -1)}${PROPOSICOES}: timed out after 300 ms`])
     expect(readdirSync(join(dir, 'camara')).filter((f) => f.startsWith('proposicoes-'))).toEqual([])
@@ -116,7 +107,7 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
   it('refuses a truncated body after retrying it: 502, no partial file', async () => {
     modes.set(PROPOSICOES, 'truncate')
     const dir = tempDir()
-    const e = await rejection(fetchSource('camara', { year: 2023, dir, baseUrl: base, ...quick }))
+    const e = await rejectionOf(fetchSource('camara', { year: 2023, dir, baseUrl: base, ...quick }))
     modes.set(PROPOSICOES, 'ok')
     expect(e.status).toBe(502)
     expect(e.message).toMatch(/proposicoes-2023\.csv: body cut short/)
@@ -126,7 +117,7 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
   it('refuses an error page served with 200, and does not remember it as the file', async () => {
     modes.set(PROPOSICOES, 'html')
     const dir = tempDir()
-    const e = await rejection(fetchSource('camara', { year: 2023, dir, baseUrl: base, ...quick }))
+    const e = await rejectionOf(fetchSource('camara', { year: 2023, dir, baseUrl: base, ...quick }))
     modes.set(PROPOSICOES, 'ok')
     expect(e.message).toMatch(/is not the camara proposicoes file/)
     const files = await fetchSource('camara', { year: 2023, dir, baseUrl: base })
@@ -134,8 +125,10 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
   })
 
   it('refuses a body over maxBytes (413) and a year out of range (400)', async () => {
-    expect((await rejection(fetchSource('camara', { year: 2023, dir: tempDir(), baseUrl: base, maxBytes: 1000 }))).status).toBe(413)
-    expect((await rejection(fetchSource('camara', { year: 1800, dir: tempDir(), baseUrl: base }))).message).toMatch(/^year: must be a year/)
+    expect((await rejectionOf(fetchSource('camara', { year: 2023, dir: tempDir(), baseUrl: base, maxBytes: 1000 }))).status).toBe(413)
+    expect((await rejectionOf(fetchSource('camara', { year: 1800, dir: tempDir(), baseUrl: base }))).message).toMatch(
+      /^year: must be a year/,
+    )
   })
 
   it('`legisearch fetch camara --year 2023 --ingest` against the server, then again: nothing to ingest', async () => {

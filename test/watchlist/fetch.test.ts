@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { LegisearchError } from '../../src/common/errors.js'
+import { rejectionOf } from '../helpers/errors.js'
 import { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from '../../src/watchlist/fetch.js'
 
 // Never the internet: every test talks to a node:http server on 127.0.0.1, port 0.
@@ -37,17 +37,6 @@ afterEach(async () => {
     ),
   )
 })
-
-/** The `LegisearchError` a promise rejects with; fails the test on anything else. */
-async function rejection(p: Promise<unknown>): Promise<LegisearchError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof LegisearchError) return e
-    throw e
-  }
-  throw new Error('expected a LegisearchError, but the call succeeded')
-}
 
 describe('fetchUnConsolidatedList: success', () => {
   it('defaults to the UN URL', () => {
@@ -138,7 +127,7 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
       res.writeHead(404, { 'content-type': 'text/html' })
       res.end('<html>nope</html>')
     })
-    const e = await rejection(fetchUnConsolidatedList(`${base}/missing.xml`))
+    const e = await rejectionOf(fetchUnConsolidatedList(`${base}/missing.xml`))
     expect(e.status).toBe(502)
     expect(e.code).toBe('internal_error')
     expect(e.message).toContain('HTTP 404 Not Found')
@@ -149,7 +138,7 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
     const base = await serve(() => {})
     const server = servers.pop()!
     await new Promise<void>((resolve) => server.close(() => resolve()))
-    const e = await rejection(fetchUnConsolidatedList(`${base}/list.xml`, { timeoutMs: 5000 }))
+    const e = await rejectionOf(fetchUnConsolidatedList(`${base}/list.xml`, { timeoutMs: 5000 }))
     expect(e.status).toBe(502)
     expect(e.message).toContain(`${base}/list.xml`)
     expect(e.message).toContain('ECONNREFUSED')
@@ -158,7 +147,7 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
   it('a server that never answers → timeout within ~timeoutMs', async () => {
     const base = await serve(() => {}) // accepts the request, never writes a byte
     const t0 = Date.now()
-    const e = await rejection(fetchUnConsolidatedList(`${base}/list.xml`, { timeoutMs: 200 }))
+    const e = await rejectionOf(fetchUnConsolidatedList(`${base}/list.xml`, { timeoutMs: 200 }))
     const elapsed = Date.now() - t0
     expect(e.status).toBe(502)
     expect(e.message).toContain('timed out after 200 ms')
@@ -176,7 +165,7 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
       res.write('<?xml version="1.0"?>\n<CONSOLIDATED_LIST>') // …and nothing more
     })
     const t0 = Date.now()
-    const e = await rejection(fetchUnConsolidatedList(`${base}/list.xml`, { timeoutMs: 200 }))
+    const e = await rejectionOf(fetchUnConsolidatedList(`${base}/list.xml`, { timeoutMs: 200 }))
     const elapsed = Date.now() - t0
     expect(e.status).toBe(502)
     expect(e.message).toContain('timed out after 200 ms')
@@ -188,7 +177,7 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
   it('a fetch that ignores the abort signal still cannot outlive the deadline', async () => {
     const hanging: typeof globalThis.fetch = () => new Promise<Response>(() => {})
     const t0 = Date.now()
-    const e = await rejection(fetchUnConsolidatedList('https://example.test/', { timeoutMs: 100, fetch: hanging }))
+    const e = await rejectionOf(fetchUnConsolidatedList('https://example.test/', { timeoutMs: 100, fetch: hanging }))
     expect(e.message).toContain('timed out after 100 ms')
     expect(Date.now() - t0).toBeLessThan(1000)
   })
@@ -198,7 +187,7 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       res.end('<!DOCTYPE html>\n<html><head><title>Maintenance</title></head><body>' + 'x'.repeat(500) + '</body></html>')
     })
-    const e = await rejection(fetchUnConsolidatedList(`${base}/list.xml`))
+    const e = await rejectionOf(fetchUnConsolidatedList(`${base}/list.xml`))
     expect(e.status).toBe(502)
     expect(e.message).toMatch(/^not the UN consolidated list: got text\/html; charset=utf-8 from /)
     expect(e.message).toContain(`${base}/list.xml`)
@@ -211,10 +200,10 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' })
       res.end(req.url === '/empty' ? Buffer.alloc(0) : Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x22, 0x41]))
     })
-    const bin = await rejection(fetchUnConsolidatedList(`${base}/bin`))
+    const bin = await rejectionOf(fetchUnConsolidatedList(`${base}/bin`))
     expect(bin.message).toContain('got application/octet-stream')
     expect(bin.message).toContain('"\\x1f\\x8b\\x08\\x00\\"A"')
-    const empty = await rejection(fetchUnConsolidatedList(`${base}/empty`))
+    const empty = await rejectionOf(fetchUnConsolidatedList(`${base}/empty`))
     expect(empty.message).toContain('an empty body')
   })
 })
@@ -229,7 +218,7 @@ describe('fetchUnConsolidatedList: size limit', () => {
       res.flushHeaders() // the headers only: a client that waited for the body would time out
     })
     const t0 = Date.now()
-    const e = await rejection(fetchUnConsolidatedList(`${base}/list.xml`, { maxBytes: 1_000_000, timeoutMs: 5000 }))
+    const e = await rejectionOf(fetchUnConsolidatedList(`${base}/list.xml`, { maxBytes: 1_000_000, timeoutMs: 5000 }))
     expect(e.status).toBe(413)
     expect(e.code).toBe('payload_too_large')
     expect(e.message).toContain('Content-Length 10000000 exceeds maxBytes 1000000')
@@ -265,7 +254,7 @@ describe('fetchUnConsolidatedList: size limit', () => {
       }
       pump()
     })
-    const e = await rejection(fetchUnConsolidatedList(`${base}/list.xml`, { maxBytes, timeoutMs: 10_000 }))
+    const e = await rejectionOf(fetchUnConsolidatedList(`${base}/list.xml`, { maxBytes, timeoutMs: 10_000 }))
     expect(e.status).toBe(413)
     expect(e.code).toBe('payload_too_large')
     expect(e.message).toContain(`body exceeds maxBytes ${maxBytes}`)
@@ -290,7 +279,7 @@ describe('fetchUnConsolidatedList: size limit', () => {
       },
     })
     const fake: typeof globalThis.fetch = async () => new Response(stream)
-    const e = await rejection(fetchUnConsolidatedList('https://example.test/', { maxBytes: 5000, fetch: fake }))
+    const e = await rejectionOf(fetchUnConsolidatedList('https://example.test/', { maxBytes: 5000, fetch: fake }))
     expect(e.status).toBe(413)
     expect(cancelled).toBe(true)
     expect(pulls).toBeLessThan(10) // an endless stream, stopped after ~5 chunks (plus the queue's read-ahead)
@@ -320,7 +309,7 @@ describe('fetchUnConsolidatedList: bad arguments → 400', () => {
       called = true
       return new Response(SMALL_XML)
     }
-    const e = await rejection(fetchUnConsolidatedList(url as string, { ...options, fetch: spy }))
+    const e = await rejectionOf(fetchUnConsolidatedList(url as string, { ...options, fetch: spy }))
     expect(e.status).toBe(400)
     expect(e.code).toBe('invalid_parameters')
     expect(e.path).toEqual([name])

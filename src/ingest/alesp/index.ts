@@ -1,4 +1,5 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
+import { batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError } from '../files.js'
 import { readXmlRecords, rootOf } from '../xml.js'
 
@@ -11,7 +12,6 @@ const KINDS = {
 } as const
 type Kind = keyof typeof KINDS
 const ORDER: readonly Kind[] = ['deputados', 'naturezas', 'autores', 'proposituras']
-const BATCH = 500
 
 /** Stable ids from the origin's: an ALESP deputy by the SPL id the authors file names (`IdAutor` = `IdSPL`). */
 export const alespDeputyId = (idSpl: string): string => `alesp-deputado-${idSpl}`
@@ -73,19 +73,13 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
 
   const known = new Set<string>()
   for (const file of byKind.get('deputados') ?? []) {
-    let batch: { record: Record<string, unknown>; line: number }[] = []
-    const flush = (): RecordBatch => {
-      const out = { collection: 'stakeholders' as const, records: batch.map((b) => b.record), lines: batch.map((b) => b.line), file }
-      batch = []
-      return out
-    }
-    for await (const { record: r, line } of records(file, 'deputados', ctx)) {
-      const id = t(r, 'IdSPL')
-      if (id === '') throw fileError(file, line, 'a <Deputado> has no <IdSPL>')
-      known.add(id)
-      deputies.add(id, { name: t(r, 'NomeParlamentar'), party: t(r, 'Partido') })
-      batch.push({
-        record: {
+    for await (const part of chunks(records(file, 'deputados', ctx))) {
+      const items = part.map(({ record: r, line }) => {
+        const id = t(r, 'IdSPL')
+        if (id === '') throw fileError(file, line, 'a <Deputado> has no <IdSPL>')
+        known.add(id)
+        deputies.add(id, { name: t(r, 'NomeParlamentar'), party: t(r, 'Partido') })
+        const record = {
           id: alespDeputyId(id),
           openDataId: id,
           openDataResource: 'alesp',
@@ -94,12 +88,11 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
           situation: t(r, 'Situacao'),
           active: t(r, 'Situacao') === 'EXE',
           organs: [],
-        },
-        line,
+        }
+        return { record, line }
       })
-      if (batch.length >= BATCH) yield flush()
+      yield batchOf('stakeholders', file, items)
     }
-    if (batch.length > 0) yield flush()
   }
   for (const file of byKind.get('naturezas') ?? []) {
     for await (const { record: r } of records(file, 'naturezas', ctx)) {
@@ -120,47 +113,37 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         })
       }
     }
-    for (let i = 0; i < extra.length; i += BATCH) {
-      const part = extra.slice(i, i + BATCH)
-      yield {
-        collection: 'stakeholders',
-        records: part.map((p) => p.record),
-        lines: part.map((p) => p.line),
-        file,
-        merge: (_read, stored) => stored,
-      }
-    }
+    yield* unlessStored('stakeholders', file, extra)
   }
   const merge = keeping({ authors: !byKind.has('autores'), parties: !byKind.has('deputados') })
   for (const file of byKind.get('proposituras') ?? []) {
-    let pending: { r: Readonly<Record<string, string>>; line: number }[] = []
-    const flush = function* (): Generator<RecordBatch> {
-      const ids = pending.map((p) => t(p.r, 'IdDocumento'))
+    for await (const pending of chunks(records(file, 'proposituras', ctx))) {
+      const ids = pending.map((p) => t(p.record, 'IdDocumento'))
       const a = authors.get(ids)
-      const ty = types.get(pending.map((p) => t(p.r, 'IdNatureza')))
+      const ty = types.get(pending.map((p) => t(p.record, 'IdNatureza')))
       const people = deputies.get([...a.values()].flat().map((x) => (x as { id: string }).id))
       const out: { record: Record<string, unknown>; line: number }[] = []
       for (const p of pending) {
         // A type not in a naturezasSpl.xml of this call is taken from the stored record (merge);
         // a new record without one cannot be mapped and is skipped, reported by line.
-        const type = (ty.get(t(p.r, 'IdNatureza'))?.[0] as { acronym: string; name: string } | undefined) ?? { acronym: '', name: '' }
-        const number = t(p.r, 'NroLegislativo')
-        const year = t(p.r, 'AnoLegislativo')
-        const published = t(p.r, 'DtPublicacao')
+        const type = (ty.get(t(p.record, 'IdNatureza'))?.[0] as { acronym: string; name: string } | undefined) ?? { acronym: '', name: '' }
+        const number = t(p.record, 'NroLegislativo')
+        const year = t(p.record, 'AnoLegislativo')
+        const published = t(p.record, 'DtPublicacao')
         out.push({
           record: {
-            id: propositionId(t(p.r, 'IdDocumento')),
-            openDataId: t(p.r, 'IdDocumento'),
+            id: propositionId(t(p.record, 'IdDocumento')),
+            openDataId: t(p.record, 'IdDocumento'),
             openDataResource: 'alesp',
-            openDataTypeId: t(p.r, 'IdNatureza'),
+            openDataTypeId: t(p.record, 'IdNatureza'),
             title: `${type.acronym} ${number}/${year}`.trim(),
             acronymType: type.acronym,
             type: type.name,
             number: Number(number),
             year: Number(year),
-            summary: t(p.r, 'Ementa'),
-            datePresentation: published !== '' && !NEVER.test(published) ? published : t(p.r, 'DtEntradaSistema'),
-            authors: ((a.get(t(p.r, 'IdDocumento')) ?? []) as { id: string; name: string }[]).map((x) => {
+            summary: t(p.record, 'Ementa'),
+            datePresentation: published !== '' && !NEVER.test(published) ? published : t(p.record, 'DtEntradaSistema'),
+            authors: ((a.get(t(p.record, 'IdDocumento')) ?? []) as { id: string; name: string }[]).map((x) => {
               const d = people.get(x.id)?.[0] as { name: string; party: string } | undefined
               return {
                 openDataId: x.id,
@@ -175,15 +158,8 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
           line: p.line,
         })
       }
-      pending = []
-      if (out.length > 0)
-        yield { collection: 'propositions', records: out.map((o) => o.record), lines: out.map((o) => o.line), file, merge }
+      if (out.length > 0) yield batchOf('propositions', file, out, merge)
     }
-    for await (const { record: r, line } of records(file, 'proposituras', ctx)) {
-      pending.push({ r, line })
-      if (pending.length >= BATCH) yield* flush()
-    }
-    yield* flush()
   }
 }
 

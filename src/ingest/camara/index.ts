@@ -1,10 +1,8 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
+import { batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError, firstLine, headerColumns, readCsv, requireColumns } from '../files.js'
 import { CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
 import { type AuthorRow, deputyOf, lastSegment, mergeKeeping, organAuthorOf, organOf, propositionOf } from './map.js'
-
-/** Records per batch handed to the runner. */
-const BATCH = 500
 
 /** The kind of a Câmara file, from its header; any other file is refused. */
 function kindOf(file: InputFile): CamaraKind {
@@ -26,26 +24,6 @@ function rows(file: InputFile, kind: CamaraKind, ctx: ReadContext) {
   return readCsv(file, { delimiter: ';', header: requireColumns(file, `the Câmara's ${spec.description}`, spec.columns) }, ctx)
 }
 
-/** Yields `records` in batches of `BATCH`, with their lines. */
-async function* batched(
-  file: InputFile,
-  collection: RecordBatch['collection'],
-  source: AsyncIterable<{ record: Record<string, unknown>; line: number }>,
-): AsyncGenerator<RecordBatch> {
-  let records: Record<string, unknown>[] = []
-  let lines: number[] = []
-  for await (const { record, line } of source) {
-    records.push(record)
-    lines.push(line)
-    if (records.length >= BATCH) {
-      yield { collection, records, lines, file }
-      records = []
-      lines = []
-    }
-  }
-  if (records.length > 0) yield { collection, records, lines, file }
-}
-
 async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
   const byKind = new Map<CamaraKind, InputFile[]>()
   for (const f of files) {
@@ -60,32 +38,23 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     // Deputies of the newest legislature in the file are the active ones: one pass to find it.
     let latest = 0
     for await (const { row } of rows(file, 'deputados', ctx)) latest = Math.max(latest, Number(row['idLegislaturaFinal']) || 0)
-    yield* batched(
-      file,
-      'stakeholders',
-      (async function* () {
-        for await (const { row, line } of rows(file, 'deputados', ctx)) {
-          const record = deputyOf(row, latest)
-          deputies.add(String(record['openDataId']), { name: row['nome'] ?? '', uf: '' })
-          yield { record, line }
-        }
-      })(),
-    )
+    for await (const part of chunks(rows(file, 'deputados', ctx))) {
+      const items = part.map(({ row, line }) => {
+        const record = deputyOf(row, latest)
+        deputies.add(String(record['openDataId']), { name: row['nome'] ?? '', uf: '' })
+        return { record, line }
+      })
+      yield batchOf('stakeholders', file, items)
+    }
   }
   // Organs are few (thousands): their ids are kept to tell which organ authors they describe.
   const organs = new Set<string>()
   for (const file of byKind.get('orgaos') ?? []) {
-    yield* batched(
-      file,
-      'stakeholders',
-      (async function* () {
-        for await (const { row, line } of rows(file, 'orgaos', ctx)) {
-          const record = organOf(row)
-          organs.add(String(record['openDataId']))
-          yield { record, line }
-        }
-      })(),
-    )
+    for await (const part of chunks(rows(file, 'orgaos', ctx))) {
+      const items = part.map(({ row, line }) => ({ record: organOf(row), line }))
+      for (const { record } of items) organs.add(String(record['openDataId']))
+      yield batchOf('stakeholders', file, items)
+    }
   }
   for (const file of byKind.get('autores') ?? []) {
     // An organ that authors (the Executive, a committee) but is not in an orgaos file of the call
@@ -108,16 +77,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       }
       authors.add((row['idProposicao'] ?? '').trim(), author)
     }
-    for (let i = 0; i < organAuthors.length; i += BATCH) {
-      const part = organAuthors.slice(i, i + BATCH)
-      yield {
-        collection: 'stakeholders',
-        records: part.map((p) => p.record),
-        lines: part.map((p) => p.line),
-        file,
-        merge: (_read, stored) => stored,
-      }
-    }
+    yield* unlessStored('stakeholders', file, organAuthors)
   }
   for (const file of byKind.get('temas') ?? []) {
     for await (const { row } of rows(file, 'temas', ctx)) {
@@ -129,30 +89,23 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
   // republishes each file on its own; a newer propositions file alone must not empty the joins).
   const merge = mergeKeeping({ authors: !byKind.has('autores'), themes: !byKind.has('temas'), rapporteurNames: !byKind.has('deputados') })
   for (const file of byKind.get('proposicoes') ?? []) {
-    let pending: { row: Readonly<Record<string, string>>; line: number }[] = []
-    const flush = function* (): Generator<RecordBatch> {
-      if (pending.length === 0) return
+    for await (const pending of chunks(rows(file, 'proposicoes', ctx))) {
       const ids = pending.map((p) => (p.row['id'] ?? '').trim())
       const relators = pending.map((p) => lastSegment(p.row['ultimoStatus_uriRelator'] ?? '')).filter(Boolean)
       const a = authors.get(ids)
       const t = themes.get(ids)
       const d = deputies.get(relators)
-      const records = pending.map((p, i) => {
+      const items = pending.map((p, i) => {
         const relator = lastSegment(p.row['ultimoStatus_uriRelator'] ?? '')
-        return propositionOf(p.row, {
+        const record = propositionOf(p.row, {
           authors: (a.get(ids[i] as string) ?? []) as AuthorRow[],
           themes: (t.get(ids[i] as string) ?? []) as Record<string, unknown>[],
           rapporteur: relator ? (d.get(relator)?.[0] as { name: string; uf: string } | undefined) : undefined,
         })
+        return { record, line: p.line }
       })
-      yield { collection: 'propositions', records, lines: pending.map((p) => p.line), file, merge }
-      pending = []
+      yield batchOf('propositions', file, items, merge)
     }
-    for await (const item of rows(file, 'proposicoes', ctx)) {
-      pending.push(item)
-      if (pending.length >= BATCH) yield* flush()
-    }
-    yield* flush()
   }
 }
 
