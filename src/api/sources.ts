@@ -17,3 +17,5 @@ export type { Downloaded, FetchSourceOptions }
 export function fetchSource(source: string, options: FetchSourceOptions): Promise<Downloaded[]> {
   return fetchFiles(SOURCES[validate(sourceNameSchema, source, { where: 'source' })], options)
 }
+
+export { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from '../watchlist/fetch.js'

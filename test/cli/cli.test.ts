@@ -15,6 +15,8 @@ const FILES = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposico
   (f) => CAMARA + f,
 )
 const present = FILES.every((f) => existsSync(f))
+const UN_2026 = fileURLToPath(new URL('../../../shared/data/un_sc/UN_consolidated_2026-02-27.xml', import.meta.url))
+const UN_2024 = fileURLToPath(new URL('../../../shared/data/un_sc/UN_consolidated_2024-09-26.xml', import.meta.url))
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
@@ -81,6 +83,20 @@ describe('legisearch (the command)', () => {
     const parsed = JSON.parse(info.out)
     expect(parsed.counts.propositions).toBe(1493)
     expect(parsed.ingests.map((i: { source: string }) => i.source)).toEqual(['camara'])
+  })
+
+  it.skipIf(!existsSync(UN_2026))('watchlist update --file applies a saved UN list, then finds it already ingested', () => {
+    const path = tempSnapshotPath()
+    const first = run('watchlist', 'update', '--file', UN_2026, '--observed-on', '2026-02-27', '--snapshot', path)
+    expect(first.code, first.err).toBe(0)
+    expect(first.out).toMatch(
+      /^list of 2026-02-27T\S+: applied; listed 1003, relisted 0, amended 0, delisted 0, held back 0, unchanged 0$/m,
+    )
+    const again = run('watchlist', 'update', '--file', UN_2026, '--observed-on', '2026-02-27', '--snapshot', path)
+    expect(again.out).toMatch(/already ingested, nothing written/)
+    const older = run('watchlist', 'update', '--file', UN_2024, '--observed-on', '2026-02-28', '--snapshot', path)
+    expect(older.code).toBe(2)
+    expect(older.err).toMatch(/older than the newest list ingested/)
   })
 
   it('refused input exits 2 with one line naming it', () => {
