@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs'
+import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from 'node:fs'
 import { Transform, pipeline } from 'node:stream'
 import { parse } from 'csv-parse'
 import { LegisearchError } from '../common/errors.js'
@@ -127,5 +127,32 @@ export function firstBytes(file: InputFile, n: number): string {
     return buffer.subarray(0, readSync(fd, buffer, 0, n, 0)).toString('utf8')
   } finally {
     closeSync(fd)
+  }
+}
+
+/** Largest JSON file read whole (the Senado's API answers are pages; a bigger one is not one). */
+export const MAX_JSON_BYTES = 200_000_000
+
+/** A JSON file parsed whole: strict UTF-8, the line of a syntax error named. */
+export function readJson(file: InputFile): unknown {
+  const size = statSync(file.path).size
+  if (size === 0) throw fileError(file, null, 'is empty')
+  if (size > MAX_JSON_BYTES) throw fileError(file, null, `is larger than ${MAX_JSON_BYTES} bytes, more than one API page`)
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file.path))
+  } catch {
+    throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
+  }
+  const body = text.replace(/^\uFEFF/, '')
+  const start = body.trimStart()[0]
+  if (start !== '{' && start !== '[')
+    throw fileError(file, 1, `is not a JSON file (it starts with ${JSON.stringify(body.trimStart().slice(0, 12))})`)
+  try {
+    return JSON.parse(body)
+  } catch (e) {
+    const at = /position (\d+)/.exec((e as Error).message)
+    const line = at ? text.slice(0, Number(at[1])).split('\n').length : null
+    throw fileError(file, line, `is not well-formed JSON (${(e as Error).message})`)
   }
 }

@@ -55,6 +55,14 @@ const alespFiles = [
   'alesp-naturezas-amostra.xml',
   'alesp-deputados-amostra.xml',
 ].map((f) => alespDir + f)
+const senadoDir = `${DATA}senado/`
+const senadoFiles = [
+  'v3-processo/processo-lista.json',
+  'v3-processo/processo-detalhe.json',
+  'v3-processo/processo-relatoria.json',
+  'legado/senador-lista-atual.json',
+  'legado/senador-comissoes.json',
+].map((f) => senadoDir + f)
 const camaraDir = `${DATA}camara/`
 const camaraFiles = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv', 'deputados.csv', 'orgaos.csv'].map(
   (f) => camaraDir + f,
@@ -117,6 +125,45 @@ export const CASES: readonly SourceCase[] = [
       const path = join(dir, `newer-${basename(main)}`)
       writeFileSync(path, [header as string[], ...kept].map(quote).join('\n') + '\n')
       return { path, kept: kept.length }
+    },
+  },
+  {
+    source: 'senado',
+    files: senadoFiles,
+    present: senadoFiles.every((f) => existsSync(f)),
+    expected: () => {
+      const json = (i: number) => JSON.parse(readFileSync(senadoFiles[i] as string, 'utf8'))
+      const list = json(0) as { id: number; autoria: string }[]
+      const detail = json(1) as { id: number; autoriaIniciativa: unknown[]; classificacoes: unknown[] }
+      const rapporteurs = (json(2) as { codigoParlamentar: number; dataDestituicao: string | null }[]).filter(
+        (r) => r.dataDestituicao === null,
+      )
+      const senators = json(3).ListaParlamentarEmExercicio.Parlamentares.Parlamentar.map(
+        (p: { IdentificacaoParlamentar: { CodigoParlamentar: string } }) => p.IdentificacaoParlamentar.CodigoParlamentar,
+      )
+      const detailed = list.filter((p) => p.id === detail.id)
+      return {
+        propositions: list.length,
+        stakeholders:
+          senators.length + new Set(rapporteurs.map((r) => String(r.codigoParlamentar)).filter((c) => !senators.includes(c))).size,
+        // The detailed process's authors; the others' `autoria` text as one author each.
+        authors: detailed.length * detail.autoriaIniciativa.length + list.filter((p) => p.id !== detail.id && p.autoria !== '').length,
+        themes: detailed.length * detail.classificacoes.length,
+      }
+    },
+    foreign: `${DATA}un_sc/UN_consolidated_2026-02-27.xml`,
+    duplicates: 0,
+    variants: [
+      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+      ['another shape', () => Buffer.from('{"dados": []}')],
+      ...COMMON_VARIANTS,
+    ],
+    newer: (dir) => {
+      const main = senadoFiles[0] as string
+      const [first] = JSON.parse(readFileSync(main, 'utf8')) as { ementa: string }[]
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, JSON.stringify([{ ...first, ementa: `${first?.ementa} (edited)` }]))
+      return { path, kept: 1 }
     },
   },
   {

@@ -1,0 +1,203 @@
+import { BATCH, batchOf, unlessStored } from '../batch.js'
+import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
+import { fileError, readJson } from '../files.js'
+
+/**
+ * The Senado's open-data JSON (`legis.senado.leg.br/dadosabertos`): `/processo` list pages,
+ * `/processo/{id}` details, `/processo/relatoria` pages, `/senador/lista/atual` and
+ * `/senador/{cod}/comissoes`. Each file is one API answer, recognised by its shape.
+ */
+type Kind = 'comissoes' | 'senadores' | 'detalhes' | 'relatorias' | 'processos'
+const ORDER: readonly Kind[] = ['comissoes', 'senadores', 'detalhes', 'relatorias', 'processos']
+const DESCRIPTIONS: Record<Kind, string> = {
+  comissoes: '/senador/{cod}/comissoes (a senator’s committees)',
+  senadores: '/senador/lista/atual (the senators in office)',
+  detalhes: '/processo/{id} (a process in detail: authors, classifications)',
+  relatorias: '/processo/relatoria (rapporteurs)',
+  processos: '/processo (a page of processes)',
+}
+
+/** Stable ids from the origin's: a senator by `CodigoParlamentar`, a process by its `id`. */
+export const senatorId = (code: string | number): string => `senado-senador-${code}`
+const processId = (id: string | number): string => `senado-${id}`
+
+type Json = Record<string, unknown>
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v)).trim()
+const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : v && typeof v === 'object' ? [v as Json] : [])
+
+function kindOf(file: InputFile, data: unknown): Kind {
+  const first = Array.isArray(data) ? (data[0] as Json | undefined) : (data as Json | null)
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    if ('MembroComissaoParlamentar' in data) return 'comissoes'
+    if ('ListaParlamentarEmExercicio' in data) return 'senadores'
+    if ('autoriaIniciativa' in data && 'identificacao' in data) return 'detalhes'
+  }
+  if (Array.isArray(data) && first && typeof first === 'object') {
+    if ('idProcesso' in first && 'descricaoTipoRelator' in first) return 'relatorias'
+    if ('autoriaIniciativa' in first) return 'detalhes'
+    if ('identificacao' in first && 'casaIdentificadora' in first && 'id' in first) return 'processos'
+  }
+  if (Array.isArray(data) && data.length === 0) return 'processos'
+  throw fileError(file, null, `is not a Senado answer this source reads (${ORDER.map((k) => DESCRIPTIONS[k]).join('; ')})`)
+}
+
+/** `PL 8/2025` → type, number, year. */
+function identification(s: string): { acronym: string; number: number; year: number } | null {
+  const m = /^(\S+)\s+(\d+)\/(\d{4})$/.exec(s.trim())
+  return m ? { acronym: m[1] as string, number: Number(m[2]), year: Number(m[3]) } : null
+}
+
+async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+  const byKind = new Map<Kind, { file: InputFile; data: unknown }[]>()
+  for (const file of files) {
+    const data = readJson(file)
+    const kind = kindOf(file, data)
+    byKind.set(kind, [...(byKind.get(kind) ?? []), { file, data }])
+  }
+  const committees = ctx.stage('comissoes')
+  const details = ctx.stage('detalhes')
+  const reporters = ctx.stage('relatorias')
+  const senators = new Set<string>()
+
+  for (const { data } of byKind.get('comissoes') ?? []) {
+    const p = ((data as Json)['MembroComissaoParlamentar'] as Json | undefined)?.['Parlamentar'] as Json | undefined
+    for (const c of list((p?.['MembroComissoes'] as Json | undefined)?.['Comissao'])) {
+      const id = (c['IdentificacaoComissao'] ?? {}) as Json
+      committees.add(str(p?.['Codigo']), {
+        id: str(id['CodigoComissao']),
+        name: str(id['NomeComissao']),
+        initials: str(id['SiglaComissao']),
+        openDataId: str(id['CodigoComissao']),
+        openDataResource: 'senado',
+        role: str(c['DescricaoParticipacao']),
+        active: str(c['DataFim']) === '',
+      })
+    }
+  }
+  for (const { file, data } of byKind.get('senadores') ?? []) {
+    const people = list((((data as Json)['ListaParlamentarEmExercicio'] as Json)?.['Parlamentares'] as Json | undefined)?.['Parlamentar'])
+    const organs = committees.get(people.map((p) => str((p['IdentificacaoParlamentar'] as Json)?.['CodigoParlamentar'])))
+    const items = people.map((p, i) => {
+      const who = (p['IdentificacaoParlamentar'] ?? {}) as Json
+      const code = str(who['CodigoParlamentar'])
+      if (code === '') throw fileError(file, `Parlamentar[${i}]`, 'has no CodigoParlamentar')
+      senators.add(code)
+      const record = {
+        id: senatorId(code),
+        openDataId: code,
+        openDataResource: 'senado',
+        name: str(who['NomeParlamentar']),
+        title: str(who['FormaTratamento']) || 'Senador',
+        situation: 'Exercício',
+        active: true,
+        organs: organs.get(code) ?? [],
+      }
+      return { record, line: i + 1 }
+    })
+    for (let i = 0; i < items.length; i += BATCH) yield batchOf('stakeholders', file, items.slice(i, i + BATCH))
+  }
+  for (const { data } of byKind.get('detalhes') ?? []) for (const d of list(data)) details.add(str(d['id']), d)
+  for (const { file, data } of byKind.get('relatorias') ?? []) {
+    const extra: { record: Record<string, unknown>; line: number }[] = []
+    list(data).forEach((r, i) => {
+      if (str(r['dataDestituicao']) !== '') return
+      reporters.add(str(r['idProcesso']), r)
+      const code = str(r['codigoParlamentar'])
+      if (code !== '' && !senators.has(code)) {
+        senators.add(code)
+        const record = {
+          id: senatorId(code),
+          openDataId: code,
+          openDataResource: 'senado',
+          name: str(r['nomeParlamentar']),
+          title: str(r['formaTratamentoParlamentar']),
+          organs: [],
+        }
+        extra.push({ record, line: i + 1 })
+      }
+    })
+    yield* unlessStored('stakeholders', file, extra)
+  }
+  for (const { file, data } of byKind.get('processos') ?? []) {
+    const items = list(data).map((p, i) => ({ p, line: i + 1 }))
+    for (let at = 0; at < items.length; at += BATCH) {
+      const part = items.slice(at, at + BATCH)
+      const ids = part.map(({ p }) => str(p['id']))
+      const d = details.get(ids)
+      const r = reporters.get(ids)
+      const out = part.map(({ p, line }) => {
+        const detail = d.get(str(p['id']))?.[0] as Json | undefined
+        const idf = identification(str(p['identificacao']))
+        const authors = detail
+          ? list(detail['autoriaIniciativa']).map((a) => ({
+              openDataId: str(a['codigoParlamentar']),
+              type: str(a['cargo']) || str(a['descricaoTipo']),
+              name: str(a['autor']),
+              acronymParty: str(a['siglaPartido']),
+              uf: '',
+              stakeholderId:
+                str(a['casaEnte']) === 'SF' && str(a['codigoParlamentar']) !== '' ? senatorId(str(a['codigoParlamentar'])) : null,
+            }))
+          : str(p['autoria']) === ''
+            ? []
+            : [{ openDataId: '', type: '', name: str(p['autoria']), acronymParty: '', uf: '', stakeholderId: null }]
+        const record = {
+          id: processId(str(p['id'])),
+          openDataId: str(p['id']),
+          openDataResource: 'senado',
+          openDataTypeId: '',
+          title: str(p['identificacao']),
+          acronymType: idf?.acronym ?? '',
+          type: str(p['tipoDocumento']),
+          number: idf?.number ?? 0,
+          year: idf?.year ?? 0,
+          summary: str(p['ementa']),
+          datePresentation: str(p['dataApresentacao']),
+          lastProceeding: {
+            openDataSituationId: str(detail?.['siglaSituacaoAtual']),
+            situation: str(p['situacaoAtual']),
+            ...(str(p['dataSituacaoAtual']) ? { date: str(p['dataSituacaoAtual']) } : {}),
+            processing: str(p['tramitando']) === 'Não' ? 'false' : 'true',
+          },
+          authors,
+          rapporteurs: ((r.get(str(p['id'])) ?? []) as Json[]).map((x) => ({
+            openDataId: str(x['codigoParlamentar']),
+            type: str(x['descricaoTipoRelator']),
+            name: str(x['nomeParlamentar']),
+            acronymParty: str(x['siglaPartidoParlamentar']),
+            uf: str(x['ufParlamentar']),
+            stakeholderId: str(x['codigoParlamentar']) ? senatorId(str(x['codigoParlamentar'])) : null,
+          })),
+          themes: detail ? list(detail['classificacoes']).map((c) => ({ openDataId: str(c['codigo']), name: str(c['descricao']) })) : [],
+        }
+        return { record, line }
+      })
+      yield batchOf('propositions', file, out, keepDetails({ details: !byKind.has('detalhes'), rapporteurs: !byKind.has('relatorias') }))
+    }
+  }
+}
+
+/** A call without details or rapporteurs keeps what is stored of them (authors, themes, situation id; rapporteurs). */
+function keepDetails(keep: { details: boolean; rapporteurs: boolean }) {
+  return (read: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> => {
+    const out = { ...read }
+    if (keep.details) {
+      out['authors'] = stored['authors']
+      out['themes'] = stored['themes']
+      const before = stored['lastProceeding'] as Json
+      out['lastProceeding'] = { ...(read['lastProceeding'] as Json), openDataSituationId: before['openDataSituationId'] }
+    }
+    if (keep.rapporteurs) out['rapporteurs'] = stored['rapporteurs']
+    return out
+  }
+}
+
+/** The Senado Federal: processes (propositions) with authors, rapporteurs and classifications, and senators with their committees. */
+export const senado = defineSource({
+  name: 'senado',
+  description: "The Senado Federal's open-data JSON: processes (with authors, rapporteurs, classifications) and senators (with committees)",
+  origin: 'https://legis.senado.leg.br/dadosabertos/',
+  kinds: ORDER.map((k) => ({ name: k, description: DESCRIPTIONS[k] })),
+  unmappable: 'refuse',
+  read,
+})
