@@ -57,7 +57,9 @@ export async function ingest(
   options: IngestOptions = {},
 ): Promise<IngestReport> {
   if (!Array.isArray(paths) || paths.length === 0) throw invalid(`files: give at least one file for ${source.name}`, ['files'])
-  const files: InputFile[] = paths.map((p, i) => {
+  // The same path twice in one call is one file (its rows would otherwise join twice).
+  const unique = [...new Set(paths)]
+  const files: InputFile[] = unique.map((p, i) => {
     if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
     if (!existsSync(p) || !statSync(p).isFile()) throw new LegisearchError(404, 'not_found', `files[${i}]: no file at ${p}`, ['files', i])
     return { path: p, name: p }
@@ -74,17 +76,26 @@ export async function ingest(
   ).run()
   st.prepared('CREATE INDEX IF NOT EXISTS temp.ingest_stage_key ON ingest_stage (name, key, seq)').run()
   let written = 0
+  // The caller's progress callback runs inside stream events: an error it throws is kept and
+  // rethrown here, so the call rolls back instead of leaving its transaction open.
+  let progressError: unknown = null
   beginImmediate(db)
   try {
     st.prepared('DELETE FROM temp.ingest_stage').run()
     const ctx = {
       stage: (name: string) => stageIn(st, name),
-      progress: (file: InputFile, bytesRead: number, bytesTotal: number) =>
-        options.onProgress?.({ file: file.name, bytesRead, bytesTotal, records: written }),
+      progress: (file: InputFile, bytesRead: number, bytesTotal: number) => {
+        try {
+          options.onProgress?.({ file: file.name, bytesRead, bytesTotal, records: written })
+        } catch (e) {
+          progressError ??= e
+        }
+      },
       skip: (file: InputFile, line: number, why: string) =>
         (report.skipped as { file: string; line: number; why: string }[]).push({ file: file.name, line, why }),
     }
     for await (const batch of source.read(files, ctx)) {
+      if (progressError !== null) throw progressError
       const counts = write(deps, batch, source.unmappable === 'skip' ? ctx.skip : null)
       const into = report.collections[batch.collection]
       into.inserted += counts.inserted
@@ -92,12 +103,14 @@ export async function ingest(
       into.unchanged += counts.unchanged
       written += batch.records.length
     }
+    if (progressError !== null) throw progressError
     st.prepared('DELETE FROM temp.ingest_stage').run()
     deps.log.add(source.name, report.files, report)
     db.exec('COMMIT')
     return report
   } catch (e) {
     if (db.inTransaction) db.exec('ROLLBACK')
+    st.prepared('DELETE FROM temp.ingest_stage').run()
     throw e
   }
 }
@@ -134,7 +147,8 @@ function write(
     const r = schema.safeParse(record)
     if (r.success) return [r.data as { id: string }]
     const why = `cannot be mapped to a ${batch.collection} record (${errorOf(schema, record, r.error, { where: 'record' }).message})`
-    if (skip === null) throw fileError(batch.file, batch.lines?.[i] ?? null, why)
+    const n = batch.lines?.[i]
+    if (skip === null) throw fileError(batch.file, n === undefined ? null : batch.at === 'entry' ? `entry ${n}` : n, why)
     skip(batch.file, batch.lines?.[i] ?? 0, why)
     return []
   })

@@ -344,6 +344,7 @@ export class Snapshot {
   }
 
   close(): void {
+    if (this.ingesting) throw new LegisearchError(503, 'busy', `snapshot ${this.path} is ingesting; close it when its ingest() has settled`)
     if (this.db.open) this.db.close()
   }
 

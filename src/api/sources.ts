@@ -12,7 +12,8 @@ export type { Downloaded, FetchSourceOptions }
  * writes them.
  *
  * @example const files = await fetchSource('camara', { year: 2023, dir: 'downloads' })
- * await snap.ingest('camara', files.filter((f) => f.changed).map((f) => f.path))
+ * // The files of a year join one another: ingest the whole set when any changed.
+ * if (files.some((f) => f.changed)) await snap.ingest('camara', files.map((f) => f.path))
  */
 export function fetchSource(source: string, options: FetchSourceOptions): Promise<Downloaded[]> {
   return fetchFiles(SOURCES[validate(sourceNameSchema, source, { where: 'source' })], options)

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import { defineCommand } from 'citty'
 import { type SourceName, SOURCE_NAMES, openSnapshot } from '../api/snapshot.js'
 import { fetchSource } from '../api/sources.js'
@@ -32,14 +33,22 @@ export default defineCommand({
       const rows = files.map((f) => [f.path, f.changed ? 'changed' : 'unchanged', f.bytes.toLocaleString('en-US')])
       process.stdout.write(`${table(['file', 'state', 'bytes'], rows, [60, 9, 12])}\n`)
       if (!args.ingest) return
-      const changed = files.filter((f) => f.changed).map((f) => f.path)
-      if (changed.length === 0) {
+      const snap = openSnapshot(snapshotPath(args.snapshot))
+      // The files of a year join one another (authors to propositions): unless the snapshot's last
+      // ingest of the source took this very set after every file was written (a download that
+      // changed a file, or a failed ingest, leaves a file newer than it), the whole set goes in;
+      // records stored as they are stay untouched.
+      const paths = files.map((f) => f.path)
+      const last = snap.ingests().find((i) => i.source === args.source)
+      const since = last === undefined ? 0 : Date.parse(last.finishedAt)
+      const current = last !== undefined && paths.every((p) => last.files.includes(p) && statSync(p).mtimeMs <= since)
+      if (current) {
+        snap.close()
         process.stdout.write('nothing changed; nothing to ingest\n')
         return
       }
-      const snap = openSnapshot(snapshotPath(args.snapshot))
       try {
-        const report = await snap.ingest(args.source as SourceName, changed)
+        const report = await snap.ingest(args.source as SourceName, paths)
         const counts = Object.entries(report.collections).map(([c, n]) => [c, String(n.inserted), String(n.updated), String(n.unchanged)])
         process.stdout.write(`${table(['collection', 'inserted', 'updated', 'unchanged'], counts, [14, 9, 9, 10])}\n`)
       } finally {

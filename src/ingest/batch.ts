@@ -22,8 +22,9 @@ export function batchOf(
   file: InputFile,
   items: readonly { readonly record: Record<string, unknown>; readonly line: number }[],
   merge?: RecordBatch['merge'],
+  at: 'line' | 'entry' = 'line',
 ): RecordBatch {
-  return { collection, file, records: items.map((i) => i.record), lines: items.map((i) => i.line), ...(merge ? { merge } : {}) }
+  return { collection, file, records: items.map((i) => i.record), lines: items.map((i) => i.line), at, ...(merge ? { merge } : {}) }
 }
 
 /**
@@ -34,6 +35,7 @@ export function* unlessStored(
   collection: RecordBatch['collection'],
   file: InputFile,
   items: readonly { readonly record: Record<string, unknown>; readonly line: number }[],
+  at: 'line' | 'entry' = 'line',
 ): Generator<RecordBatch> {
-  for (let i = 0; i < items.length; i += BATCH) yield batchOf(collection, file, items.slice(i, i + BATCH), (_read, stored) => stored)
+  for (let i = 0; i < items.length; i += BATCH) yield batchOf(collection, file, items.slice(i, i + BATCH), (_read, stored) => stored, at)
 }

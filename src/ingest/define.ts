@@ -16,8 +16,10 @@ export interface InputFile {
 export interface RecordBatch {
   readonly collection: 'propositions' | 'stakeholders'
   readonly records: readonly Record<string, unknown>[]
-  /** The line (or entry) of each record in its file, for messages. */
+  /** The line (or, with `at: 'entry'`, the entry) of each record in its file, for messages. */
   readonly lines?: readonly number[]
+  /** What `lines` count: lines of text (default) or entries of a JSON array (1-based). */
+  readonly at?: 'line' | 'entry'
   /** The file the records come from. */
   readonly file: InputFile
   /**

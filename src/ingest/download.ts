@@ -15,6 +15,11 @@ export interface DownloadOptions {
   readonly backoffMs: number
   /** The `fetch` to use. */
   readonly fetch: typeof globalThis.fetch
+  /**
+   * Checks a whole body before it replaces the file (an error page served with 200); throws a
+   * `LegisearchError` to refuse it. The file in place is then left as it was.
+   */
+  readonly verify?: ((path: string) => void) | undefined
 }
 
 export const DEFAULT_DOWNLOAD: DownloadOptions = {
@@ -45,6 +50,22 @@ interface Remembered {
 
 const upstream = (message: string) => new LegisearchError(502, 'internal_error', message)
 
+/** Upstream answers that another attempt will not change (a 4xx, a body of the wrong kind). */
+const FINAL = new WeakSet<LegisearchError>()
+function final(e: LegisearchError): LegisearchError {
+  FINAL.add(e)
+  return e
+}
+
+/** What was remembered of the last download, or null when the memo is unreadable (then: download again). */
+function remembered(memo: string): Remembered | null {
+  try {
+    return JSON.parse(readFileSync(memo, 'utf8')) as Remembered
+  } catch {
+    return null
+  }
+}
+
 /**
  * Downloads `url` to `path`: a conditional request when the file was downloaded before (the
  * server's 304 costs no body), the body streamed to a temporary file under a size limit and a
@@ -63,7 +84,7 @@ export async function download(url: string, path: string, options: Partial<Downl
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw invalid(`url: only http: and https: (got ${parsed.protocol})`, ['url'])
   const memo = `${path}.download.json`
-  const before = existsSync(memo) && existsSync(path) ? (JSON.parse(readFileSync(memo, 'utf8')) as Remembered) : null
+  const before = existsSync(memo) && existsSync(path) ? remembered(memo) : null
   const prior = before?.url === url ? before : null
   mkdirSync(dirname(path), { recursive: true })
   let lastError: unknown
@@ -80,7 +101,7 @@ export async function download(url: string, path: string, options: Partial<Downl
       return { url, path, bytes: got.bytes, sha256: got.sha256, changed }
     } catch (e) {
       lastError = e
-      if (e instanceof LegisearchError && e.status !== 502) throw e
+      if (e instanceof LegisearchError && (e.status !== 502 || FINAL.has(e))) throw e
     }
   }
   throw lastError
@@ -112,10 +133,12 @@ async function once(
       await response.body?.cancel()
       const message = `${url}: HTTP ${response.status} ${response.statusText}`
       if (response.status >= 500) throw upstream(message)
-      throw new LegisearchError(502, 'internal_error', message, ['url'])
+      throw final(upstream(message))
     }
     const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-    if (Number.isFinite(declared) && declared > o.maxBytes) {
+    // A compressed answer is decoded by fetch: its Content-Length counts the compressed bytes.
+    const encoded = !['', 'identity'].includes((response.headers.get('content-encoding') ?? '').trim().toLowerCase())
+    if (Number.isFinite(declared) && !encoded && declared > o.maxBytes) {
       await response.body?.cancel()
       throw new LegisearchError(
         413,
@@ -125,6 +148,9 @@ async function once(
     }
     const hash = createHash('sha256')
     const out = createWriteStream(part)
+    // A write error (a full disk, a directory in the way) ends the download instead of the process.
+    const failed: { error: NodeJS.ErrnoException | null } = { error: null }
+    out.on('error', (e) => (failed.error ??= e))
     let bytes = 0
     try {
       const reader = (response.body as ReadableStream<Uint8Array>).getReader()
@@ -144,12 +170,24 @@ async function once(
           throw new LegisearchError(413, 'payload_too_large', `${url}: body exceeds maxBytes ${o.maxBytes}; download stopped`)
         }
         hash.update(chunk.value)
-        if (!out.write(chunk.value)) await new Promise<void>((r) => out.once('drain', () => r()))
+        if (failed.error !== null) break
+        if (!out.write(chunk.value)) await new Promise<void>((r) => (out.once('drain', () => r()), out.once('error', () => r())))
       }
     } finally {
-      await new Promise<void>((r) => out.end(r))
+      await new Promise<void>((r) => (failed.error !== null ? r() : out.end(() => r())))
     }
-    if (Number.isFinite(declared) && bytes !== declared) throw upstream(`${url}: body cut short (${bytes} of ${declared} bytes)`)
+    if (failed.error !== null)
+      throw new LegisearchError(500, 'internal_error', `${path}: cannot be written (${failed.error.code ?? failed.error.message})`)
+    if (Number.isFinite(declared) && !encoded && bytes !== declared)
+      throw upstream(`${url}: body cut short (${bytes} of ${declared} bytes)`)
+    if (o.verify) {
+      try {
+        o.verify(part)
+      } catch (e) {
+        if (e instanceof LegisearchError) throw final(e)
+        throw e
+      }
+    }
     renameSync(part, path)
     return { bytes, sha256: hash.digest('hex'), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') }
   } finally {

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
 import type { SourceDefinition } from './define.js'
@@ -33,16 +32,17 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
   for (const file of remote.files({ year })) {
     const url = new URL(file.path, base.endsWith('/') ? base : `${base}/`).href
     const path = join(options.dir, source.name, basename(file.path))
-    const got = await download(url, path, options)
-    if (!remote.recognizes({ path, name: path }, file.kind)) {
-      // Not remembered: the next fetch downloads it again rather than call it unchanged.
-      rmSync(`${path}.download.json`, { force: true })
-      throw new LegisearchError(
-        502,
-        'internal_error',
-        `${url}: is not the ${source.name} ${file.kind} file (an error page?); kept at ${path} for a look`,
-      )
+    // Checked before it replaces the file in place: an error page never takes a good file's place.
+    const verify = (downloaded: string) => {
+      if (!remote.recognizes({ path: downloaded, name: downloaded }, file.kind)) {
+        throw new LegisearchError(
+          502,
+          'internal_error',
+          `${url}: is not the ${source.name} ${file.kind} file (an error page?); the file in place is kept`,
+        )
+      }
     }
+    const got = await download(url, path, { ...options, verify })
     options.onFile?.(got)
     out.push(got)
   }

@@ -99,8 +99,17 @@ export function requireColumns(file: InputFile, what: string, required: readonly
 }
 
 /** The first line of a text file (BOM and surrounding spaces removed), read without reading the rest. */
+/** Opens a file for reading, or refuses it naming it (permissions, a directory…). */
+function openForReading(file: InputFile): number {
+  try {
+    return openSync(file.path, 'r')
+  } catch (e) {
+    throw fileError(file, null, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`)
+  }
+}
+
 export function firstLine(file: InputFile): string {
-  const fd = openSync(file.path, 'r')
+  const fd = openForReading(file)
   try {
     const buffer = Buffer.alloc(65_536)
     const n = readSync(fd, buffer, 0, buffer.length, 0)
@@ -121,7 +130,7 @@ export function headerColumns(line: string, delimiter = ';'): string[] {
 
 /** The first `n` bytes of a file as text (for recognising its kind). */
 export function firstBytes(file: InputFile, n: number): string {
-  const fd = openSync(file.path, 'r')
+  const fd = openForReading(file)
   try {
     const buffer = Buffer.alloc(n)
     return buffer.subarray(0, readSync(fd, buffer, 0, n, 0)).toString('utf8')
@@ -139,8 +148,15 @@ export function readJson(file: InputFile): unknown {
   if (size === 0) throw fileError(file, null, 'is empty')
   if (size > MAX_JSON_BYTES) throw fileError(file, null, `is larger than ${MAX_JSON_BYTES} bytes, more than one API page`)
   let text: string
+  const fd = openForReading(file)
+  let bytes: Buffer
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file.path))
+    bytes = readFileSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
   }

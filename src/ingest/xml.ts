@@ -51,6 +51,9 @@ export async function* readXmlRecords(
   parser.on('text', (t) => {
     if (field !== null) text += t
   })
+  parser.on('cdata', (t) => {
+    if (field !== null) text += t
+  })
   parser.on('closetag', () => {
     if (depth === 3 && current && field !== null) {
       current[field] = text

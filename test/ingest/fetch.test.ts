@@ -124,6 +124,25 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
     expect(files.find((f) => f.path.endsWith('proposicoes-2023.csv'))?.changed).toBe(true)
   })
 
+  it('an error page served with 200 never replaces a good file already downloaded', async () => {
+    const dir = tempDir()
+    const files = await fetchSource('camara', { year: 2023, dir, baseUrl: base })
+    const good = files.find((f) => f.path.endsWith('proposicoes-2023.csv'))?.path as string
+    const before = readFileSync(good)
+    modes.set(PROPOSICOES, 'html')
+    const e = await rejectionOf(fetchSource('camara', { year: 2023, dir, baseUrl: base, ...quick }))
+    modes.set(PROPOSICOES, 'ok')
+    expect(e.message).toMatch(/the file in place is kept/)
+    expect(readFileSync(good).equals(before)).toBe(true)
+  })
+
+  it('a 4xx is not retried', async () => {
+    seen.length = 0
+    const e = await rejectionOf(fetchSource('camara', { year: 2021, dir: tempDir(), baseUrl: base, ...quick }))
+    expect(e.message).toMatch(/HTTP 404/)
+    expect(seen.filter((s) => s.status === 404)).toHaveLength(1)
+  })
+
   it('refuses a body over maxBytes (413) and a year out of range (400)', async () => {
     expect((await rejectionOf(fetchSource('camara', { year: 2023, dir: tempDir(), baseUrl: base, maxBytes: 1000 }))).status).toBe(413)
     expect((await rejectionOf(fetchSource('camara', { year: 1800, dir: tempDir(), baseUrl: base }))).message).toMatch(

@@ -94,7 +94,10 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       }
       return { record, line: i + 1 }
     })
-    for (let i = 0; i < items.length; i += BATCH) yield batchOf('stakeholders', file, items.slice(i, i + BATCH))
+    // A senator whose committees the call did not include keeps the stored ones.
+    const keepOrgans = (read: Record<string, unknown>, stored: Record<string, unknown>) =>
+      organs.has(String(read['openDataId'])) ? read : { ...read, organs: stored['organs'] }
+    for (let i = 0; i < items.length; i += BATCH) yield batchOf('stakeholders', file, items.slice(i, i + BATCH), keepOrgans, 'entry')
   }
   for (const { data } of byKind.get('detalhes') ?? []) for (const d of list(data)) details.add(str(d['id']), d)
   for (const { file, data } of byKind.get('relatorias') ?? []) {
@@ -116,7 +119,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         extra.push({ record, line: i + 1 })
       }
     })
-    yield* unlessStored('stakeholders', file, extra)
+    yield* unlessStored('stakeholders', file, extra, 'entry')
   }
   for (const { file, data } of byKind.get('processos') ?? []) {
     const items = list(data).map((p, i) => ({ p, line: i + 1 }))
@@ -172,22 +175,29 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         }
         return { record, line }
       })
-      yield batchOf('propositions', file, out, keepDetails({ details: !byKind.has('detalhes'), rapporteurs: !byKind.has('relatorias') }))
+      const noDetail = new Set(ids.filter((id) => !d.has(id)).map(processId))
+      const noRapporteurs = new Set(ids.filter((id) => !r.has(id)).map(processId))
+      yield batchOf('propositions', file, out, keepDetails(noDetail, noRapporteurs), 'entry')
     }
   }
 }
 
-/** A call without details or rapporteurs keeps what is stored of them (authors, themes, situation id; rapporteurs). */
-function keepDetails(keep: { details: boolean; rapporteurs: boolean }) {
+/**
+ * A process whose detail (or whose rapporteurs) the call did not include keeps what is stored of
+ * them (authors, themes, the situation's id; rapporteurs): decided per record, so a detail file for
+ * one process never empties another's.
+ */
+function keepDetails(noDetail: ReadonlySet<string>, noRapporteurs: ReadonlySet<string>) {
   return (read: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> => {
     const out = { ...read }
-    if (keep.details) {
+    const id = String(read['id'])
+    if (noDetail.has(id)) {
       out['authors'] = stored['authors']
       out['themes'] = stored['themes']
       const before = stored['lastProceeding'] as Json
       out['lastProceeding'] = { ...(read['lastProceeding'] as Json), openDataSituationId: before['openDataSituationId'] }
     }
-    if (keep.rapporteurs) out['rapporteurs'] = stored['rapporteurs']
+    if (noRapporteurs.has(id)) out['rapporteurs'] = stored['rapporteurs']
     return out
   }
 }
