@@ -11,7 +11,7 @@ import type { StakeholderRows } from '../store/stakeholders.js'
 import type { Statements } from '../store/statements.js'
 import type { TextIndex } from '../text-index/types.js'
 import { writeDocuments } from './documents.js'
-import { type Stakeholder, stakeholderSchema, writeChangedStakeholders } from './stakeholders.js'
+import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
 /** What one ingest did, per collection; `skipped` lists records a source left out, by file and line. */
 export interface IngestReport {
@@ -152,7 +152,7 @@ function write(
     skip(batch.file, batch.lines?.[i] ?? 0, why)
     return []
   })
-  if (batch.collection === 'stakeholders') return writeChangedStakeholders(deps.stakeholders, valid as Stakeholder[])
+  if (batch.collection === 'stakeholders') return writeStakeholders(deps.stakeholders, valid as Stakeholder[], { skipUnchanged: true })
   return writeDocuments(deps.rows, deps.index, corpusOf(batch.collection as CorpusName), valid, { skipUnchanged: true })
 }
 

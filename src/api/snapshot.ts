@@ -22,7 +22,7 @@ import { type WatchlistQuery, designationHistory, getDesignation, importTranslat
 import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from '../watchlist/reconcile.js'
 import type { Designation, DesignationDetail } from '../watchlist/types.js'
 import { deleteDocuments, layoutOf, writeDocuments } from './documents.js'
-import { type Monitor, Monitors } from './monitors.js'
+import { type Monitor, Monitors, collectionSchema } from './monitors.js'
 import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { validateRecords } from './records.js'
 import type { ResultOf } from './results.js'
@@ -128,7 +128,10 @@ export class Snapshot {
     if (collection === 'stakeholders') {
       const valid = validateRecords('stakeholders', stakeholderSchema, records)
       if (valid.length === 0) return { inserted: 0, updated: 0 }
-      return immediate(this.db, () => writeStakeholders(this.stakeholders, valid))
+      return immediate(this.db, () => {
+        const { inserted, updated } = writeStakeholders(this.stakeholders, valid)
+        return { inserted, updated }
+      })
     }
     const corpus = corpusNamed(collection, 'writable')
     const valid = validateRecords(collection, corpus.schema, records)
@@ -394,12 +397,11 @@ const collectionOf = (allowed: readonly string[], accepted: readonly string[]) =
   const message = (iss: { input: unknown }) => `must be one of ${allowed.join(', ')} (got ${JSON.stringify(iss.input)})`
   return z.string({ error: message }).refine((c) => accepted.includes(c), { error: message })
 }
-const SEARCHABLE = collectionOf(CORPUS_NAMES, CORPUS_NAMES)
 const WRITABLE = collectionOf(COLLECTIONS, CORPUS_NAMES)
 
 /** The search corpus named `collection`; `allowed` is what the calling method accepts, for the message. */
 function corpusNamed(collection: unknown, allowed: 'searchable' | 'writable'): AnyCorpus {
-  const schema = allowed === 'searchable' ? SEARCHABLE : WRITABLE
+  const schema = allowed === 'searchable' ? collectionSchema : WRITABLE
   return corpusOf(validate(schema, collection, { where: 'collection' }) as CorpusName)
 }
 

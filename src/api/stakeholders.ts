@@ -44,18 +44,17 @@ export function getStakeholder(rows: StakeholderRows, stakeholderId: unknown): S
   return JSON.parse(record) as Stakeholder
 }
 
-/** Writes validated stakeholders (inside the caller's transaction). */
-export function writeStakeholders(rows: StakeholderRows, records: readonly Stakeholder[]): { inserted: number; updated: number } {
-  const inserted = rows.put(records.map((s) => ({ id: s.id, name: s.name, record: JSON.stringify(s) })))
-  return { inserted, updated: records.length - inserted }
-}
-
-/** Writes validated stakeholders, leaving untouched those stored exactly so (an ingest of the same file again). */
-export function writeChangedStakeholders(
+/**
+ * Writes validated stakeholders (inside the caller's transaction); with `skipUnchanged`, those
+ * stored exactly so are left untouched (an ingest of the same file again).
+ */
+export function writeStakeholders(
   rows: StakeholderRows,
   records: readonly Stakeholder[],
+  options: { skipUnchanged?: boolean } = {},
 ): { inserted: number; updated: number; unchanged: number } {
-  const changed = records.map((s) => ({ id: s.id, name: s.name, record: JSON.stringify(s) })).filter((r) => rows.record(r.id) !== r.record)
+  const all = records.map((s) => ({ id: s.id, name: s.name, record: JSON.stringify(s) }))
+  const changed = options.skipUnchanged === true ? all.filter((r) => rows.record(r.id) !== r.record) : all
   const inserted = changed.length > 0 ? rows.put(changed) : 0
   return { inserted, updated: changed.length - inserted, unchanged: records.length - changed.length }
 }

@@ -17,7 +17,7 @@ export function fileError(file: InputFile, at: number | string | null, message: 
 }
 
 /** UTF-8 decoding that refuses invalid bytes (a Latin-1 file must not become U+FFFD silently). */
-function strictUtf8(file: InputFile): Transform {
+export function strictUtf8(file: InputFile): Transform {
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let offset = 0
   const fail = () => fileError(file, null, `is not UTF-8 (an invalid byte sequence after byte ${offset}); re-encode it as UTF-8`)
@@ -109,18 +109,11 @@ function openForReading(file: InputFile): number {
 }
 
 export function firstLine(file: InputFile): string {
-  const fd = openForReading(file)
-  try {
-    const buffer = Buffer.alloc(65_536)
-    const n = readSync(fd, buffer, 0, buffer.length, 0)
-    const text = buffer
-      .subarray(0, n)
-      .toString('utf8')
+  return (
+    firstBytes(file, 65_536)
       .replace(/^\uFEFF/, '')
-    return (text.split(/\r?\n/, 1)[0] ?? '').trim()
-  } finally {
-    closeSync(fd)
-  }
+      .split(/\r?\n/, 1)[0] ?? ''
+  ).trim()
 }
 
 /** The column names of a `;`-separated header line (quotes removed). */

@@ -1,8 +1,9 @@
 import { createReadStream, statSync } from 'node:fs'
+import { pipeline } from 'node:stream'
 import { SaxesParser } from 'saxes'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile, ReadContext } from './define.js'
-import { fileError, firstBytes } from './files.js'
+import { fileError, firstBytes, strictUtf8 } from './files.js'
 
 /** The name of a file's root element, read from its first bytes (null when there is none). */
 export function rootOf(file: InputFile): string | null {
@@ -67,18 +68,15 @@ export async function* readXmlRecords(
   parser.on('error', (e) => {
     failure ??= fileError(file, parser.line, `is not well-formed XML (${e.message.replace(/^[^:]*:\d+:\d+: /, '')})`)
   })
-  const decoder = new TextDecoder('utf-8', { fatal: true })
   let read = 0
-  for await (const chunk of createReadStream(file.path) as AsyncIterable<Buffer>) {
+  const bytes = createReadStream(file.path)
+  bytes.on('data', (chunk) => {
     read += chunk.length
     ctx.progress(file, read, total)
-    let textChunk: string
-    try {
-      textChunk = decoder.decode(chunk, { stream: true })
-    } catch {
-      throw fileError(file, null, `is not UTF-8 (an invalid byte sequence before byte ${read}); re-encode it as UTF-8`)
-    }
-    parser.write(textChunk)
+  })
+  // strictUtf8 pushes whole decoded strings; the stream hands them on as their UTF-8 bytes.
+  for await (const text of pipeline(bytes, strictUtf8(file), () => {}) as AsyncIterable<Buffer | string>) {
+    parser.write(typeof text === 'string' ? text : text.toString('utf8'))
     if (failure) throw failure
     yield* queue.splice(0)
   }

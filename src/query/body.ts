@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { invalid } from '../common/errors.js'
 import { bodyObject } from '../common/input.js'
-import { validate } from '../common/validate.js'
+import { formatPath, validate } from '../common/validate.js'
 import type { TextItem, TextQuery } from '../text-index/text-query.js'
 import type { DayFilter, FacetFilter } from '../text-index/types.js'
 import { tokenize } from '../text/tokenize.js'
@@ -67,16 +67,28 @@ export function bodySchemaOf(corpus: FilterSet): z.ZodObject {
   return schema
 }
 
+const dateFieldSets = new WeakMap<FilterSet, ReadonlySet<string>>()
+
+/** The names of a corpus's DateRange filters (kept per corpus: the body parse of every search asks). */
+function dateFieldsOf(corpus: FilterSet): ReadonlySet<string> {
+  let fields = dateFieldSets.get(corpus)
+  if (!fields) {
+    fields = new Set(Object.entries(corpus.filters).flatMap(([name, f]) => (f.kind === 'date' ? [name] : [])))
+    dateFieldSets.set(corpus, fields)
+  }
+  return fields
+}
+
 /**
  * Validates and compiles the JSON body of a search (spec 4.1–4.7, DECISIONS §3). Every field is
  * optional; an unknown field is refused so a typo never silently widens a search.
  */
 export function parseBody(corpus: FilterSet, body: unknown, now?: number): SearchBody {
-  const dateFields = new Set(Object.entries(corpus.filters).flatMap(([name, f]) => (f.kind === 'date' ? [name] : [])))
+  const dateFields = dateFieldsOf(corpus)
   const data = validate(bodySchemaOf(corpus), bodyObject(body), {
     where: 'body',
     allowedText: (path, keys) =>
-      path.length === 0 ? `${corpus.name} takes ${keys.join(', ')}` : `${formatKey(path)} takes ${keys.join(', ')}`,
+      path.length === 0 ? `${corpus.name} takes ${keys.join(', ')}` : `${formatPath(path)} takes ${keys.join(', ')}`,
     codeOf: (issue) => (isDateRangeEnd(issue.path, dateFields) ? 'invalid_date_range' : 'invalid_parameters'),
   }) as Record<string, unknown>
   const facets: FacetFilter[] = []
@@ -95,10 +107,6 @@ export function parseBody(corpus: FilterSet, body: unknown, now?: number): Searc
     facets.push({ facet: facetName(corpus.name, name), values: [...new Set(list.map(normalize))] })
   }
   return { text: keywordsQuery(data['keywords'] as z.output<typeof keywordsSchema> | undefined), facets, days }
-}
-
-function formatKey(path: ReadonlyArray<string | number>): string {
-  return path.map(String).join('.')
 }
 
 function keywordsQuery(k: z.output<typeof keywordsSchema> | undefined): TextQuery {

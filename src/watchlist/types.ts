@@ -1,21 +1,9 @@
 import { z } from 'zod'
 
 /** The sanctions regimes of the spec (4.8), as `regime` values and the `regime` filter. */
+// prettier-ignore
 export const REGIMES = [
-  'Al-Qaida',
-  'Taliban',
-  'DPRK',
-  'Iran',
-  'Iraq',
-  'DRC',
-  'Sudan',
-  'Libya',
-  'Somalia',
-  'CAR',
-  'Haiti',
-  'Yemen',
-  'GB',
-  'SouthSudan',
+  'Al-Qaida', 'Taliban', 'DPRK', 'Iran', 'Iraq', 'DRC', 'Sudan', 'Libya', 'Somalia', 'CAR', 'Haiti', 'Yemen', 'GB', 'SouthSudan',
 ] as const
 export type Regime = (typeof REGIMES)[number]
 

@@ -31,21 +31,9 @@ export const DELISTED_2026 = ['IQi.074', 'LYi.020', 'QDi.095', 'QDi.317', 'QDi.3
 export const REISSUED_DATAID = ['HTi.002', 'HTi.003', 'HTi.004', 'HTi.005'] as const
 
 /** The 14 regimes of interface-spec §4.8, written out here (not imported from src). */
+// prettier-ignore
 export const SPEC_REGIMES = [
-  'Al-Qaida',
-  'Taliban',
-  'DPRK',
-  'Iran',
-  'Iraq',
-  'DRC',
-  'Sudan',
-  'Libya',
-  'Somalia',
-  'CAR',
-  'Haiti',
-  'Yemen',
-  'GB',
-  'SouthSudan',
+  'Al-Qaida', 'Taliban', 'DPRK', 'Iran', 'Iraq', 'DRC', 'Sudan', 'Libya', 'Somalia', 'CAR', 'Haiti', 'Yemen', 'GB', 'SouthSudan',
 ] as const
 
 export interface ListLoad {

@@ -66,7 +66,10 @@ const t = (r: Readonly<Record<string, string>>, key: string) => (r[key] ?? '').t
 
 async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
   const byKind = new Map<Kind, InputFile[]>()
-  for (const f of files) byKind.set(kindOf(f), [...(byKind.get(kindOf(f)) ?? []), f])
+  for (const f of files) {
+    const kind = kindOf(f)
+    byKind.set(kind, [...(byKind.get(kind) ?? []), f])
+  }
   const deputies = ctx.stage('deputados')
   const types = ctx.stage('naturezas')
   const authors = ctx.stage('autores')
