@@ -171,7 +171,7 @@ async function once(
         }
         hash.update(chunk.value)
         if (failed.error !== null) break
-        if (!out.write(chunk.value)) await new Promise<void>((r) => (out.once('drain', () => r()), out.once('error', () => r())))
+        if (!out.write(chunk.value)) await drained(out)
       }
     } finally {
       await new Promise<void>((r) => (failed.error !== null ? r() : out.end(() => r())))
@@ -194,4 +194,17 @@ async function once(
     clearTimeout(timer)
     rmSync(part, { force: true })
   }
+}
+
+/** Waits for a write stream to drain, or to fail (its error is kept by the caller's listener); leaves no listener behind. */
+function drained(out: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.removeListener('drain', done)
+      out.removeListener('error', done)
+      resolve()
+    }
+    out.once('drain', done)
+    out.once('error', done)
+  })
 }
