@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { LegisearchError, invalid } from '../common/errors.js'
+import { LegisearchError } from '../common/errors.js'
+import { type GetResult, checkUrl, final, httpGet, retryable, upstream } from '../common/http.js'
 
 /** How downloads behave; every field has a default (`DEFAULT_DOWNLOAD`). */
 export interface DownloadOptions {
@@ -48,15 +49,6 @@ interface Remembered {
   readonly bytes: number
 }
 
-const upstream = (message: string) => new LegisearchError(502, 'internal_error', message)
-
-/** Upstream answers that another attempt will not change (a 4xx, a body of the wrong kind). */
-const FINAL = new WeakSet<LegisearchError>()
-function final(e: LegisearchError): LegisearchError {
-  FINAL.add(e)
-  return e
-}
-
 /** What was remembered of the last download, or null when the memo is unreadable (then: download again). */
 function remembered(memo: string): Remembered | null {
   try {
@@ -75,14 +67,7 @@ function remembered(memo: string): Remembered | null {
  */
 export async function download(url: string, path: string, options: Partial<DownloadOptions> = {}): Promise<Downloaded> {
   const o = { ...DEFAULT_DOWNLOAD, ...options }
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    throw invalid(`url: not a valid URL (got ${JSON.stringify(url)})`, ['url'])
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw invalid(`url: only http: and https: (got ${parsed.protocol})`, ['url'])
+  checkUrl(url)
   const memo = `${path}.download.json`
   const before = existsSync(memo) && existsSync(path) ? remembered(memo) : null
   const prior = before?.url === url ? before : null
@@ -101,7 +86,7 @@ export async function download(url: string, path: string, options: Partial<Downl
       return { url, path, bytes: got.bytes, sha256: got.sha256, changed }
     } catch (e) {
       lastError = e
-      if (e instanceof LegisearchError && (e.status !== 502 || FINAL.has(e))) throw e
+      if (!retryable(e)) throw e
     }
   }
   throw lastError
@@ -113,73 +98,33 @@ async function once(
   prior: Remembered | null,
   o: DownloadOptions,
 ): Promise<'not-modified' | { bytes: number; sha256: string; etag: string | null; lastModified: string | null }> {
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), o.timeoutMs)
   const part = `${path}.part`
   try {
     const headers: Record<string, string> = {}
     if (prior?.etag) headers['if-none-match'] = prior.etag
     if (prior?.lastModified) headers['if-modified-since'] = prior.lastModified
-    let response: Response
-    try {
-      response = await o.fetch(url, { headers, signal: controller.signal, redirect: 'follow' })
-    } catch (e) {
-      throw upstream(
-        `${url}: ${controller.signal.aborted ? `timed out after ${o.timeoutMs} ms` : `request failed (${(e as Error).message})`}`,
-      )
-    }
-    if (response.status === 304 && prior) return 'not-modified'
-    if (!response.ok) {
-      await response.body?.cancel()
-      const message = `${url}: HTTP ${response.status} ${response.statusText}`
-      if (response.status >= 500) throw upstream(message)
-      throw final(upstream(message))
-    }
-    const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-    // A compressed answer is decoded by fetch: its Content-Length counts the compressed bytes.
-    const encoded = !['', 'identity'].includes((response.headers.get('content-encoding') ?? '').trim().toLowerCase())
-    if (Number.isFinite(declared) && !encoded && declared > o.maxBytes) {
-      await response.body?.cancel()
-      throw new LegisearchError(
-        413,
-        'payload_too_large',
-        `${url}: Content-Length ${declared} exceeds maxBytes ${o.maxBytes}; not downloaded`,
-      )
-    }
     const hash = createHash('sha256')
     const out = createWriteStream(part)
     // A write error (a full disk, a directory in the way) ends the download instead of the process.
     const failed: { error: NodeJS.ErrnoException | null } = { error: null }
     out.on('error', (e) => (failed.error ??= e))
-    let bytes = 0
+    const cannotWrite = () =>
+      new LegisearchError(500, 'internal_error', `${path}: cannot be written (${failed.error?.code ?? failed.error?.message})`)
+    let got: GetResult
     try {
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-      for (;;) {
-        let chunk: Awaited<ReturnType<typeof reader.read>>
-        try {
-          chunk = await reader.read()
-        } catch (e) {
-          throw upstream(
-            `${url}: ${controller.signal.aborted ? `timed out after ${o.timeoutMs} ms` : `body cut short (${(e as Error).message})`}`,
-          )
-        }
-        if (chunk.done) break
-        bytes += chunk.value.length
-        if (bytes > o.maxBytes) {
-          await reader.cancel()
-          throw new LegisearchError(413, 'payload_too_large', `${url}: body exceeds maxBytes ${o.maxBytes}; download stopped`)
-        }
-        hash.update(chunk.value)
-        if (failed.error !== null) break
-        if (!out.write(chunk.value)) await drained(out)
-      }
+      got = await httpGet(url, { timeoutMs: o.timeoutMs, maxBytes: o.maxBytes, fetch: o.fetch, headers }, async (chunk) => {
+        if (failed.error !== null) throw cannotWrite()
+        hash.update(chunk)
+        if (!out.write(chunk)) await drained(out)
+      })
     } finally {
       await new Promise<void>((r) => (failed.error !== null ? r() : out.end(() => r())))
     }
-    if (failed.error !== null)
-      throw new LegisearchError(500, 'internal_error', `${path}: cannot be written (${failed.error.code ?? failed.error.message})`)
-    if (Number.isFinite(declared) && !encoded && bytes !== declared)
-      throw upstream(`${url}: body cut short (${bytes} of ${declared} bytes)`)
+    if (failed.error !== null) throw cannotWrite()
+    if (got.status === 304) {
+      if (prior) return 'not-modified'
+      throw final(upstream(`${url}: HTTP 304 to a request that was not conditional`))
+    }
     if (o.verify) {
       try {
         o.verify(part)
@@ -189,9 +134,8 @@ async function once(
       }
     }
     renameSync(part, path)
-    return { bytes, sha256: hash.digest('hex'), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') }
+    return { bytes: got.bytes, sha256: hash.digest('hex'), etag: got.headers.get('etag'), lastModified: got.headers.get('last-modified') }
   } finally {
-    clearTimeout(timer)
     rmSync(part, { force: true })
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { invalid, LegisearchError } from '../common/errors.js'
+import { checkUrl, httpGet, upstream } from '../common/http.js'
 import { checkOptions } from '../common/validate.js'
 
 /** Where the UN Security Council publishes its Consolidated List (English XML). */
@@ -79,99 +79,21 @@ export async function fetchUnConsolidatedList(
   const target = checkUrl(url)
   // Paths name the option alone (`['timeoutMs']`), as the message does (`timeoutMs: …`).
   const given = checkOptions(fetchUnListOptionsSchema, options, 'options', null)
-  const timeoutMs = given.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS
-  const maxBytes = given.maxBytes ?? DEFAULT_FETCH_MAX_BYTES
-  const fetchImpl = given.fetch ?? globalThis.fetch
-  const shown = target.href
-
-  // One deadline for everything. Besides aborting the signal (which undici honours for the body
-  // too), every await below races the deadline, so a `fetch` that ignores the signal cannot hang us.
-  const controller = new AbortController()
-  const timeoutError = upstream(`${shown}: timed out after ${timeoutMs} ms`)
-  let timedOut = false
-  let rejectDeadline: (e: unknown) => void = () => {}
-  const deadline = new Promise<never>((_resolve, reject) => {
-    rejectDeadline = reject
-  })
-  deadline.catch(() => {}) // only ever observed through Promise.race
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort(timeoutError)
-    rejectDeadline(timeoutError)
-  }, timeoutMs)
-
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
-  let response: Response | undefined
-  let done = false
-  try {
-    response = await Promise.race([
-      fetchImpl(shown, {
-        signal: controller.signal,
-        redirect: 'follow',
-        headers: { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1' },
-      }),
-      deadline,
-    ])
-    const from = response.url || shown
-    const contentType = response.headers.get('content-type')
-
-    if (!response.ok) {
-      const text = response.statusText ? ` ${response.statusText}` : ''
-      throw upstream(`${from}: HTTP ${response.status}${text}`)
-    }
-
-    const declared = response.headers.get('content-length')
-    if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > maxBytes) {
-      throw tooLarge(`${from}: Content-Length ${declared.trim()} exceeds maxBytes ${maxBytes}; not downloaded`)
-    }
-
-    const chunks: Uint8Array[] = []
-    let total = 0
-    if (response.body) {
-      reader = response.body.getReader()
-      while (true) {
-        const step = await Promise.race([reader.read(), deadline])
-        if (timedOut) throw timeoutError
-        if (step.done) break
-        if (total + step.value.byteLength > maxBytes) {
-          throw tooLarge(`${from}: body exceeds maxBytes ${maxBytes}; download stopped after ${total} bytes`)
-        }
-        chunks.push(step.value)
-        total += step.value.byteLength
-      }
-    }
-    if (timedOut) throw timeoutError
-    done = true
-
-    const xml = Buffer.concat(chunks, total)
-    checkLooksLikeList(xml, from, contentType)
-    return { xml, url: from, bytes: xml.length, contentType, fetchedAt: new Date().toISOString() }
-  } catch (e) {
-    if (timedOut) throw timeoutError
-    if (e instanceof LegisearchError) throw e
-    throw upstream(`${shown}: request failed (${describeCause(e)})`)
-  } finally {
-    clearTimeout(timer)
-    if (!done) {
-      // Stop reading: cancelling the body makes undici drop the connection.
-      if (reader) reader.cancel().catch(() => {})
-      else if (response?.body && !response.bodyUsed) response.body.cancel().catch(() => {})
-    }
-  }
-}
-
-function checkUrl(url: unknown): URL {
-  if (typeof url !== 'string' || url === '') throw invalid('url: must be a non-empty http: or https: URL', ['url'])
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    throw invalid(`url: not a valid URL (got ${JSON.stringify(url)})`, ['url'])
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw invalid(`url: only http: and https: URLs are accepted (got ${parsed.protocol})`, ['url'])
-  }
-  return parsed
+  const chunks: Uint8Array[] = []
+  const got = await httpGet(
+    target,
+    {
+      timeoutMs: given.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+      maxBytes: given.maxBytes ?? DEFAULT_FETCH_MAX_BYTES,
+      fetch: given.fetch ?? globalThis.fetch,
+      headers: { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1' },
+    },
+    (chunk) => chunks.push(chunk),
+  )
+  const xml = Buffer.concat(chunks, got.bytes)
+  const contentType = got.headers.get('content-type')
+  checkLooksLikeList(xml, got.url, contentType)
+  return { xml, url: got.url, bytes: xml.length, contentType, fetchedAt: new Date().toISOString() }
 }
 
 const XML_DECL = Buffer.from('<?xml')
@@ -204,29 +126,4 @@ function preview(buf: Buffer, max: number): string {
     else out += `\\x${b.toString(16).padStart(2, '0')}`
   }
   return `"${out}${buf.length > max ? '…' : ''}"`
-}
-
-/** Undici wraps the cause (`TypeError: fetch failed`, cause `ECONNREFUSED …`): show the innermost. */
-function describeCause(e: unknown): string {
-  const parts: string[] = []
-  let cur: unknown = e
-  for (let depth = 0; depth < 5 && cur !== undefined && cur !== null; depth++) {
-    if (cur instanceof Error) {
-      const code = (cur as { code?: unknown }).code
-      parts.push(typeof code === 'string' && !cur.message.includes(code) ? `${cur.message} [${code}]` : cur.message)
-      cur = cur.cause
-    } else {
-      parts.push(String(cur))
-      break
-    }
-  }
-  return parts.filter((p) => p !== '').join(': ') || 'unknown error'
-}
-
-function upstream(message: string): LegisearchError {
-  return new LegisearchError(502, 'internal_error', message)
-}
-
-function tooLarge(message: string): LegisearchError {
-  return new LegisearchError(413, 'payload_too_large', message)
 }

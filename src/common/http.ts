@@ -1,0 +1,177 @@
+import { LegisearchError, invalid } from './errors.js'
+
+/**
+ * One HTTP GET with the guarantees every download of legisearch needs (the UN list, the sources'
+ * files): a deadline over the whole exchange, headers and body; a size limit enforced before and
+ * while reading; a truncated body told apart from a whole one; upstream failures as 502 errors
+ * whose message names the URL and the cause. Retries and where the bytes go are the caller's.
+ */
+export interface GetOptions {
+  /** Time for the whole exchange, headers and body, in ms. */
+  readonly timeoutMs: number
+  /** Largest body accepted, in bytes. */
+  readonly maxBytes: number
+  /** The `fetch` to use. */
+  readonly fetch: typeof globalThis.fetch
+  /** Request headers (`accept`, conditional headers). */
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+/** What a GET answered (the body went to the sink). */
+export interface GetResult {
+  /** 200..299, or 304 when the request was conditional (then no body was read). */
+  readonly status: number
+  /** The URL the body came from, after redirects. */
+  readonly url: string
+  readonly headers: Headers
+  /** Bytes of body read. */
+  readonly bytes: number
+}
+
+/** Upstream answers another attempt will not change (a 4xx); see {@link retryable}. */
+const FINAL = new WeakSet<LegisearchError>()
+
+/** Marks an upstream error as one a retry cannot fix (a 4xx, a body of the wrong kind). */
+export function final(e: LegisearchError): LegisearchError {
+  FINAL.add(e)
+  return e
+}
+
+/** Whether another attempt may succeed: a 502 not marked final (network, timeout, 5xx, cut body). */
+export function retryable(e: unknown): boolean {
+  return e instanceof LegisearchError && e.status === 502 && !FINAL.has(e)
+}
+
+export function upstream(message: string): LegisearchError {
+  return new LegisearchError(502, 'internal_error', message)
+}
+
+function tooLarge(message: string): LegisearchError {
+  return new LegisearchError(413, 'payload_too_large', message)
+}
+
+/** Checks a URL given by a caller: a non-empty `http:` or `https:` URL (400 naming `url` otherwise). */
+export function checkUrl(url: unknown): URL {
+  if (typeof url !== 'string' || url === '') throw invalid('url: must be a non-empty http: or https: URL', ['url'])
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw invalid(`url: not a valid URL (got ${JSON.stringify(url)})`, ['url'])
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw invalid(`url: only http: and https: URLs are accepted (got ${parsed.protocol})`, ['url'])
+  }
+  return parsed
+}
+
+/**
+ * GETs `url`, handing each chunk of the body to `sink` (awaited: a slow sink slows the reading).
+ * - Every await races one deadline, so a `fetch` or a body that ignores the abort signal cannot
+ *   hang the caller; on the deadline the request is aborted and the body cancelled.
+ * - A non-2xx answer is a 502 naming the status (final for a 4xx); a 304 is returned as such.
+ * - A `Content-Length` over `maxBytes` is refused (413) before the body is read; a body that grows
+ *   past it is cancelled as soon as it would (413), so no more than `maxBytes` reaches the sink.
+ * - A body shorter than its `Content-Length`, or cut by the connection, is a 502 `body cut short`.
+ *
+ * @example const r = await httpGet('https://example.org/a.csv', { timeoutMs: 60_000, maxBytes: 1e9, fetch }, (c) => out.write(c))
+ */
+export async function httpGet(url: string | URL, o: GetOptions, sink: (chunk: Uint8Array) => unknown): Promise<GetResult> {
+  const shown = typeof url === 'string' ? url : url.href
+  const controller = new AbortController()
+  const timeoutError = upstream(`${shown}: timed out after ${o.timeoutMs} ms`)
+  let timedOut = false
+  let rejectDeadline: (e: unknown) => void = () => {}
+  const deadline = new Promise<never>((_resolve, reject) => {
+    rejectDeadline = reject
+  })
+  deadline.catch(() => {}) // only ever observed through Promise.race
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(timeoutError)
+    rejectDeadline(timeoutError)
+  }, o.timeoutMs)
+
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+  let response: Response | undefined
+  let done = false
+  try {
+    try {
+      response = await Promise.race([
+        o.fetch(shown, { signal: controller.signal, redirect: 'follow', headers: { ...o.headers } }),
+        deadline,
+      ])
+    } catch (e) {
+      if (timedOut || e instanceof LegisearchError) throw e
+      throw upstream(`${shown}: request failed (${describeCause(e)})`)
+    }
+    const from = response.url || shown
+    if (response.status === 304) {
+      done = true
+      await response.body?.cancel().catch(() => {})
+      return { status: 304, url: from, headers: response.headers, bytes: 0 }
+    }
+    if (!response.ok) {
+      const text = response.statusText ? ` ${response.statusText}` : ''
+      const e = upstream(`${from}: HTTP ${response.status}${text}`)
+      throw response.status >= 500 ? e : final(e)
+    }
+    const declaredText = (response.headers.get('content-length') ?? '').trim()
+    const declared = /^\d+$/.test(declaredText) ? Number(declaredText) : null
+    // A compressed answer is decoded by fetch: its Content-Length counts the compressed bytes.
+    const encoded = !['', 'identity'].includes((response.headers.get('content-encoding') ?? '').trim().toLowerCase())
+    if (declared !== null && !encoded && declared > o.maxBytes) {
+      throw tooLarge(`${from}: Content-Length ${declared} exceeds maxBytes ${o.maxBytes}; not downloaded`)
+    }
+    let bytes = 0
+    if (response.body) {
+      reader = response.body.getReader()
+      for (;;) {
+        let step: Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>
+        try {
+          step = await Promise.race([reader.read(), deadline])
+        } catch (e) {
+          if (timedOut || e instanceof LegisearchError) throw e
+          throw upstream(`${from}: body cut short (${describeCause(e)})`)
+        }
+        if (step.done) break
+        if (bytes + step.value.byteLength > o.maxBytes) {
+          throw tooLarge(`${from}: body exceeds maxBytes ${o.maxBytes}; download stopped after ${bytes} bytes`)
+        }
+        bytes += step.value.byteLength
+        await Promise.race([sink(step.value), deadline])
+      }
+    }
+    if (timedOut) throw timeoutError
+    done = true
+    if (declared !== null && !encoded && bytes !== declared) throw upstream(`${from}: body cut short (${bytes} of ${declared} bytes)`)
+    return { status: response.status, url: from, headers: response.headers, bytes }
+  } catch (e) {
+    if (timedOut) throw timeoutError
+    throw e
+  } finally {
+    clearTimeout(timer)
+    if (!done) {
+      // Stop reading: cancelling the body makes undici drop the connection.
+      if (reader) reader.cancel().catch(() => {})
+      else if (response?.body && !response.bodyUsed) response.body.cancel().catch(() => {})
+    }
+  }
+}
+
+/** Undici wraps the cause (`TypeError: fetch failed`, cause `ECONNREFUSED …`): show the innermost. */
+function describeCause(e: unknown): string {
+  const parts: string[] = []
+  let cur: unknown = e
+  for (let depth = 0; depth < 5 && cur !== undefined && cur !== null; depth++) {
+    if (cur instanceof Error) {
+      const code = (cur as { code?: unknown }).code
+      parts.push(typeof code === 'string' && !cur.message.includes(code) ? `${cur.message} [${code}]` : cur.message)
+      cur = cur.cause
+    } else {
+      parts.push(String(cur))
+      break
+    }
+  }
+  return parts.filter((p) => p !== '').join(': ') || 'unknown error'
+}
