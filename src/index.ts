@@ -9,8 +9,8 @@ export type { Collection, OpenOptions, SearchMethods } from './api/snapshot.js'
 
 // Real data: the official sources' files into a snapshot (`snap.ingest(source, files)`)
 export { SOURCE_NAMES } from './ingest/registry.js'
-export { fetchSource } from './api/sources.js'
-export type { Downloaded, FetchSourceOptions } from './api/sources.js'
+export { fetchSource, sources } from './api/sources.js'
+export type { Downloaded, FetchSourceOptions, SourceInfo } from './api/sources.js'
 export type { SourceName } from './ingest/registry.js'
 export type { IngestReport, IngestProgress, IngestOptions } from './api/ingest.js'
 export type { IngestLogEntry } from './store/ingest-log.js'

@@ -2,7 +2,9 @@ import { existsSync, statSync } from 'node:fs'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { errorOf } from '../common/validate.js'
 import { type CorpusName, corpusOf } from '../corpora/registry.js'
-import type { InputFile, RecordBatch, SourceDefinition, Stage } from '../ingest/define.js'
+import { z } from 'zod'
+import { checkOptions } from '../common/validate.js'
+import type { Collection, InputFile, ListBatch, RecordBatch, SourceDefinition, Stage } from '../ingest/define.js'
 import { fileError } from '../ingest/files.js'
 import { type Db, beginImmediate } from '../store/database.js'
 import type { DocumentRows } from '../store/documents.js'
@@ -10,6 +12,7 @@ import type { IngestLog } from '../store/ingest-log.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import type { Statements } from '../store/statements.js'
 import type { TextIndex } from '../text-index/types.js'
+import { type ReconcileReport, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
 import { writeDocuments } from './documents.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
@@ -17,7 +20,13 @@ import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeh
 export interface IngestReport {
   readonly source: string
   readonly files: readonly string[]
-  readonly collections: Readonly<Record<'propositions' | 'stakeholders', { inserted: number; updated: number; unchanged: number }>>
+  /**
+   * Per collection the source writes. For the watchlist: `inserted` = designations listed for the
+   * first time, `updated` = relisted, amended, delisted or held back, `unchanged` = the rest.
+   */
+  readonly collections: Readonly<Record<Collection, { inserted: number; updated: number; unchanged: number }>>
+  /** For the UN list: each list's reconciliation report, oldest first (as `reconcileWatchlist` returns it). */
+  readonly lists?: readonly ReconcileReport[]
   readonly skipped: readonly { readonly file: string; readonly line: number; readonly why: string }[]
 }
 
@@ -30,10 +39,15 @@ export interface IngestProgress {
   readonly records: number
 }
 
-export interface IngestOptions {
+/** The options of `ingest`. */
+export const ingestOptionsSchema = z.strictObject({
   /** Called as files are read (throttled by the caller if needed). */
-  readonly onProgress?: (progress: IngestProgress) => void
-}
+  onProgress: z.custom<(progress: IngestProgress) => void>((v) => typeof v === 'function', 'must be a function').optional(),
+  /** For the UN list (`un`): how each list is reconciled (`force`, `observedOn`, `maxRemovalRatio`), as `reconcileWatchlist` takes them. */
+  watchlist: reconcileOptionsSchema.optional(),
+})
+
+export type IngestOptions = z.input<typeof ingestOptionsSchema>
 
 export interface IngestDeps {
   readonly db: Db
@@ -54,8 +68,9 @@ export async function ingest(
   deps: IngestDeps,
   source: SourceDefinition,
   paths: readonly string[],
-  options: IngestOptions = {},
+  given?: IngestOptions,
 ): Promise<IngestReport> {
+  const options = checkOptions(ingestOptionsSchema, given)
   if (!Array.isArray(paths) || paths.length === 0) throw invalid(`files: give at least one file for ${source.name}`, ['files'])
   // The same path twice in one call is one file (its rows would otherwise join twice).
   const unique = [...new Set(paths)]
@@ -67,7 +82,8 @@ export async function ingest(
   const report: IngestReport = {
     source: source.name,
     files: files.map((f) => f.name),
-    collections: { propositions: zero(), stakeholders: zero() },
+    collections: { propositions: zero(), stakeholders: zero(), watchlist: zero() },
+    ...(source.writes.includes('watchlist') ? { lists: [] } : {}),
     skipped: [],
   }
   const { db, st } = deps
@@ -96,12 +112,15 @@ export async function ingest(
     }
     for await (const batch of source.read(files, ctx)) {
       if (progressError !== null) throw progressError
-      const counts = write(deps, batch, source.unmappable === 'skip' ? ctx.skip : null)
+      const counts =
+        batch.collection === 'watchlist'
+          ? reconcileList(deps, batch, options.watchlist, report.lists as ReconcileReport[])
+          : write(deps, batch, source.unmappable === 'skip' ? ctx.skip : null)
       const into = report.collections[batch.collection]
       into.inserted += counts.inserted
       into.updated += counts.updated
       into.unchanged += counts.unchanged
-      written += batch.records.length
+      written += counts.inserted + counts.updated + counts.unchanged
     }
     if (progressError !== null) throw progressError
     st.prepared('DELETE FROM temp.ingest_stage').run()
@@ -117,6 +136,41 @@ export async function ingest(
 
 function zero() {
   return { inserted: 0, updated: 0, unchanged: 0 }
+}
+
+/**
+ * Reconciles one UN list inside the call's transaction (`reconcile`'s own transaction becomes a
+ * savepoint of it), so a refused list later in the call undoes the earlier ones too.
+ */
+function reconcileList(
+  deps: IngestDeps,
+  batch: ListBatch,
+  options: z.output<typeof reconcileOptionsSchema> | undefined,
+  lists: ReconcileReport[],
+): { inserted: number; updated: number; unchanged: number } {
+  let r: ReconcileReport
+  try {
+    r = reconcile(deps.db, deps.st, batch.list, options)
+  } catch (e) {
+    // An older list, another list of the same date, an earlier observation: the file is named.
+    if (e instanceof LegisearchError && e.status === 400)
+      throw fileError(
+        batch.file,
+        null,
+        e.message
+          .replace(/^UN list: /, '')
+          .replace(/; nothing was changed\.?/, '.')
+          .replace(/\.$/, '')
+          .replace('Pass { force: true }', 'Pass { watchlist: { force: true } } (--force)'),
+      )
+    throw e
+  }
+  lists.push(r)
+  return {
+    inserted: r.listed.length,
+    updated: r.relisted.length + r.amended.length + r.delisted.length + r.blocked.length,
+    unchanged: r.unchanged,
+  }
 }
 
 /**

@@ -1,10 +1,37 @@
 import { validate } from '../common/validate.js'
 import type { Downloaded } from '../ingest/download.js'
 import { type FetchSourceOptions, fetchSource as fetchFiles } from '../ingest/fetch.js'
-import { SOURCES } from '../ingest/registry.js'
+import type { Collection } from '../ingest/define.js'
+import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
 import { sourceNameSchema } from './snapshot.js'
 
 export type { Downloaded, FetchSourceOptions }
+
+/** What a source is, for help, listings and the README: derived from the registry. */
+export interface SourceInfo {
+  readonly name: SourceName
+  readonly description: string
+  /** The official open-data address. */
+  readonly origin: string
+  /** The kinds of file it reads. */
+  readonly kinds: readonly { readonly name: string; readonly description: string }[]
+  /** The collections it writes. */
+  readonly writes: readonly Collection[]
+  /** Whether `fetch` can download it. */
+  readonly fetchable: boolean
+}
+
+/**
+ * Every ingest source, in the registry's order.
+ *
+ * @example sources().map((s) => s.name) // ['camara', 'senado', 'alesp', 'un']
+ */
+export function sources(): SourceInfo[] {
+  return SOURCE_NAMES.map((name) => {
+    const s = SOURCES[name]
+    return { name, description: s.description, origin: s.origin, kinds: s.kinds, writes: s.writes, fetchable: s.remote !== undefined }
+  })
+}
 
 /**
  * Downloads an official source's files for a year into `options.dir` (conditional requests,

@@ -1,3 +1,5 @@
+import type { IngestOptions, IngestReport } from '../api/ingest.js'
+import { sources } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
 
 /** Exit codes: 0 ok, 1 usage (citty's own), 2 refused input, 3 network. */
@@ -40,4 +42,29 @@ export function table(header: readonly string[], rows: readonly (readonly string
       .join('  ')
       .trimEnd()
   return [line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line)].join('\n')
+}
+
+/** An ingest report as a table: one row per collection the source writes. */
+export function countsTable(report: IngestReport): string {
+  const writes = sources().find((s) => s.name === report.source)?.writes ?? []
+  const rows = writes.map((c) => {
+    const n = report.collections[c]
+    return [c, String(n.inserted), String(n.updated), String(n.unchanged)]
+  })
+  return table(['collection', 'inserted', 'updated', 'unchanged'], rows, [14, 9, 9, 10])
+}
+
+/** The options of a UN list's reconciliation, on every command that can ingest one. */
+export const watchlistArgs = {
+  force: { type: 'boolean', description: 'UN list: apply an older list, or removals over the safety threshold' },
+  'observed-on': { type: 'string', description: 'UN list: when it was observed, YYYY-MM-DD or a date-time (default now)' },
+} as const
+
+/** `snap.ingest`'s options from those arguments. */
+export function watchlistOptions(args: { force?: boolean | undefined; 'observed-on'?: string | undefined }): IngestOptions {
+  const watchlist = {
+    ...(args.force ? { force: true } : {}),
+    ...(args['observed-on'] === undefined ? {} : { observedOn: args['observed-on'] }),
+  }
+  return Object.keys(watchlist).length === 0 ? {} : { watchlist }
 }

@@ -3,7 +3,7 @@ import { defineCommand } from 'citty'
 import { type SourceName, SOURCE_NAMES, openSnapshot } from '../api/snapshot.js'
 import { fetchSource } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
-import { guarded, snapshotArg, snapshotPath, table } from './common.js'
+import { countsTable, guarded, snapshotArg, snapshotPath, table, watchlistArgs, watchlistOptions } from './common.js'
 
 export default defineCommand({
   meta: { name: 'fetch', description: "Downloads a source's files from its official address; --ingest writes the changed ones" },
@@ -15,6 +15,7 @@ export default defineCommand({
     'timeout-ms': { type: 'string', description: 'Time per attempt in ms (default 120000)' },
     ingest: { type: 'boolean', description: 'Ingest the files that changed into the snapshot' },
     ...snapshotArg,
+    ...watchlistArgs,
   },
   run: ({ args }) =>
     guarded(async () => {
@@ -51,9 +52,8 @@ export default defineCommand({
         return
       }
       try {
-        const report = await snap.ingest(args.source as SourceName, paths)
-        const counts = Object.entries(report.collections).map(([c, n]) => [c, String(n.inserted), String(n.updated), String(n.unchanged)])
-        process.stdout.write(`${table(['collection', 'inserted', 'updated', 'unchanged'], counts, [14, 9, 9, 10])}\n`)
+        const report = await snap.ingest(args.source as SourceName, paths, watchlistOptions(args))
+        process.stdout.write(`${countsTable(report)}\n`)
       } finally {
         snap.close()
       }

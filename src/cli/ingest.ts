@@ -3,7 +3,7 @@ import { SingleBar } from 'cli-progress'
 import { defineCommand } from 'citty'
 import type { IngestProgress } from '../api/ingest.js'
 import { SOURCE_NAMES, type SourceName, openSnapshot } from '../api/snapshot.js'
-import { guarded, snapshotArg, snapshotPath, table } from './common.js'
+import { countsTable, guarded, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
 
 /** Progress on stderr: a bar on a terminal, else a plain line per file and quarter. */
 function progressReporter(): { onProgress: (p: IngestProgress) => void; stop: () => void } {
@@ -43,6 +43,7 @@ export default defineCommand({
     source: { type: 'positional', required: true, description: `The source: ${SOURCE_NAMES.join(', ')}` },
     files: { type: 'positional', required: false, description: 'Its files (any order; all are read in one transaction)' },
     ...snapshotArg,
+    ...watchlistArgs,
     json: { type: 'boolean', description: 'Print the ingest report as JSON' },
   },
   run: ({ args }) =>
@@ -52,14 +53,13 @@ export default defineCommand({
       const progress = progressReporter()
       const started = performance.now()
       try {
-        const report = await snap.ingest(args.source as SourceName, files, { onProgress: progress.onProgress })
+        const report = await snap.ingest(args.source as SourceName, files, { ...watchlistOptions(args), onProgress: progress.onProgress })
         progress.stop()
         if (args.json) {
           process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
           return
         }
-        const rows = Object.entries(report.collections).map(([c, n]) => [c, String(n.inserted), String(n.updated), String(n.unchanged)])
-        process.stdout.write(`${table(['collection', 'inserted', 'updated', 'unchanged'], rows, [14, 9, 9, 10])}\n`)
+        process.stdout.write(`${countsTable(report)}\n`)
         const bytes = files.reduce((n, f) => n + statSync(f).size, 0)
         process.stdout.write(
           `${report.source}: ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,

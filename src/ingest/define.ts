@@ -4,6 +4,7 @@
  * the files and a staging area the runner gives it; the runner (`api/ingest.ts`) validates and
  * writes, in one transaction per call.
  */
+import type { ParsedList } from '../watchlist/parse.js'
 
 /** A file handed to a source: where it is and how messages name it. */
 export interface InputFile {
@@ -11,6 +12,9 @@ export interface InputFile {
   /** The name messages use (the path as the caller gave it). */
   readonly name: string
 }
+
+/** What a source writes: the collections `upsert` takes, or the sanctions watchlist. */
+export type Collection = 'propositions' | 'stakeholders' | 'watchlist'
 
 /** Records for one collection, in the shapes `upsert` accepts. */
 export interface RecordBatch {
@@ -28,6 +32,16 @@ export interface RecordBatch {
    */
   readonly merge?: (read: Record<string, unknown>, stored: Record<string, unknown>) => Record<string, unknown>
 }
+
+/** A version of the UN list, reconciled into the watchlist whole (`reconcileWatchlist`). */
+export interface ListBatch {
+  readonly collection: 'watchlist'
+  readonly list: ParsedList
+  readonly file: InputFile
+}
+
+/** What a source's reader yields. */
+export type Batch = RecordBatch | ListBatch
 
 /**
  * A staging area for the rows one file contributes to another's records (authors and themes to
@@ -85,19 +99,21 @@ export interface SourceDefinition<N extends string = string> {
   readonly origin: string
   /** The kinds of file it reads. */
   readonly kinds: readonly FileKind[]
+  /** The collections it writes (in the order of its reports). */
+  readonly writes: readonly Collection[]
   /** Whether a record that cannot be mapped refuses its whole file (`refuse`) or is skipped and reported by line (`skip`). */
   readonly unmappable: 'refuse' | 'skip'
   /** Where its files are published, for `fetch`; absent for a source fed by files only. */
   readonly remote?: Remote
   /** Reads the files of one call, yielding records in batches (stakeholders before what names them). */
-  read(files: readonly InputFile[], ctx: ReadContext): AsyncIterable<RecordBatch>
+  read(files: readonly InputFile[], ctx: ReadContext): AsyncIterable<Batch>
 }
 
 /**
  * Declares a source; `ingest/registry.ts` lists every one, and the sources' conformance suite
  * runs over them all.
  *
- * @example export const camara = defineSource({ name: 'camara', description: '…', origin: 'https://dadosabertos.camara.leg.br', kinds, unmappable: 'refuse', read })
+ * @example export const camara = defineSource({ name: 'camara', description: '…', origin: 'https://dadosabertos.camara.leg.br', kinds, writes: ['stakeholders', 'propositions'], unmappable: 'refuse', read })
  */
 export function defineSource<const N extends string>(def: SourceDefinition<N>): SourceDefinition<N> {
   return def

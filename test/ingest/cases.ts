@@ -18,15 +18,19 @@ export interface SourceCase {
   /** Whether every file is present (the suite skips with a message otherwise). */
   readonly present: boolean
   /** Records each collection must hold after the ingest, counted from the files. */
-  expected(): { propositions: number; stakeholders: number; authors: number; themes: number }
+  expected(): { propositions: number; stakeholders: number; watchlist: number; authors: number; themes: number }
   /** A file of another source or kind, which this source must refuse. */
   readonly foreign: string
   /** Records repeated within the files: the first ingest reports them `unchanged`. */
   readonly duplicates: number
   /** Bad copies of a file (each must be refused with nothing written). */
   readonly variants: readonly (readonly [label: string, make: (bytes: Buffer) => Buffer])[]
-  /** Writes into `dir` a newer, partial copy of the propositions file with one record edited. */
-  newer(dir: string): { path: string; kept: number }
+  /**
+   * Writes into `dir` a newer copy of the main file with one record edited (partial where the
+   * source keeps what a file omits), and, where the published file cannot undo it (a UN list older
+   * than the newest is refused), `back`: a yet newer copy with the record as published.
+   */
+  newer(dir: string): { path: string; kept: number; back?: string }
 }
 
 /** Bad copies every text file can be made into. */
@@ -63,6 +67,7 @@ const senadoFiles = [
   'legado/senador-lista-atual.json',
   'legado/senador-comissoes.json',
 ].map((f) => senadoDir + f)
+const unFiles = [`${DATA}un_sc/UN_consolidated_2026-02-27.xml`]
 const camaraDir = `${DATA}camara/`
 const camaraFiles = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv', 'deputados.csv', 'orgaos.csv'].map(
   (f) => camaraDir + f,
@@ -102,6 +107,7 @@ export const CASES: readonly SourceCase[] = [
       return {
         propositions: f.props.length,
         stakeholders: f.deputies.length + f.organs.length + extra,
+        watchlist: 0,
         authors: f.authors.length,
         themes: f.themes.length,
       }
@@ -144,6 +150,7 @@ export const CASES: readonly SourceCase[] = [
       const detailed = list.filter((p) => p.id === detail.id)
       return {
         propositions: list.length,
+        watchlist: 0,
         stakeholders:
           senators.length + new Set(rapporteurs.map((r) => String(r.codigoParlamentar)).filter((c) => !senators.includes(c))).size,
         // The detailed process's authors; the others' `autoria` text as one author each.
@@ -178,6 +185,7 @@ export const CASES: readonly SourceCase[] = [
       const authorIds = new Set(authorRows.map((m) => m[1]))
       return {
         propositions: docs.size,
+        watchlist: 0,
         stakeholders: deputies.size + [...authorIds].filter((id) => !deputies.has(id)).length,
         authors: authorRows.filter((m) => docs.has(m[2])).length,
         themes: 0,
@@ -208,6 +216,42 @@ export const CASES: readonly SourceCase[] = [
       const path = join(dir, `newer-${basename(main)}`)
       writeFileSync(path, `<?xml version="1.0" encoding="UTF-8"?>\n<proposituras>\n${kept.join('\n')}\n</proposituras>\n`)
       return { path, kept: kept.length }
+    },
+  },
+  {
+    source: 'un',
+    files: unFiles,
+    present: unFiles.every((f) => existsSync(f)),
+    expected: () => {
+      const text = readFileSync(unFiles[0] as string, 'utf8')
+      return {
+        propositions: 0,
+        stakeholders: 0,
+        watchlist: [...text.matchAll(/<(INDIVIDUAL|ENTITY)>/g)].length,
+        authors: 0,
+        themes: 0,
+      }
+    },
+    foreign: `${camaraDir}proposicoes-2023.csv`,
+    duplicates: 0,
+    variants: [
+      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+      ['another root', (b) => Buffer.from(b.toString('utf8').replace(/<(\/?)CONSOLIDATED_LIST\b/g, '<$1SANCTIONS_LIST'))],
+      ['not UTF-8 (Latin-1)', (b) => Buffer.from(b.toString('utf8').replace(/^\uFEFF/, ''), 'latin1')],
+      ['empty', () => Buffer.alloc(0)],
+    ],
+    newer: (dir) => {
+      // A list one day newer with one designation's comment edited; then one two days newer as published.
+      const main = unFiles[0] as string
+      const text = readFileSync(main, 'utf8')
+      const generated = /dateGenerated="([^"]+)"/.exec(text)?.[1] as string
+      const later = (days: number) => new Date(Date.parse(generated) + days * 86_400_000).toISOString()
+      const dated = (days: number) => text.replace(`dateGenerated="${generated}"`, `dateGenerated="${later(days)}"`)
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, dated(1).replace('</COMMENTS1>', ' (edited)</COMMENTS1>'))
+      const back = join(dir, `back-${basename(main)}`)
+      writeFileSync(back, dated(2))
+      return { path, kept: [...text.matchAll(/<(INDIVIDUAL|ENTITY)>/g)].length, back }
     },
   },
 ]

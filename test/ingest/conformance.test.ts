@@ -24,7 +24,13 @@ function state(snap: Snapshot) {
     }
     return out
   }
-  return { counts: snap.counts(), first: all('propositions'), integrity: snap.checkIntegrity() }
+  const watchlist = snap.listWatchlist({ limit: 100 })
+  return {
+    counts: snap.counts(),
+    first: all('propositions'),
+    watchlist: { total: watchlist.total, first: watchlist.data.map((d) => JSON.stringify(d)) },
+    integrity: snap.checkIntegrity(),
+  }
 }
 
 describe('coverage', () => {
@@ -43,8 +49,10 @@ describe.each(CASES)('source $source', (c) => {
     const want = c.expected()
     expect(report.collections.propositions).toEqual({ inserted: want.propositions, updated: 0, unchanged: c.duplicates })
     expect(report.collections.stakeholders).toEqual({ inserted: want.stakeholders, updated: 0, unchanged: 0 })
+    expect(report.collections.watchlist).toEqual({ inserted: want.watchlist, updated: 0, unchanged: 0 })
     expect(report.skipped).toEqual([])
     expect(snap().counts()).toMatchObject({ propositions: want.propositions, stakeholders: want.stakeholders })
+    expect(snap().listWatchlist({ limit: 1 }).total).toBe(want.watchlist)
     let authors = 0
     let themes = 0
     for (let page = 1; ; page++) {
@@ -66,20 +74,20 @@ describe.each(CASES)('source $source', (c) => {
     const want = c.expected()
     expect(report.collections.propositions).toEqual({ inserted: 0, updated: 0, unchanged: want.propositions + c.duplicates })
     expect(report.collections.stakeholders).toEqual({ inserted: 0, updated: 0, unchanged: want.stakeholders })
+    expect(report.collections.watchlist).toEqual({ inserted: 0, updated: 0, unchanged: want.watchlist })
     expect(state(snap())).toEqual(before)
   })
 
   it.skipIf(skip)('a newer, partial file updates what changed and removes nothing merely absent', async () => {
     const main = c.files[0] as string
-    const { path: copy, kept } = c.newer(dir())
-    const before = snap().counts()
+    const { path: copy, kept, back } = c.newer(dir())
+    const edited = c.expected().watchlist > 0 ? 'watchlist' : 'propositions'
+    const before = { counts: snap().counts(), watchlist: snap().listWatchlist({ limit: 1 }).total }
     const report = await snap().ingest(c.source, [copy])
-    expect(report.collections.propositions.updated).toBe(1)
-    expect(report.collections.propositions.unchanged).toBe(kept - 1)
-    expect(report.collections.propositions.inserted).toBe(0)
-    expect(snap().counts()).toEqual(before)
-    // Back to the published file: the edit is undone.
-    expect((await snap().ingest(c.source, [main])).collections.propositions.updated).toBe(1)
+    expect(report.collections[edited]).toEqual({ inserted: 0, updated: 1, unchanged: kept - 1 })
+    expect({ counts: snap().counts(), watchlist: snap().listWatchlist({ limit: 1 }).total }).toEqual(before)
+    // Back to the published record: the edit is undone.
+    expect((await snap().ingest(c.source, [back ?? main])).collections[edited].updated).toBe(1)
   })
 
   describe.skipIf(skip)('a bad copy of each file is refused, naming it, with nothing written', () => {

@@ -15,21 +15,25 @@ import { fetchSource, openSnapshot } from '../../src/index.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { rejectionOf } from '../helpers/errors.js'
 
-const CAMARA = fileURLToPath(new URL('../../../shared/data/camara/', import.meta.url))
+const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
 const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
-const ROUTES: Record<string, string> = {
-  '/arquivos/deputados/csv/deputados.csv': 'deputados.csv',
-  '/arquivos/orgaos/csv/orgaos.csv': 'orgaos.csv',
-  '/arquivos/proposicoesAutores/csv/proposicoesAutores-2023.csv': 'proposicoesAutores-2023.csv',
-  '/arquivos/proposicoesTemas/csv/proposicoesTemas-2023.csv': 'proposicoesTemas-2023.csv',
-  '/arquivos/proposicoes/csv/proposicoes-2023.csv': 'proposicoes-2023.csv',
+/** The Câmara's files at their official paths (one server stands for every origin). */
+const CAMARA_ROUTES: Record<string, string> = {
+  '/arquivos/deputados/csv/deputados.csv': 'camara/deputados.csv',
+  '/arquivos/orgaos/csv/orgaos.csv': 'camara/orgaos.csv',
+  '/arquivos/proposicoesAutores/csv/proposicoesAutores-2023.csv': 'camara/proposicoesAutores-2023.csv',
+  '/arquivos/proposicoesTemas/csv/proposicoesTemas-2023.csv': 'camara/proposicoesTemas-2023.csv',
+  '/arquivos/proposicoes/csv/proposicoes-2023.csv': 'camara/proposicoes-2023.csv',
 }
-const present = Object.values(ROUTES).every((f) => existsSync(CAMARA + f))
+const UN_ROUTES: Record<string, string> = { '/resources/xml/en/consolidated.xml': 'un_sc/UN_consolidated_2026-02-27.xml' }
+const ROUTES: Record<string, string> = { ...CAMARA_ROUTES, ...UN_ROUTES }
+const present = Object.values(CAMARA_ROUTES).every((f) => existsSync(DATA + f))
+const unPresent = Object.values(UN_ROUTES).every((f) => existsSync(DATA + f))
 const PROPOSICOES = '/arquivos/proposicoes/csv/proposicoes-2023.csv'
 
 type Mode = 'ok' | 'hang' | 'fail-once' | 'truncate' | 'html'
 
-describe.skipIf(!present)('fetch camara from a local server at the official paths (needs ../shared/data/camara)', () => {
+describe.skipIf(!present)('fetch from a local server at the official paths (needs ../shared/data/camara)', () => {
   let server: Server
   let base = ''
   const modes = new Map<string, Mode>()
@@ -48,7 +52,7 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
       }
       if (mode === 'html')
         return void (log(200), res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Manutenção</body></html>'))
-      const body = readFileSync(CAMARA + file)
+      const body = readFileSync(DATA + file)
       const etag = `"${createHash('sha1').update(body).digest('hex')}"`
       if (req.headers['if-none-match'] === etag) return void (log(304), res.writeHead(304).end())
       log(200)
@@ -73,7 +77,7 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
     const files = await fetchSource('camara', { year: 2023, dir, baseUrl: base })
     expect(files.map((f) => f.changed)).toEqual([true, true, true, true, true])
     for (const f of files)
-      expect(readFileSync(f.path).equals(readFileSync(CAMARA + (ROUTES[new URL(f.url).pathname] as string))), f.path).toBe(true)
+      expect(readFileSync(f.path).equals(readFileSync(DATA + (ROUTES[new URL(f.url).pathname] as string))), f.path).toBe(true)
     const snap = openSnapshot(tempSnapshotPath())
     const report = await snap.ingest(
       'camara',
@@ -150,18 +154,19 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
     )
   })
 
+  const run = (...args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const p = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let out = ''
+      let err = ''
+      p.stdout.on('data', (d: Buffer) => (out += d.toString()))
+      p.stderr.on('data', (d: Buffer) => (err += d.toString()))
+      p.on('exit', (code) => resolve({ code, out, err }))
+    })
+
   it('`legisearch fetch camara --year 2023 --ingest` against the server, then again: nothing to ingest', async () => {
     const dir = tempDir()
     const snapshot = tempSnapshotPath()
-    const run = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-        let out = ''
-        let err = ''
-        p.stdout.on('data', (d: Buffer) => (out += d.toString()))
-        p.stderr.on('data', (d: Buffer) => (err += d.toString()))
-        p.on('exit', (code) => resolve({ code, out, err }))
-      })
     const args = ['fetch', 'camara', '--year', '2023', '--ingest', '--base-url', base, '--dir', dir, '--snapshot', snapshot]
     const first = await run(...args)
     expect(first.code, first.err).toBe(0)
@@ -175,4 +180,27 @@ describe.skipIf(!present)('fetch camara from a local server at the official path
     expect(hung.code).toBe(3)
     expect(hung.err).toMatch(/timed out after 200 ms/)
   })
+
+  it.skipIf(!unPresent)(
+    'the UN list: `fetch un --ingest` reconciles it; `watchlist update` then finds it unchanged (304) and already ingested',
+    async () => {
+      const dir = tempDir()
+      const snapshot = tempSnapshotPath()
+      const first = await run('fetch', 'un', '--ingest', '--base-url', base, '--dir', dir, '--snapshot', snapshot)
+      expect(first.code, first.err).toBe(0)
+      const designations = [
+        ...readFileSync(DATA + (UN_ROUTES['/resources/xml/en/consolidated.xml'] as string), 'utf8').matchAll(/<(INDIVIDUAL|ENTITY)>/g),
+      ]
+      expect(first.out).toMatch(new RegExp(`watchlist\\s+${designations.length}\\s+0\\s+0`))
+      expect(first.out).not.toMatch(/propositions/)
+      seen.length = 0
+      const again = await run('watchlist', 'update', '--base-url', base, '--dir', dir, '--snapshot', snapshot)
+      expect(again.code, again.err).toBe(0)
+      expect(again.out).toMatch(/already ingested, nothing written/)
+      expect(seen.map((x) => [x.path, x.conditional, x.status])).toEqual([['/resources/xml/en/consolidated.xml', true, 304]])
+      const snap = openSnapshot(snapshot, { readonly: true })
+      expect(snap.listWatchlist({ limit: 1 }).total).toBe(designations.length)
+      snap.close()
+    },
+  )
 })

@@ -172,6 +172,7 @@ export const alesp = defineSource({
   description: "ALESP's open-data XML: propositions (with authors and types) and deputies",
   origin: 'https://www.al.sp.gov.br/repositorioDados/',
   kinds: ORDER.map((k) => ({ name: k, description: KINDS[k].description })),
+  writes: ['stakeholders', 'propositions'],
   unmappable: 'skip',
   read,
 })

@@ -115,6 +115,7 @@ export const camara = defineSource({
   description: "The Câmara dos Deputados' bulk files: propositions (with authors, themes and latest status), deputies and organs",
   origin: 'https://dadosabertos.camara.leg.br/arquivos/',
   kinds: CAMARA_ORDER.map((k) => ({ name: k, description: CAMARA_FILES[k].description })),
+  writes: ['stakeholders', 'propositions'],
   unmappable: 'refuse',
   remote: {
     base: 'https://dadosabertos.camara.leg.br/',

@@ -208,6 +208,7 @@ export const senado = defineSource({
   description: "The Senado Federal's open-data JSON: processes (with authors, rapporteurs, classifications) and senators (with committees)",
   origin: 'https://legis.senado.leg.br/dadosabertos/',
   kinds: ORDER.map((k) => ({ name: k, description: DESCRIPTIONS[k] })),
+  writes: ['stakeholders', 'propositions'],
   unmappable: 'refuse',
   read,
 })

@@ -1,0 +1,65 @@
+import { readFileSync, statSync } from 'node:fs'
+import { LegisearchError } from '../../common/errors.js'
+import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/fetch.js'
+import { MAX_LIST_BYTES, type ParsedList, parseUnConsolidatedList } from '../../watchlist/parse.js'
+import { type Batch, defineSource, type InputFile, type ReadContext } from '../define.js'
+import { fileError } from '../files.js'
+import { rootOf } from '../xml.js'
+
+const ROOT = 'CONSOLIDATED_LIST'
+const official = new URL(UN_CONSOLIDATED_LIST_URL)
+
+/** A UN list file, parsed whole (the real list is ~2 MB; the parser refuses one over 100 MB). */
+function listOf(file: InputFile, ctx: ReadContext): ParsedList {
+  const root = rootOf(file)
+  if (root !== ROOT) {
+    throw fileError(
+      file,
+      1,
+      `is not a UN Security Council Consolidated List (its root is ${root === null ? 'missing' : `<${root}>`}, not <${ROOT}>)`,
+    )
+  }
+  const size = statSync(file.path).size
+  if (size > MAX_LIST_BYTES)
+    throw fileError(file, null, `${size} bytes, over the ${MAX_LIST_BYTES}-byte limit of a UN list (the real list is ~2 MB)`)
+  const bytes = readFileSync(file.path)
+  ctx.progress(file, bytes.length, bytes.length)
+  try {
+    return parseUnConsolidatedList(bytes)
+  } catch (e) {
+    // The parser's message starts `UN list: ` and ends `; nothing was changed`: the file names it here.
+    if (e instanceof LegisearchError && e.status === 400) {
+      throw fileError(file, null, e.message.replace(/^UN list: /, '').replace(/; nothing was changed$/, ''))
+    }
+    throw e
+  }
+}
+
+/**
+ * Reads every list of the call first, then hands them on oldest first (by `dateGenerated`), so the
+ * files of an archive may be given in any order; the runner reconciles each in turn.
+ */
+async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<Batch> {
+  const lists = files.map((file) => ({ file, list: listOf(file, ctx) }))
+  lists.sort((a, b) => a.list.generatedMs - b.list.generatedMs)
+  for (const { file, list } of lists) yield { collection: 'watchlist', file, list }
+}
+
+/** The UN Security Council Consolidated List (the sanctions watchlist), reconciled as `reconcileWatchlist` does. */
+export const un = defineSource({
+  name: 'un',
+  description: 'The UN Security Council Consolidated List (XML), reconciled into the sanctions watchlist',
+  origin: UN_CONSOLIDATED_LIST_URL,
+  kinds: [
+    { name: 'consolidated-list', description: 'consolidated.xml (the UN Security Council Consolidated List, root <CONSOLIDATED_LIST>)' },
+  ],
+  writes: ['watchlist'],
+  // A list is applied whole or not at all: a designation that cannot be read refuses its file.
+  unmappable: 'refuse',
+  remote: {
+    base: official.origin,
+    files: () => [{ path: official.pathname.slice(1), kind: 'consolidated-list' }],
+    recognizes: (file) => rootOf(file) === ROOT,
+  },
+  read,
+})

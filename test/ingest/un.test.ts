@@ -1,0 +1,71 @@
+/**
+ * The UN list as an ingest source: lists given in any order are reconciled oldest first, exactly as
+ * `reconcileWatchlist` called on each in turn; a refused list later in the call undoes the earlier
+ * ones; the reconciliation options pass through.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import type { Snapshot } from '../../src/index.js'
+import { rejectionOf } from '../helpers/errors.js'
+import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
+
+const UN = fileURLToPath(new URL('../../../shared/data/un_sc/', import.meta.url))
+const LISTS = ['consolidated-2025-11-20.xml', 'consolidated-2025-12-10.xml', 'UN_consolidated_2026-02-27.xml'].map((f) => UN + f)
+const present = LISTS.every((f) => existsSync(f))
+
+/** The whole watchlist and every designation's history, as one comparable value. */
+function watchlistOf(snap: Snapshot) {
+  const out: unknown[] = []
+  for (let offset = 0; ; offset += 100) {
+    const page = snap.listWatchlist({ limit: 100, offset })
+    out.push(...page.data.map((d) => [d, snap.getDesignationHistory(d.sourceRefNumber)]))
+    if (offset + 100 >= page.total) return out
+  }
+}
+
+describe.skipIf(!present)('un: the UN list as a source (needs ../shared/data/un_sc)', () => {
+  const observedOn = '2026-03-01'
+
+  it('lists in any order are reconciled oldest first, as reconcileWatchlist on each in turn', async () => {
+    const a = tempSnapshot()
+    const report = await a.ingest('un', [...LISTS].reverse(), { watchlist: { observedOn } })
+    expect(report.lists?.map((l) => l.dateGenerated.slice(0, 10))).toEqual(['2025-11-20', '2025-12-10', '2026-02-27'])
+    const b = tempSnapshot()
+    const one = LISTS.map((f) => b.reconcileWatchlist(readFileSync(f), { observedOn }))
+    expect(report.lists).toEqual(one)
+    const sum = (k: 'listed' | 'unchanged') => one.reduce((n, r) => n + (k === 'listed' ? r.listed.length : r.unchanged), 0)
+    expect(report.collections.watchlist.inserted).toBe(sum('listed'))
+    expect(report.collections.watchlist.unchanged).toBe(sum('unchanged'))
+    expect(watchlistOf(a)).toEqual(watchlistOf(b))
+  })
+
+  it('a list refused later in the call undoes the lists applied before it', async () => {
+    const snap = tempSnapshot()
+    const dir = tempDir()
+    // The newest list's date with other content: refused once the published one is applied.
+    const other = join(dir, 'other.xml')
+    writeFileSync(other, readFileSync(LISTS[2] as string, 'utf8').replace('</COMMENTS1>', ' (edited)</COMMENTS1>'))
+    const e = await rejectionOf(snap.ingest('un', [LISTS[0] as string, LISTS[2] as string, other]))
+    expect(e.message).toContain(other)
+    expect(e.message).toMatch(/like the newest list ingested, but with other content/)
+    expect(snap.listWatchlist({ limit: 1 }).total).toBe(0)
+    expect(snap.ingests()).toEqual([])
+  })
+
+  it('an older list is refused naming the option that applies it, which does', async () => {
+    const snap = tempSnapshot()
+    await snap.ingest('un', [LISTS[2] as string])
+    const before = watchlistOf(snap)
+    const e = await rejectionOf(snap.ingest('un', [LISTS[1] as string]))
+    expect(e.message).toContain(LISTS[1])
+    expect(e.message).toMatch(/older than the newest list ingested .*Pass \{ watchlist: \{ force: true \} \} \(--force\)/)
+    expect(watchlistOf(snap)).toEqual(before)
+    const forced = await snap.ingest('un', [LISTS[1] as string], { watchlist: { force: true } })
+    expect(forced.lists?.[0]?.applied).toBe(true)
+    expect((await rejectionOf(snap.ingest('un', [LISTS[1] as string], { watchlist: { forse: true } as never }))).message).toMatch(
+      /watchlist/,
+    )
+  })
+})
