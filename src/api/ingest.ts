@@ -1,4 +1,6 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { errorOf } from '../common/validate.js'
 import { type CorpusName, corpusOf } from '../corpora/registry.js'
@@ -6,6 +8,7 @@ import { z } from 'zod'
 import { checkOptions } from '../common/validate.js'
 import type { Collection, InputFile, ListBatch, RecordBatch, SourceDefinition, Stage } from '../ingest/define.js'
 import { fileError } from '../ingest/files.js'
+import { isZip, unzip } from '../ingest/zip.js'
 import { type Db, beginImmediate } from '../store/database.js'
 import type { DocumentRows } from '../store/documents.js'
 import type { IngestLog } from '../store/ingest-log.js'
@@ -79,9 +82,34 @@ export async function ingest(
     if (!existsSync(p) || !statSync(p).isFile()) throw new LegisearchError(404, 'not_found', `files[${i}]: no file at ${p}`, ['files', i])
     return { path: p, name: p }
   })
+  // A zip is read as the files in it, unpacked (and checked whole) before anything is written.
+  const unpacked = files.some((f) => isZip(f.path)) ? mkdtempSync(join(tmpdir(), 'legisearch-unzip-')) : null
+  try {
+    const inputs: InputFile[] = []
+    for (const [i, f] of files.entries()) {
+      if (unpacked === null || !isZip(f.path)) inputs.push(f)
+      else {
+        const into = join(unpacked, String(i))
+        mkdirSync(into)
+        inputs.push(...(await unzip(f, into)))
+      }
+    }
+    return await ingestFiles(deps, source, files, inputs, options)
+  } finally {
+    if (unpacked !== null) rmSync(unpacked, { recursive: true, force: true })
+  }
+}
+
+async function ingestFiles(
+  deps: IngestDeps,
+  source: SourceDefinition,
+  given: readonly InputFile[],
+  files: readonly InputFile[],
+  options: z.output<typeof ingestOptionsSchema>,
+): Promise<IngestReport> {
   const report: IngestReport = {
     source: source.name,
-    files: files.map((f) => f.name),
+    files: given.map((f) => f.name),
     collections: { propositions: zero(), stakeholders: zero(), watchlist: zero() },
     ...(source.writes.includes('watchlist') ? { lists: [] } : {}),
     skipped: [],

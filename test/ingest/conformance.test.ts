@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest'
 import { type Snapshot, SOURCE_NAMES, schemas } from '../../src/index.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { sharedSnapshot, sharedTempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { zipOf, zipWithBrokenEntry } from '../helpers/zip.js'
 import { CASES } from './cases.js'
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Everything a snapshot holds that an ingest could change, as one comparable value. */
 function state(snap: Snapshot) {
@@ -113,6 +116,38 @@ describe.each(CASES)('source $source', (c) => {
       expect(e.message).toMatch(/is not a/)
       expect(state(s)).toEqual(before)
     })
+  })
+
+  it.skipIf(skip)('a zip of its files is read as its files; a zip with a broken entry is refused naming it', async () => {
+    const s = tempSnapshot()
+    const named = Object.fromEntries(c.files.map((f) => [basename(f), readFileSync(f)]))
+    const zip = join(dir(), `${c.source}.zip`)
+    writeFileSync(zip, await zipOf(named))
+    const report = await s.ingest(c.source, [zip])
+    const want = c.expected()
+    expect(report.files).toEqual([zip])
+    expect(report.collections.propositions.inserted).toBe(want.propositions)
+    expect(report.collections.stakeholders.inserted).toBe(want.stakeholders)
+    expect(report.collections.watchlist.inserted).toBe(want.watchlist)
+
+    const fresh = tempSnapshot()
+    const before = state(fresh)
+    const last = basename(c.files[c.files.length - 1] as string)
+    const broken = join(dir(), `broken-${c.source}.zip`)
+    writeFileSync(broken, await zipWithBrokenEntry(named, last))
+    const e = await rejectionOf(fresh.ingest(c.source, [broken]))
+    expect(e.message).toMatch(
+      new RegExp(
+        `^${escape(broken)}, entry ${escape(last)}: is broken \\(its CRC-32 is [0-9a-f]{8}, the archive says [0-9a-f]{8}\\); nothing of this call was written$`,
+      ),
+    )
+    expect(state(fresh)).toEqual(before)
+    const truncated = join(dir(), `truncated-${c.source}.zip`)
+    writeFileSync(truncated, readFileSync(zip).subarray(0, 1000))
+    expect((await rejectionOf(fresh.ingest(c.source, [truncated]))).message).toMatch(
+      new RegExp(`^${escape(truncated)}: is not a readable zip archive \\(.+\\); nothing of this call was written$`),
+    )
+    expect(state(fresh)).toEqual(before)
   })
 
   it('refuses a missing file, no file, and an unknown source', async () => {

@@ -1,0 +1,32 @@
+/**
+ * Zip archives for tests, written with yazl (a different library from the yauzl that src/ reads
+ * them with), and a way to break one entry.
+ */
+import { crc32 } from 'node:zlib'
+import yazl from 'yazl'
+
+/** A zip of the given files (name → bytes); `compress: false` stores them as they are. */
+export async function zipOf(files: Readonly<Record<string, Buffer>>, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const zip = new yazl.ZipFile()
+  for (const [name, bytes] of Object.entries(files)) zip.addBuffer(bytes, name, { compress: options.compress ?? true })
+  zip.end()
+  const chunks: Buffer[] = []
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/**
+ * A stored (uncompressed) zip of the files with one byte of `name`'s data changed: the archive is
+ * well-formed, the entry's CRC-32 no longer matches its bytes.
+ */
+export async function zipWithBrokenEntry(files: Readonly<Record<string, Buffer>>, name: string): Promise<Buffer> {
+  const zip = await zipOf(files, { compress: false })
+  const data = files[name] as Buffer
+  // The entry's data is stored verbatim: find it after its local header (its CRC identifies it).
+  const at = zip.indexOf(data)
+  if (at < 0 || crc32(data) === 0) throw new Error(`zipWithBrokenEntry: ${name} not found stored in the archive`)
+  const broken = Buffer.from(zip)
+  const i = at + Math.floor(data.length / 2)
+  broken[i] = (broken[i] as number) ^ 0x20
+  return broken
+}
