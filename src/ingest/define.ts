@@ -78,6 +78,8 @@ export interface RemoteFile {
   readonly path: string
   /** The kind of file it must be (what `recognizes` checks once downloaded). */
   readonly kind: string
+  /** The name it is saved under (default: the path's last part; a path with a query needs one). */
+  readonly save?: string
 }
 
 /** Where a source's files are published, and which ones make a year. */

@@ -31,7 +31,7 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
   const out: Downloaded[] = []
   for (const file of remote.files({ year })) {
     const url = new URL(file.path, base.endsWith('/') ? base : `${base}/`).href
-    const path = join(options.dir, source.name, basename(file.path))
+    const path = join(options.dir, source.name, file.save ?? basename(file.path))
     // Checked before it replaces the file in place: an error page never takes a good file's place.
     const verify = (downloaded: string) => {
       if (!remote.recognizes({ path: downloaded, name: downloaded }, file.kind)) {

@@ -8,12 +8,14 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchSource, openSnapshot } from '../../src/index.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { rejectionOf } from '../helpers/errors.js'
+import { zipOf } from '../helpers/zip.js'
+import { CASES } from './cases.js'
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
 const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
@@ -26,7 +28,27 @@ const CAMARA_ROUTES: Record<string, string> = {
   '/arquivos/proposicoes/csv/proposicoes-2023.csv': 'camara/proposicoes-2023.csv',
 }
 const UN_ROUTES: Record<string, string> = { '/resources/xml/en/consolidated.xml': 'un_sc/UN_consolidated_2026-02-27.xml' }
-const ROUTES: Record<string, string> = { ...CAMARA_ROUTES, ...UN_ROUTES }
+const SENADO_ROUTES: Record<string, string> = {
+  '/dadosabertos/senador/lista/atual.json': 'senado/legado/senador-lista-atual.json',
+  '/dadosabertos/processo?ano=2025': 'senado/v3-processo/processo-lista.json',
+}
+/** ALESP publishes the two large files zipped: the samples are zipped here, at those paths. */
+const ALESP_ROUTES: Record<string, string> = {
+  '/repositorioDados/deputados/deputados.xml': 'alesp/alesp-deputados-amostra.xml',
+  '/repositorioDados/processo_legislativo/naturezasSpl.xml': 'alesp/alesp-naturezas-amostra.xml',
+  '/repositorioDados/processo_legislativo/documento_autor.zip': 'alesp/alesp-documento-autor-amostra.xml',
+  '/repositorioDados/processo_legislativo/proposituras.zip': 'alesp/alesp-proposituras-amostra.xml',
+}
+const ROUTES: Record<string, string> = { ...CAMARA_ROUTES, ...UN_ROUTES, ...SENADO_ROUTES, ...ALESP_ROUTES }
+const othersPresent = Object.values({ ...SENADO_ROUTES, ...ALESP_ROUTES }).every((f) => existsSync(DATA + f))
+/** A route's body: the shared file, zipped when the route is a zip. */
+const zipped = new Map<string, Buffer>()
+async function bodyOf(route: string): Promise<Buffer> {
+  const file = ROUTES[route] as string
+  if (!route.endsWith('.zip')) return readFileSync(DATA + file)
+  if (!zipped.has(route)) zipped.set(route, await zipOf({ [basename(file).replace('-amostra', '')]: readFileSync(DATA + file) }))
+  return zipped.get(route) as Buffer
+}
 const present = Object.values(CAMARA_ROUTES).every((f) => existsSync(DATA + f))
 const unPresent = Object.values(UN_ROUTES).every((f) => existsSync(DATA + f))
 const PROPOSICOES = '/arquivos/proposicoes/csv/proposicoes-2023.csv'
@@ -39,7 +61,7 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
   const modes = new Map<string, Mode>()
   const seen: { path: string; conditional: boolean; status: number }[] = []
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    server = createServer(async (req, res) => {
       const path = req.url ?? ''
       const file = ROUTES[path]
       const mode = modes.get(path) ?? 'ok'
@@ -52,7 +74,7 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
       }
       if (mode === 'html')
         return void (log(200), res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Manutenção</body></html>'))
-      const body = readFileSync(DATA + file)
+      const body = await bodyOf(path)
       const etag = `"${createHash('sha1').update(body).digest('hex')}"`
       if (req.headers['if-none-match'] === etag) return void (log(304), res.writeHead(304).end())
       log(200)
@@ -201,6 +223,35 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
       const snap = openSnapshot(snapshot, { readonly: true })
       expect(snap.listWatchlist({ limit: 1 }).total).toBe(designations.length)
       snap.close()
+    },
+  )
+
+  it.skipIf(!othersPresent)(
+    'alesp (two files zipped) and senado (API answers) download at their paths and ingest as the files do',
+    async () => {
+      for (const [source, baseUrl, year] of [
+        ['alesp', `${base}repositorioDados/`, undefined],
+        ['senado', base, 2025],
+      ] as const) {
+        const dir = tempDir()
+        const files = await fetchSource(source, { dir, baseUrl, ...(year === undefined ? {} : { year }) })
+        expect(files.every((f) => f.changed)).toBe(true)
+        const snap = openSnapshot(tempSnapshotPath())
+        const report = await snap.ingest(
+          source,
+          files.map((f) => f.path),
+        )
+        const want = CASES.find((c) => c.source === source)?.expected()
+        expect(report.collections.propositions.inserted + report.collections.propositions.unchanged, source).toBe(
+          source === 'alesp'
+            ? (want?.propositions ?? 0) + 1 // one proposition is twice in the sample
+            : (JSON.parse(readFileSync(DATA + (SENADO_ROUTES['/dadosabertos/processo?ano=2025'] as string), 'utf8')) as unknown[]).length,
+        )
+        expect(report.collections.stakeholders.inserted, source).toBeGreaterThan(0)
+        snap.close()
+        const again = await fetchSource(source, { dir, baseUrl, ...(year === undefined ? {} : { year }) })
+        expect(again.map((f) => f.changed)).toEqual(files.map(() => false))
+      }
     },
   )
 })

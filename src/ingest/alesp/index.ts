@@ -2,6 +2,7 @@ import { defineSource, type InputFile, type ReadContext, type RecordBatch } from
 import { batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError } from '../files.js'
 import { readXmlRecords, rootOf } from '../xml.js'
+import { isZip } from '../zip.js'
 
 /** ALESP's open-data files (`al.sp.gov.br/repositorioDados/`), recognised by their root element. */
 const KINDS = {
@@ -174,5 +175,18 @@ export const alesp = defineSource({
   kinds: ORDER.map((k) => ({ name: k, description: KINDS[k].description })),
   writes: ['stakeholders', 'propositions'],
   unmappable: 'skip',
+  // Whole-history files (no year): the two large ones are published zipped.
+  remote: {
+    base: 'https://www.al.sp.gov.br/repositorioDados/',
+    files: () => [
+      { path: 'deputados/deputados.xml', kind: 'deputados' },
+      { path: 'processo_legislativo/naturezasSpl.xml', kind: 'naturezas' },
+      { path: 'processo_legislativo/documento_autor.zip', kind: 'autores' },
+      { path: 'processo_legislativo/proposituras.zip', kind: 'proposituras' },
+    ],
+    // A zip's entries are checked when ingested; here, that it is a zip (not an error page).
+    recognizes: (file, kind) =>
+      isZip(file.path) ? kind === 'autores' || kind === 'proposituras' : rootOf(file) === KINDS[kind as Kind]?.root,
+  },
   read,
 })

@@ -210,5 +210,21 @@ export const senado = defineSource({
   kinds: ORDER.map((k) => ({ name: k, description: DESCRIPTIONS[k] })),
   writes: ['stakeholders', 'propositions'],
   unmappable: 'refuse',
+  // The year's processes and the senators in office; a process's detail and rapporteurs are one
+  // request each (`/processo/{id}`, `/processo/relatoria?codigoMateria=`), not fetched in bulk.
+  remote: {
+    base: 'https://legis.senado.leg.br/',
+    files: ({ year }) => [
+      { path: 'dadosabertos/senador/lista/atual.json', kind: 'senadores', save: 'senador-lista-atual.json' },
+      { path: `dadosabertos/processo?ano=${year}`, kind: 'processos', save: `processo-${year}.json` },
+    ],
+    recognizes: (file, kind) => {
+      try {
+        return kindOf(file, readJson(file)) === kind
+      } catch {
+        return false
+      }
+    },
+  },
   read,
 })
