@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { checkOptions } from '../common/validate.js'
 import type { Collection, InputFile, ListBatch, RecordBatch, SourceDefinition, Stage } from '../ingest/define.js'
 import { fileError } from '../ingest/files.js'
-import { isZip, unzip } from '../ingest/zip.js'
+import { unpacked } from '../ingest/archives.js'
 import { type Db, beginImmediate } from '../store/database.js'
 import type { DocumentRows } from '../store/documents.js'
 import type { IngestLog } from '../store/ingest-log.js'
@@ -82,21 +82,14 @@ export async function ingest(
     if (!existsSync(p) || !statSync(p).isFile()) throw new LegisearchError(404, 'not_found', `files[${i}]: no file at ${p}`, ['files', i])
     return { path: p, name: p }
   })
-  // A zip is read as the files in it, unpacked (and checked whole) before anything is written.
-  const unpacked = files.some((f) => isZip(f.path)) ? mkdtempSync(join(tmpdir(), 'legisearch-unzip-')) : null
+  // A zip is read as the files in it, a gzip file as its content: unpacked (and checked whole) before anything is written.
+  let tmp: string | null = null
+  const dir = () => (tmp ??= mkdtempSync(join(tmpdir(), 'legisearch-unpack-')))
   try {
-    const inputs: InputFile[] = []
-    for (const [i, f] of files.entries()) {
-      if (unpacked === null || !isZip(f.path)) inputs.push(f)
-      else {
-        const into = join(unpacked, String(i))
-        mkdirSync(into)
-        inputs.push(...(await unzip(f, into)))
-      }
-    }
+    const inputs = await unpacked(files, dir)
     return await ingestFiles(deps, source, files, inputs, options)
   } finally {
-    if (unpacked !== null) rmSync(unpacked, { recursive: true, force: true })
+    if (tmp !== null) rmSync(tmp, { recursive: true, force: true })
   }
 }
 

@@ -1,6 +1,10 @@
 import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from 'node:fs'
 import { Transform, pipeline } from 'node:stream'
 import { parse } from 'csv-parse'
+import chain from 'stream-chain'
+import { parser as jsonParser } from 'stream-json'
+import { pick } from 'stream-json/filters/pick.js'
+import { streamArray } from 'stream-json/streamers/stream-array.js'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile, ReadContext } from './define.js'
 
@@ -164,4 +168,58 @@ export function readJson(file: InputFile): unknown {
     const line = at ? text.slice(0, Number(at[1])).split('\n').length : null
     throw fileError(file, line, `is not well-formed JSON (${(e as Error).message})`)
   }
+}
+
+/** One entry of a JSON array, with its 1-based position. */
+export interface JsonEntry {
+  readonly value: unknown
+  readonly entry: number
+}
+
+/**
+ * Streams the entries of the array under `key` of a JSON object (`{"dados": [...]}`, the Câmara's
+ * bulk files and API pages): strict UTF-8, well-formedness (a truncated file is refused, naming the
+ * entry reached), memory flat whatever the size.
+ */
+export async function* readJsonArray(file: InputFile, key: string, ctx: Pick<ReadContext, 'progress'>): AsyncGenerator<JsonEntry> {
+  const total = statSync(file.path).size
+  if (total === 0) throw fileError(file, null, 'is empty')
+  let read = 0
+  const bytes = createReadStream(file.path)
+  bytes.on('data', (chunk) => {
+    read += chunk.length
+    ctx.progress(file, read, total)
+  })
+  const entries = chain([bytes, strictUtf8(file), jsonParser(), pick({ filter: key }), streamArray()])
+  let n = 0
+  try {
+    for await (const item of entries as AsyncIterable<{ value: unknown }>) {
+      n++
+      yield { value: item.value, entry: n }
+    }
+  } catch (e) {
+    if (e instanceof LegisearchError) throw e
+    throw fileError(file, `after entry ${n}`, `is not well-formed JSON (${(e as Error).message}; a truncated file?)`)
+  } finally {
+    bytes.destroy()
+  }
+  if (n === 0 && !new RegExp(`"${key}"\\s*:\\s*\\[`).test(firstBytes(file, 65_536))) {
+    throw fileError(file, null, `has no "${key}" array`)
+  }
+}
+
+/**
+ * A JSON object as a row of the matching CSV file: nested objects flattened with `_`
+ * (`ultimoStatus.idSituacao` → `ultimoStatus_idSituacao`), arrays joined with `, `, numbers and
+ * booleans as text, null as ''.
+ */
+export function flatRow(value: Readonly<Record<string, unknown>>, prefix = '', into: Record<string, string> = {}): Record<string, string> {
+  for (const [k, v] of Object.entries(value)) {
+    const name = `${prefix}${k}`
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) flatRow(v as Record<string, unknown>, `${name}_`, into)
+    else if (Array.isArray(v))
+      into[name] = v.map((x) => (x === null ? '' : typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ')
+    else into[name] = v === null || v === undefined ? '' : String(v)
+  }
+  return into
 }

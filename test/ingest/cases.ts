@@ -3,7 +3,8 @@
  * `../shared/data`, what they hold (counted here by reading the files independently of src/), and
  * how to make a bad copy of each.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { SourceName } from '../../src/index.js'
@@ -13,6 +14,8 @@ const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
 
 export interface SourceCase {
   readonly source: SourceName
+  /** What the case is (a source may have several: the Câmara's CSV and JSON variants). */
+  readonly label: string
   /** The real files, in the order given to `ingest` (any order must do). */
   readonly files: readonly string[]
   /** Whether every file is present (the suite skips with a message otherwise). */
@@ -91,9 +94,55 @@ export function camaraFacts() {
   }
 }
 
+/**
+ * The Câmara's JSON variants (`{"dados": [...]}`), made here from the CSV files as the Câmara
+ * publishes them (nested `ultimoStatus`, numbers as numbers) into a temporary directory (never the
+ * repository), except `deputados.json.gz`, which is the real JSON file.
+ */
+const JSON_DIR = mkdtempSync(join(tmpdir(), 'legisearch-camara-json-'))
+process.on('exit', () => rmSync(JSON_DIR, { recursive: true, force: true }))
+const NUMERIC = new Set([
+  'id',
+  'numero',
+  'ano',
+  'codTipo',
+  'idProposicao',
+  'codTipoAutor',
+  'ordemAssinatura',
+  'proponente',
+  'codTema',
+  'relevancia',
+  'codTipoOrgao',
+  'codSituacao',
+])
+
+/** A CSV file's rows as the JSON variant's entries. */
+export function camaraJsonOf(csv: string): string {
+  const entries = readCsvRecords(csv, ';').map((r) => {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(r)) {
+      const [outer, inner] = k.split('_') as [string, string | undefined]
+      const value = NUMERIC.has(inner ?? outer) && /^-?\d+$/.test(v) ? Number(v) : v
+      if (inner === undefined) out[outer] = value
+      else out[outer] = { ...((out[outer] as Record<string, unknown> | undefined) ?? {}), [inner]: value }
+    }
+    return out
+  })
+  return JSON.stringify({ dados: entries }, null, 1)
+}
+
+const camaraJsonFiles = ['proposicoes-2023', 'proposicoesAutores-2023', 'proposicoesTemas-2023', 'orgaos'].map((f) =>
+  join(JSON_DIR, `${f}.json`),
+)
+const camaraJsonPresent = camaraFiles.every((f) => existsSync(f)) && existsSync(`${camaraDir}deputados.json.gz`)
+if (camaraJsonPresent) {
+  for (const [i, f] of camaraJsonFiles.entries()) writeFileSync(f, camaraJsonOf(camaraFiles[i === 3 ? 4 : i] as string))
+}
+
 export const CASES: readonly SourceCase[] = [
   {
     source: 'camara',
+    label: 'camara (CSV)',
     files: camaraFiles,
     present: camaraFiles.every((f) => existsSync(f)),
     expected: () => {
@@ -135,6 +184,7 @@ export const CASES: readonly SourceCase[] = [
   },
   {
     source: 'senado',
+    label: 'senado',
     files: senadoFiles,
     present: senadoFiles.every((f) => existsSync(f)),
     expected: () => {
@@ -175,6 +225,7 @@ export const CASES: readonly SourceCase[] = [
   },
   {
     source: 'alesp',
+    label: 'alesp',
     files: alespFiles,
     present: alespFiles.every((f) => existsSync(f)),
     expected: () => {
@@ -220,6 +271,7 @@ export const CASES: readonly SourceCase[] = [
   },
   {
     source: 'un',
+    label: 'un',
     files: unFiles,
     present: unFiles.every((f) => existsSync(f)),
     expected: () => {
@@ -252,6 +304,30 @@ export const CASES: readonly SourceCase[] = [
       const back = join(dir, `back-${basename(main)}`)
       writeFileSync(back, dated(2))
       return { path, kept: [...text.matchAll(/<(INDIVIDUAL|ENTITY)>/g)].length, back }
+    },
+  },
+  {
+    source: 'camara',
+    label: 'camara (JSON)',
+    files: [...camaraJsonFiles.slice(0, 3), `${camaraDir}deputados.json.gz`, camaraJsonFiles[3] as string],
+    present: camaraJsonPresent,
+    expected: () => (CASES[0] as SourceCase).expected(),
+    foreign: `${DATA}senado/v3-processo/processo-lista.json`,
+    duplicates: 0,
+    variants: [
+      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+      ['another shape', () => Buffer.from('{"dados": {"id": 1}}')],
+      ...COMMON_VARIANTS,
+    ],
+    newer: (dir) => {
+      const main = camaraJsonFiles[0] as string
+      const { dados } = JSON.parse(readFileSync(main, 'utf8')) as { dados: { ementa: string }[] }
+      const kept = dados.slice(0, Math.floor(dados.length / 3)).filter((_, k) => k % 2 === 0)
+      const first = kept[0] as { ementa: string }
+      first.ementa = `${first.ementa} (edited)`
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, JSON.stringify({ dados: kept }))
+      return { path, kept: kept.length }
     },
   },
 ]

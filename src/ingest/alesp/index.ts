@@ -2,7 +2,7 @@ import { defineSource, type InputFile, type ReadContext, type RecordBatch } from
 import { batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError } from '../files.js'
 import { readXmlRecords, rootOf } from '../xml.js'
-import { isZip } from '../zip.js'
+import { isZip } from '../archives.js'
 
 /** ALESP's open-data files (`al.sp.gov.br/repositorioDados/`), recognised by their root element. */
 const KINDS = {

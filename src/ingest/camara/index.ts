@@ -1,35 +1,82 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { batchOf, chunks, unlessStored } from '../batch.js'
-import { fileError, firstLine, headerColumns, readCsv, requireColumns } from '../files.js'
+import { type CsvRow, fileError, firstBytes, firstLine, flatRow, headerColumns, readCsv, readJsonArray, requireColumns } from '../files.js'
 import { CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
-import { type AuthorRow, deputyOf, lastSegment, mergeKeeping, organAuthorOf, organOf, propositionOf } from './map.js'
+import { type AuthorRow, deputyOf, deputyOfPage, lastSegment, mergeKeeping, organAuthorOf, organOf, propositionOf } from './map.js'
 
-/** The kind of a Câmara file, from its header; any other file is refused. */
-function kindOf(file: InputFile): CamaraKind {
+/** Whether a file's first bytes are text (a header worth quoting in a message). */
+const printable = (head: string) =>
+  ![...head.slice(0, 200)].some((c) => {
+    const n = c.charCodeAt(0)
+    return (n < 0x20 && n !== 0x09 && n !== 0x0a && n !== 0x0d) || n === 0xfffd
+  })
+
+/** A rapporteur's name and state: the bulk file names them, an API page adds the state. */
+function rapporteurOf(staged: readonly unknown[] | undefined): { name: string; uf: string } | undefined {
+  const all = (staged ?? []) as { name: string; uf: string }[]
+  return all.find((x) => x.uf !== '') ?? all[0]
+}
+
+/** A Câmara file: its kind, and whether it is the JSON variant (`{"dados": [...]}`). */
+interface Kinded {
+  readonly kind: CamaraKind
+  readonly json: boolean
+}
+
+/** The kind of a Câmara file, from its header (CSV) or its first entry's keys (JSON); any other file is refused. */
+function kindOf(file: InputFile): Kinded {
+  const head = firstBytes(file, 65_536)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+  const kinds = () => CAMARA_ORDER.map((k) => CAMARA_FILES[k].description).join('; ')
+  if (head.startsWith('{')) {
+    const keys = new Set([...head.matchAll(/"([A-Za-z_]\w*)"\s*:/g)].map((m) => m[1] as string))
+    const kind = keys.has('dados') ? CAMARA_ORDER.find((k) => keys.has(CAMARA_FILES[k].jsonMarker)) : undefined
+    if (kind === undefined)
+      throw fileError(file, 1, `is not a Câmara file this source reads (${kinds()}), as CSV or as JSON {"dados": [...]}`)
+    return { kind, json: true }
+  }
   const columns = headerColumns(firstLine(file))
-  const kind = CAMARA_ORDER.find((k) => columns.includes(CAMARA_FILES[k].marker))
+  const kind = CAMARA_ORDER.find((k) => CAMARA_FILES[k].marker !== null && columns.includes(CAMARA_FILES[k].marker))
   if (kind === undefined) {
-    const kinds = CAMARA_ORDER.map((k) => CAMARA_FILES[k].description).join('; ')
     throw fileError(
       file,
       1,
-      `is not a Câmara bulk file this source reads (${kinds}); its header starts ${JSON.stringify(columns.slice(0, 4).join(';'))}`,
+      `is not a Câmara bulk file this source reads (${kinds()}); ${printable(head) ? `its header starts ${JSON.stringify(columns.slice(0, 4).join(';'))}` : 'it is not text'}`,
     )
   }
-  return kind
+  return { kind, json: false }
 }
 
-function rows(file: InputFile, kind: CamaraKind, ctx: ReadContext) {
+/** A file's rows by column name: CSV rows with their line, or JSON entries flattened to the CSV's names with their position. */
+async function* rows(file: InputFile, { kind, json }: Kinded, ctx: ReadContext): AsyncGenerator<CsvRow> {
   const spec = CAMARA_FILES[kind]
-  return readCsv(file, { delimiter: ';', header: requireColumns(file, `the Câmara's ${spec.description}`, spec.columns) }, ctx)
+  const what = `the Câmara's ${spec.description}`
+  if (!json) {
+    yield* readCsv(file, { delimiter: ';', header: requireColumns(file, what, spec.columns) }, ctx)
+    return
+  }
+  for await (const { value, entry } of readJsonArray(file, 'dados', ctx)) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fileError(file, `entry ${entry}`, 'is not a JSON object')
+    const row = flatRow(value as Record<string, unknown>)
+    if (entry === 1) {
+      const missing = spec.json.filter((k) => !(k in row))
+      if (missing.length > 0) throw fileError(file, 'entry 1', `is not ${what}: its entries lack ${missing.join(', ')}`)
+    }
+    yield { row, line: entry }
+  }
 }
 
 async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
   const byKind = new Map<CamaraKind, InputFile[]>()
+  const kinded = new Map<InputFile, Kinded>()
   for (const f of files) {
-    const kind = kindOf(f)
-    byKind.set(kind, [...(byKind.get(kind) ?? []), f])
+    const k = kindOf(f)
+    kinded.set(f, k)
+    byKind.set(k.kind, [...(byKind.get(k.kind) ?? []), f])
   }
+  const at = (file: InputFile) => (kinded.get(file)?.json ? 'entry' : 'line')
+  const rowsOf = (file: InputFile) => rows(file, kinded.get(file) as Kinded, ctx)
   const deputies = ctx.stage('deputados')
   const authors = ctx.stage('autores')
   const themes = ctx.stage('temas')
@@ -37,30 +84,47 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
   for (const file of byKind.get('deputados') ?? []) {
     // Deputies of the newest legislature in the file are the active ones: one pass to find it.
     let latest = 0
-    for await (const { row } of rows(file, 'deputados', ctx)) latest = Math.max(latest, Number(row['idLegislaturaFinal']) || 0)
-    for await (const part of chunks(rows(file, 'deputados', ctx))) {
+    for await (const { row } of rowsOf(file)) latest = Math.max(latest, Number(row['idLegislaturaFinal']) || 0)
+    for await (const part of chunks(rowsOf(file))) {
       const items = part.map(({ row, line }) => {
         const record = deputyOf(row, latest)
         deputies.add(String(record['openDataId']), { name: row['nome'] ?? '', uf: '' })
         return { record, line }
       })
-      yield batchOf('stakeholders', file, items)
+      yield batchOf('stakeholders', file, items, undefined, at(file))
     }
+  }
+  for (const file of byKind.get('deputadosApi') ?? []) {
+    // A page of /api/v2/deputados lists a deputy once per legislature: the latest entry of each
+    // counts. Its state (`siglaUf`) names rapporteurs' states, which the bulk file lacks; a deputy
+    // stored from the bulk file is kept as stored, one it lacks (newer than it) is added.
+    const latestOf = new Map<string, { row: Readonly<Record<string, string>>; line: number }>()
+    for await (const { row, line } of rowsOf(file)) {
+      const before = latestOf.get(row['id'] ?? '')
+      if (before === undefined || Number(row['idLegislatura']) >= Number(before.row['idLegislatura']))
+        latestOf.set(row['id'] ?? '', { row, line })
+    }
+    const newest = Math.max(0, ...[...latestOf.values()].map((x) => Number(x.row['idLegislatura']) || 0))
+    const items = [...latestOf.values()].map(({ row, line }) => {
+      deputies.add(row['id'] ?? '', { name: row['nome'] ?? '', uf: row['siglaUf'] ?? '' })
+      return { record: deputyOfPage(row, newest), line }
+    })
+    yield* unlessStored('stakeholders', file, items, at(file))
   }
   // Organs are few (thousands): their ids are kept to tell which organ authors they describe.
   const organs = new Set<string>()
   for (const file of byKind.get('orgaos') ?? []) {
-    for await (const part of chunks(rows(file, 'orgaos', ctx))) {
+    for await (const part of chunks(rowsOf(file))) {
       const items = part.map(({ row, line }) => ({ record: organOf(row), line }))
       for (const { record } of items) organs.add(String(record['openDataId']))
-      yield batchOf('stakeholders', file, items)
+      yield batchOf('stakeholders', file, items, undefined, at(file))
     }
   }
   for (const file of byKind.get('autores') ?? []) {
     // An organ that authors (the Executive, a committee) but is not in an orgaos file of the call
     // still gets a stakeholder, from the author row; one stored from orgaos.csv is kept as is.
     const organAuthors: { record: Record<string, unknown>; line: number }[] = []
-    for await (const { row, line } of rows(file, 'autores', ctx)) {
+    for await (const { row, line } of rowsOf(file)) {
       const organ = (row['idDeputadoAutor'] ?? '').trim() === '' ? lastSegment(row['uriAutor'] ?? '') : ''
       if (organ && !organs.has(organ)) {
         organs.add(organ)
@@ -77,19 +141,23 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       }
       authors.add((row['idProposicao'] ?? '').trim(), author)
     }
-    yield* unlessStored('stakeholders', file, organAuthors)
+    yield* unlessStored('stakeholders', file, organAuthors, at(file))
   }
   for (const file of byKind.get('temas') ?? []) {
-    for await (const { row } of rows(file, 'temas', ctx)) {
+    for await (const { row } of rowsOf(file)) {
       // No proposition id column: the id is the last segment of `uriProposicao`.
       themes.add(lastSegment(row['uriProposicao'] ?? ''), { openDataId: row['codTema'], name: row['tema'], relevance: row['relevancia'] })
     }
   }
   // A call without the authors', themes' or deputies' file keeps what is stored of them (the Câmara
   // republishes each file on its own; a newer propositions file alone must not empty the joins).
-  const merge = mergeKeeping({ authors: !byKind.has('autores'), themes: !byKind.has('temas'), rapporteurNames: !byKind.has('deputados') })
+  const merge = mergeKeeping({
+    authors: !byKind.has('autores'),
+    themes: !byKind.has('temas'),
+    rapporteurNames: !byKind.has('deputados') && !byKind.has('deputadosApi'),
+  })
   for (const file of byKind.get('proposicoes') ?? []) {
-    for await (const pending of chunks(rows(file, 'proposicoes', ctx))) {
+    for await (const pending of chunks(rowsOf(file))) {
       const ids = pending.map((p) => (p.row['id'] ?? '').trim())
       const relators = pending.map((p) => lastSegment(p.row['ultimoStatus_uriRelator'] ?? '')).filter(Boolean)
       const a = authors.get(ids)
@@ -100,11 +168,11 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         const record = propositionOf(p.row, {
           authors: (a.get(ids[i] as string) ?? []) as AuthorRow[],
           themes: (t.get(ids[i] as string) ?? []) as Record<string, unknown>[],
-          rapporteur: relator ? (d.get(relator)?.[0] as { name: string; uf: string } | undefined) : undefined,
+          rapporteur: relator ? rapporteurOf(d.get(relator)) : undefined,
         })
         return { record, line: p.line }
       })
-      yield batchOf('propositions', file, items, merge)
+      yield batchOf('propositions', file, items, merge, at(file))
     }
   }
 }
@@ -128,7 +196,7 @@ export const camara = defineSource({
     ],
     recognizes: (file, kind) => {
       try {
-        return kindOf(file) === kind
+        return kindOf(file).kind === kind
       } catch {
         return false
       }

@@ -149,6 +149,21 @@ export function deputyOf(r: Readonly<Record<string, string>>, latest: number): R
   }
 }
 
+/** The stakeholder of a deputy from a page of /api/v2/deputados (active when of the page's newest legislature). */
+export function deputyOfPage(r: Readonly<Record<string, string>>, newest: number): Record<string, unknown> {
+  const id = (r['id'] ?? '').trim()
+  return {
+    id: deputyId(id),
+    openDataId: id,
+    openDataResource: 'camara',
+    name: r['nome'],
+    title: 'Deputado Federal',
+    situation: '',
+    active: Number(r['idLegislatura']) === newest,
+    organs: [],
+  }
+}
+
 /** The stakeholder of an organ known only as an author (a row of `proposicoesAutores`). */
 export function organAuthorOf(id: string, r: Readonly<Record<string, string>>): Record<string, unknown> {
   return {
