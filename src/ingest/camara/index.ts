@@ -154,7 +154,6 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
   const merge = mergeKeeping({
     authors: !byKind.has('autores'),
     themes: !byKind.has('temas'),
-    rapporteurNames: !byKind.has('deputados') && !byKind.has('deputadosApi'),
   })
   for (const file of byKind.get('proposicoes') ?? []) {
     for await (const pending of chunks(rowsOf(file))) {

@@ -193,22 +193,20 @@ export function organOf(r: Readonly<Record<string, string>>): Record<string, unk
 
 /**
  * How a proposition read in a call merges with the stored one: the joins whose file the call did
- * not include are kept as stored (a rapporteur's name only while the rapporteur is the same).
+ * not include are kept as stored, and so are a rapporteur's name and state the call's deputies'
+ * files do not give (while the rapporteur is the same).
  */
-export function mergeKeeping(keep: { authors: boolean; themes: boolean; rapporteurNames: boolean }) {
+export function mergeKeeping(keep: { authors: boolean; themes: boolean }) {
   return (read: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> => {
     const out = { ...read }
     if (keep.authors) out['authors'] = stored['authors']
     if (keep.themes) out['themes'] = stored['themes']
-    if (keep.rapporteurNames) {
-      const before = new Map(
-        ((stored['rapporteurs'] ?? []) as { openDataId: string; name: string; uf: string }[]).map((r) => [r.openDataId, r]),
-      )
-      out['rapporteurs'] = ((read['rapporteurs'] ?? []) as { openDataId: string; name: string; uf: string }[]).map((r) => {
-        const same = before.get(r.openDataId)
-        return same && r.name === '' ? { ...r, name: same.name, uf: same.uf } : r
-      })
-    }
+    type Rapporteur = { openDataId: string; name: string; uf: string }
+    const before = new Map(((stored['rapporteurs'] ?? []) as Rapporteur[]).map((r) => [r.openDataId, r]))
+    out['rapporteurs'] = ((read['rapporteurs'] ?? []) as Rapporteur[]).map((r) => {
+      const same = before.get(r.openDataId)
+      return same ? { ...r, name: r.name || same.name, uf: r.uf || same.uf } : r
+    })
     return out
   }
 }
