@@ -2,11 +2,12 @@
  * The Câmara's JSON variants give exactly the records of its CSV files, and the API's
  * /api/v2/deputados pages add what the bulk lacks: deputies newer than it, rapporteurs' states.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Snapshot } from '../../src/index.js'
-import { tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, camaraFacts } from './cases.js'
 
 const csv = CASES.find((x) => x.label === 'camara (CSV)')
@@ -30,6 +31,15 @@ function everything(snap: Snapshot) {
   for (const p of props as { authors: { stakeholderId: string | null }[] }[])
     for (const a of p.authors) if (a.stakeholderId) stakeholderIds.add(a.stakeholderId)
   return { counts: snap.counts(), props, stakeholders: [...stakeholderIds].sort().map((id) => snap.getStakeholder(id)) }
+}
+
+/** A proposition by id, read through the search (every page, oldest first). */
+function byId(snap: Snapshot, id: string, body?: unknown) {
+  for (let page = 1; ; page++) {
+    const r = snap.searchPropositions({ limit: 20, page, sort: 'older' }, body)
+    const hit = r.results.find((p) => p.id === id)
+    if (hit || page >= r.pagination.pages) return hit
+  }
 }
 
 describe.skipIf(!present)('the Câmara JSON variants and API pages (needs ../shared/data/camara)', () => {
@@ -76,5 +86,68 @@ describe.skipIf(!present)('the Câmara JSON variants and API pages (needs ../sha
     )
     expect(relators.size).toBeGreaterThan(0)
     expect(withState).toBe(f.props.filter((p) => ufs.has((p['ultimoStatus_uriRelator'] as string).split('/').pop() ?? '')).length)
+  })
+
+  it('an /api/v2/proposicoes/{id} answer updates that proposition’s status and keeps its authors and themes', async () => {
+    const snap = tempSnapshot()
+    await snap.ingest('camara', csv?.files ?? [])
+    const row = camaraFacts().props.find((p) => p['ultimoStatus_uriRelator'] !== '') as Record<string, string>
+    const before = byId(snap, `camara-${row['id']}`)
+    const n = (k: string) => Number(row[k])
+    // The answer's documented shape: `dados` with `statusProposicao` (codSituacao, uriUltimoRelator…).
+    const answer = {
+      dados: {
+        id: n('id'),
+        uri: row['uri'],
+        siglaTipo: row['siglaTipo'],
+        codTipo: n('codTipo'),
+        numero: n('numero'),
+        ano: n('ano'),
+        ementa: row['ementa'],
+        dataApresentacao: row['dataApresentacao'],
+        uriOrgaoNumerador: row['uriOrgaoNumerador'],
+        statusProposicao: {
+          dataHora: '2023-03-01T10:00',
+          sequencia: n('ultimoStatus_sequencia') + 1,
+          siglaOrgao: 'PLEN',
+          uriOrgao: 'https://dadosabertos.camara.leg.br/api/v2/orgaos/180',
+          uriUltimoRelator: row['ultimoStatus_uriRelator'],
+          regime: 'Ordinária (Art. 151, III, RICD)',
+          descricaoTramitacao: 'Arquivamento',
+          codTipoTramitacao: '502',
+          descricaoSituacao: 'Arquivada',
+          codSituacao: 923,
+          despacho: 'Arquive-se.',
+          url: null,
+          ambito: 'Regimental',
+          apreciacao: row['ultimoStatus_apreciacao'],
+        },
+        uriAutores: `${row['uri']}/autores`,
+        descricaoTipo: row['descricaoTipo'],
+        ementaDetalhada: row['ementaDetalhada'],
+        keywords: row['keywords'],
+        urlInteiroTeor: row['urlInteiroTeor'],
+      },
+    }
+    const path = join(tempDir(), `proposicao-${row['id']}.json`)
+    writeFileSync(path, JSON.stringify(answer))
+    const report = await snap.ingest('camara', [path])
+    expect(report.collections.propositions).toEqual({ inserted: 0, updated: 1, unchanged: 0 })
+    const after = byId(snap, `camara-${row['id']}`)
+    expect(after?.lastProceeding).toMatchObject({
+      openDataSituationId: '923',
+      situation: 'Arquivada',
+      organ: { id: '180' },
+      regime: 'Ordinária (Art. 151, III, RICD)',
+      regimeCategory: 'Ordinária',
+      processing: 'false',
+      date: '2023-03-01T10:00:00-03:00', // a time without zone is Brasília's
+    })
+    expect({ authors: after?.authors, themes: after?.themes, rapporteurs: after?.rapporteurs }).toEqual({
+      authors: before?.authors,
+      themes: before?.themes,
+      rapporteurs: before?.rapporteurs,
+    })
+    expect(byId(snap, `camara-${row['id']}`, { situations: ['923'] })?.id).toBe(`camara-${row['id']}`)
   })
 })

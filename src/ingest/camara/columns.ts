@@ -62,9 +62,46 @@ export const CAMARA_FILES = {
     jsonMarker: 'idLegislatura',
     json: ['id', 'nome', 'idLegislatura'],
   },
+  proposicaoApi: {
+    description: 'an answer of the API’s /api/v2/proposicoes/{id} (one proposition with its current status)',
+    marker: null,
+    columns: [],
+    jsonMarker: 'statusProposicao',
+    json: 'id siglaTipo numero ano codTipo descricaoTipo ementa dataApresentacao statusProposicao_dataHora statusProposicao_codSituacao statusProposicao_descricaoSituacao'.split(
+      ' ',
+    ),
+  },
 } as const
+
+/**
+ * The API's `statusProposicao` fields under the bulk files' `ultimoStatus_` names (the organ's id
+ * is its address's last segment in both).
+ */
+export const API_STATUS: Readonly<Record<string, string>> = {
+  dataHora: 'dataHora',
+  sequencia: 'sequencia',
+  uriUltimoRelator: 'uriRelator',
+  siglaOrgao: 'siglaOrgao',
+  uriOrgao: 'uriOrgao',
+  regime: 'regime',
+  descricaoTramitacao: 'descricaoTramitacao',
+  codTipoTramitacao: 'idTipoTramitacao',
+  descricaoSituacao: 'descricaoSituacao',
+  codSituacao: 'idSituacao',
+  despacho: 'despacho',
+  apreciacao: 'apreciacao',
+  url: 'url',
+}
 
 export type CamaraKind = keyof typeof CAMARA_FILES
 
 /** The order files are read in: who is named (deputies, organs) before what names them. */
-export const CAMARA_ORDER: readonly CamaraKind[] = ['deputados', 'deputadosApi', 'orgaos', 'autores', 'temas', 'proposicoes']
+export const CAMARA_ORDER: readonly CamaraKind[] = [
+  'deputados',
+  'deputadosApi',
+  'orgaos',
+  'autores',
+  'temas',
+  'proposicoes',
+  'proposicaoApi',
+]

@@ -1,7 +1,18 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { batchOf, chunks, unlessStored } from '../batch.js'
-import { type CsvRow, fileError, firstBytes, firstLine, flatRow, headerColumns, readCsv, readJsonArray, requireColumns } from '../files.js'
-import { CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
+import {
+  type CsvRow,
+  fileError,
+  firstBytes,
+  firstLine,
+  flatRow,
+  headerColumns,
+  readCsv,
+  readJson,
+  readJsonArray,
+  requireColumns,
+} from '../files.js'
+import { API_STATUS, CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
 import { type AuthorRow, deputyOf, deputyOfPage, lastSegment, mergeKeeping, organAuthorOf, organOf, propositionOf } from './map.js'
 
 /** Whether a file's first bytes are text (a header worth quoting in a message). */
@@ -54,6 +65,20 @@ async function* rows(file: InputFile, { kind, json }: Kinded, ctx: ReadContext):
   const what = `the Câmara's ${spec.description}`
   if (!json) {
     yield* readCsv(file, { delimiter: ';', header: requireColumns(file, what, spec.columns) }, ctx)
+    return
+  }
+  if (kind === 'proposicaoApi') {
+    // One API answer, `{"dados": {…}}`: read whole, as the bulk file's row.
+    const dados = (readJson(file) as { dados?: unknown }).dados
+    if (dados === null || typeof dados !== 'object' || Array.isArray(dados))
+      throw fileError(file, null, `is not ${what}: "dados" is not an object`)
+    const flat = flatRow(dados as Record<string, unknown>)
+    const missing = spec.json.filter((k) => !(k in flat))
+    if (missing.length > 0) throw fileError(file, null, `is not ${what}: it lacks ${missing.join(', ')}`)
+    const row: Record<string, string> = { ...flat }
+    for (const [from, to] of Object.entries(API_STATUS)) row[`ultimoStatus_${to}`] = flat[`statusProposicao_${from}`] ?? ''
+    row['ultimoStatus_idOrgao'] = lastSegment(row['ultimoStatus_uriOrgao'] ?? '')
+    yield { row, line: 1 }
     return
   }
   for await (const { value, entry } of readJsonArray(file, 'dados', ctx)) {
@@ -155,7 +180,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     authors: !byKind.has('autores'),
     themes: !byKind.has('temas'),
   })
-  for (const file of byKind.get('proposicoes') ?? []) {
+  for (const file of [...(byKind.get('proposicoes') ?? []), ...(byKind.get('proposicaoApi') ?? [])]) {
     for await (const pending of chunks(rowsOf(file))) {
       const ids = pending.map((p) => (p.row['id'] ?? '').trim())
       const relators = pending.map((p) => lastSegment(p.row['ultimoStatus_uriRelator'] ?? '')).filter(Boolean)
