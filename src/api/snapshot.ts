@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { z } from 'zod'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { checkOptions, validate } from '../common/validate.js'
@@ -34,6 +36,22 @@ import { type Stakeholder, getStakeholder, stakeholderSchema, writeStakeholders 
 export type Collection = CorpusName | 'stakeholders'
 
 export const COLLECTIONS: readonly Collection[] = [...CORPUS_NAMES, 'stakeholders']
+
+/**
+ * Files an `ingest` of this process is writing into (by real path), with how many: a write from
+ * another Snapshot of the same file fails at once instead of waiting on a lock only this process's
+ * event loop can release.
+ */
+const INGESTING = new Map<string, number>()
+
+/** The file a snapshot path names (its real path once it exists). */
+function fileKey(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return resolve(path)
+  }
+}
 
 /** A source name, as `ingest` takes it. */
 export const sourceNameSchema = z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]], {
@@ -94,6 +112,8 @@ export class Snapshot {
   private readonly finder: StakeholderFinder
   /** An `ingest` is under way (its transaction spans awaits): other calls must not join it. */
   private ingesting = false
+  /** The file, as `INGESTING` knows it. */
+  private readonly file: string
 
   /** @internal use {@link openSnapshot}. */
   constructor(path: string, options?: OpenOptions) {
@@ -102,6 +122,7 @@ export class Snapshot {
     this.path = path
     this.readonly = opts.readonly
     this.db = openDatabase(path, opts.readonly, opts.busyTimeoutMs, FTS5_UPGRADES)
+    this.file = fileKey(path)
     try {
       this.st = new Statements(this.db)
       this.index = new Fts5Index(this.db, this.st)
@@ -171,6 +192,7 @@ export class Snapshot {
     this.writable()
     const name = validate(sourceNameSchema, source, { where: 'source' })
     this.ingesting = true
+    INGESTING.set(this.file, (INGESTING.get(this.file) ?? 0) + 1)
     try {
       const deps = {
         db: this.db,
@@ -183,6 +205,9 @@ export class Snapshot {
       return await ingest(deps, SOURCES[name], files, options)
     } finally {
       this.ingesting = false
+      const left = (INGESTING.get(this.file) ?? 1) - 1
+      if (left === 0) INGESTING.delete(this.file)
+      else INGESTING.set(this.file, left)
     }
   }
 
@@ -355,6 +380,15 @@ export class Snapshot {
     this.assertOpen()
     if (this.readonly) {
       throw new LegisearchError(403, 'forbidden', `snapshot ${this.path} is open readonly; open it without { readonly: true } to write`)
+    }
+    // Another Snapshot of this process holds the file's write lock across awaits: waiting for it
+    // here (SQLite's busy wait is synchronous) would stop the very event loop its ingest needs.
+    if (INGESTING.has(this.file)) {
+      throw new LegisearchError(
+        503,
+        'busy',
+        `snapshot ${this.path} is being ingested into by another Snapshot of this process; nothing was written. Retry when its ingest() has settled`,
+      )
     }
   }
 

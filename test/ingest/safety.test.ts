@@ -3,7 +3,8 @@
  * open, join a file twice, or let one file of a call empty what another call stored.
  */
 import { describe, expect, it } from 'vitest'
-import { tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { openSnapshot } from '../../src/index.js'
+import { tempSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { CASES } from './cases.js'
 
 const camara = CASES.find((c) => c.source === 'camara')
@@ -22,6 +23,46 @@ describe.skipIf(!camara?.present)('ingest safety on the Câmara files (needs ../
     await expect(snap.ingest('camara', files, { onProgress })).rejects.toBe(boom)
     expect(snap.counts().propositions).toBe(0)
     expect((await snap.ingest('camara', files)).collections.propositions.inserted).toBe(1493)
+  })
+
+  it('another Snapshot of this process writing the file during an ingest is refused at once (503 busy), and may read', async () => {
+    const path = tempSnapshotPath()
+    const a = openSnapshot(path)
+    const b = openSnapshot(path, { busyTimeoutMs: 60_000 })
+    try {
+      let during: { write: unknown; read: unknown } | null = null
+      const onProgress = () => {
+        if (during !== null) return
+        const write = (() => {
+          try {
+            return b.upsert('propositions', [
+              { id: 'x', acronymType: 'PL', number: 1, year: 2020, datePresentation: '2020-01-01', title: 'PL 1/2020' },
+            ])
+          } catch (e) {
+            return e
+          }
+        })()
+        during = { write, read: b.counts().propositions }
+      }
+      const report = await a.ingest('camara', files, { onProgress })
+      expect(report.collections.propositions.inserted).toBe(1493)
+      const d = during as { write: { status?: number; code?: string; message?: string }; read: number } | null
+      expect([d?.write.status, d?.write.code]).toEqual([503, 'busy'])
+      expect(d?.write.message).toMatch(/another Snapshot of this process; nothing was written/)
+      expect(d?.read).toBe(0)
+      // Once the ingest has settled, the other Snapshot writes again.
+      expect(
+        b.upsert('propositions', [
+          { id: 'x', acronymType: 'PL', number: 1, year: 2020, datePresentation: '2020-01-01', title: 'PL 1/2020' },
+        ]),
+      ).toEqual({
+        inserted: 1,
+        updated: 0,
+      })
+    } finally {
+      a.close()
+      b.close()
+    }
   })
 
   it('the same file given twice in one call is read once (authors are not doubled)', async () => {
