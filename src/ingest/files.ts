@@ -20,25 +20,30 @@ export function fileError(file: InputFile, at: number | string | null, message: 
   ])
 }
 
-/** UTF-8 decoding that refuses invalid bytes (a Latin-1 file must not become U+FFFD silently). */
-export function strictUtf8(file: InputFile): Transform {
+/**
+ * Refuses bytes that are not UTF-8 (a Latin-1 file must not become U+FFFD silently). `bytes`
+ * (default) hands the chunks on as read, checked; `text` hands on their text, whole characters
+ * only (object mode: strings).
+ */
+export function strictUtf8(file: InputFile, as: 'bytes' | 'text' = 'bytes'): Transform {
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let offset = 0
   const fail = () => fileError(file, null, `is not UTF-8 (an invalid byte sequence after byte ${offset}); re-encode it as UTF-8`)
   return new Transform({
-    readableObjectMode: false,
+    readableObjectMode: as === 'text',
     transform(chunk: Buffer, _enc, done) {
       try {
         const text = decoder.decode(chunk, { stream: true })
         offset += chunk.length
-        done(null, text)
+        done(null, as === 'text' ? text : chunk)
       } catch {
         done(fail())
       }
     },
     flush(done) {
       try {
-        done(null, decoder.decode())
+        const rest = decoder.decode()
+        done(null, as === 'text' && rest !== '' ? rest : null)
       } catch {
         done(fail())
       }

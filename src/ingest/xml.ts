@@ -74,9 +74,8 @@ export async function* readXmlRecords(
     read += chunk.length
     ctx.progress(file, read, total)
   })
-  // strictUtf8 pushes whole decoded strings; the stream hands them on as their UTF-8 bytes.
-  for await (const text of pipeline(bytes, strictUtf8(file), () => {}) as AsyncIterable<Buffer | string>) {
-    parser.write(typeof text === 'string' ? text : text.toString('utf8'))
+  for await (const text of pipeline(bytes, strictUtf8(file, 'text'), () => {}) as AsyncIterable<string>) {
+    parser.write(text)
     if (failure) throw failure
     yield* queue.splice(0)
   }
