@@ -15,6 +15,7 @@ import type { IngestLog } from '../store/ingest-log.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import type { Statements } from '../store/statements.js'
 import type { TextIndex } from '../text-index/types.js'
+import type { ParsedList } from '../watchlist/parse.js'
 import { type ReconcileReport, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
 import { writeDocuments } from './documents.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
@@ -170,6 +171,22 @@ function reconcileList(
   lists: ReconcileReport[],
 ): { inserted: number; updated: number; unchanged: number } {
   let r: ReconcileReport
+  // A list this snapshot ingested before (the same bytes) and older than its newest changes
+  // nothing: giving an archive again must not be refused because an older list is in it. (The
+  // newest list's own bytes go to `reconcile`, which finds them already ingested or, after a
+  // forced older list, restores them.)
+  if (!options?.force) {
+    const seen = deps.st
+      .prepared(
+        'SELECT observed_at AS at FROM watchlist_lists WHERE sha256 = ? AND generated_ms < (SELECT max(generated_ms) FROM watchlist_lists) LIMIT 1',
+      )
+      .get(batch.list.sha256) as { at: string } | undefined
+    if (seen !== undefined) {
+      const skipped = alreadyIngested(batch.list, seen.at)
+      lists.push(skipped)
+      return { inserted: 0, updated: 0, unchanged: skipped.unchanged }
+    }
+  }
   try {
     r = reconcile(deps.db, deps.st, batch.list, options)
   } catch (e) {
@@ -191,6 +208,22 @@ function reconcileList(
     inserted: r.listed.length,
     updated: r.relisted.length + r.amended.length + r.delisted.length + r.blocked.length,
     unchanged: r.unchanged,
+  }
+}
+
+/** The report of a list skipped because the snapshot ingested these very bytes before. */
+function alreadyIngested(list: ParsedList, observedAt: string): ReconcileReport {
+  return {
+    dateGenerated: list.dateGenerated,
+    observedAt,
+    applied: false,
+    listed: [],
+    relisted: [],
+    amended: [],
+    delisted: [],
+    blocked: [],
+    unchanged: list.records.length,
+    warnings: [`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`],
   }
 }
 

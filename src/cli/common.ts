@@ -1,3 +1,4 @@
+import { SingleBar } from 'cli-progress'
 import type { IngestOptions, IngestReport } from '../api/ingest.js'
 import { sources } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
@@ -67,4 +68,40 @@ export function watchlistOptions(args: { force?: boolean | undefined; 'observed-
     ...(args['observed-on'] === undefined ? {} : { observedOn: args['observed-on'] }),
   }
   return Object.keys(watchlist).length === 0 ? {} : { watchlist }
+}
+
+/**
+ * Progress on stderr: a bar on a terminal, else one plain line per item and quarter (`reading
+ * f: 50% (…)`); an unknown total shows bytes only.
+ */
+export function progressReporter(verb: 'reading' | 'downloading'): {
+  update: (item: string, done: number, total: number | null, note: string) => void
+  stop: () => void
+} {
+  if (process.stderr.isTTY) {
+    const bar = new SingleBar({ format: '{item} [{bar}] {percentage}% | {note}', stream: process.stderr, hideCursor: true })
+    let current = ''
+    return {
+      update: (item, done, total, note) => {
+        if (item !== current) {
+          if (current !== '') bar.stop()
+          current = item
+          bar.start(total ?? 0, 0, { item, note })
+        }
+        if (total !== null) bar.setTotal(total)
+        bar.update(done, { note })
+      },
+      stop: () => bar.stop(),
+    }
+  }
+  const said = new Map<string, number>()
+  return {
+    update: (item, done, total, note) => {
+      const quarter = total === null ? 0 : total === 0 ? 4 : Math.floor((4 * done) / total)
+      if ((said.get(item) ?? -1) >= quarter) return
+      said.set(item, quarter)
+      process.stderr.write(`${verb} ${item}: ${total === null ? `${done} bytes` : `${quarter * 25}%`} (${note})\n`)
+    },
+    stop: () => {},
+  }
 }

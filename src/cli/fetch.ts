@@ -3,7 +3,7 @@ import { defineCommand } from 'citty'
 import { type SourceName, SOURCE_NAMES, openSnapshot } from '../api/snapshot.js'
 import { fetchSource } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
-import { countsTable, guarded, snapshotArg, snapshotPath, table, watchlistArgs, watchlistOptions } from './common.js'
+import { countsTable, guarded, progressReporter, snapshotArg, snapshotPath, table, watchlistArgs, watchlistOptions } from './common.js'
 
 export default defineCommand({
   meta: { name: 'fetch', description: "Downloads a source's files from its official address; --ingest writes the changed ones" },
@@ -27,12 +27,17 @@ export default defineCommand({
       if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
         throw new LegisearchError(400, 'invalid_parameters', `--timeout-ms: must be a positive integer (got ${args['timeout-ms']})`)
       }
+      const progress = progressReporter('downloading')
       const files = await fetchSource(args.source, {
+        onProgress: (p) => progress.update(p.url, p.bytesRead, p.bytesTotal, `${(p.bytesRead / 1e6).toFixed(1)} MB`),
         dir: args.dir ?? 'legisearch-downloads',
         ...(year === undefined ? {} : { year }),
         ...(args['base-url'] === undefined ? {} : { baseUrl: args['base-url'] }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        onFile: (f) => process.stderr.write(`${f.changed ? 'downloaded' : 'unchanged '} ${f.url} (${(f.bytes / 1e6).toFixed(1)} MB)\n`),
+        onFile: (f) => {
+          progress.stop()
+          process.stderr.write(`${f.changed ? 'downloaded' : 'unchanged '} ${f.url} (${(f.bytes / 1e6).toFixed(1)} MB)\n`)
+        },
       })
       const rows = files.map((f) => [f.path, f.changed ? 'changed' : 'unchanged', f.bytes.toLocaleString('en-US')])
       process.stdout.write(`${table(['file', 'state', 'bytes'], rows, [60, 9, 12])}\n`)

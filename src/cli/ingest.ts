@@ -1,38 +1,7 @@
 import { statSync } from 'node:fs'
-import { SingleBar } from 'cli-progress'
 import { defineCommand } from 'citty'
-import type { IngestProgress } from '../api/ingest.js'
 import { SOURCE_NAMES, type SourceName, openSnapshot } from '../api/snapshot.js'
-import { countsTable, guarded, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
-
-/** Progress on stderr: a bar on a terminal, else a plain line per file and quarter. */
-function progressReporter(): { onProgress: (p: IngestProgress) => void; stop: () => void } {
-  if (process.stderr.isTTY) {
-    const bar = new SingleBar({ format: '{file} [{bar}] {percentage}% | {records} records', stream: process.stderr, hideCursor: true })
-    let current = ''
-    return {
-      onProgress: (p) => {
-        if (p.file !== current) {
-          if (current !== '') bar.stop()
-          current = p.file
-          bar.start(p.bytesTotal, 0, { file: p.file, records: p.records })
-        }
-        bar.update(p.bytesRead, { records: p.records })
-      },
-      stop: () => bar.stop(),
-    }
-  }
-  const said = new Map<string, number>()
-  return {
-    onProgress: (p) => {
-      const quarter = p.bytesTotal === 0 ? 4 : Math.floor((4 * p.bytesRead) / p.bytesTotal)
-      if ((said.get(p.file) ?? -1) >= quarter) return
-      said.set(p.file, quarter)
-      process.stderr.write(`reading ${p.file}: ${quarter * 25}% (${p.records} records written)\n`)
-    },
-    stop: () => {},
-  }
-}
+import { countsTable, guarded, progressReporter, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
 
 export default defineCommand({
   meta: {
@@ -50,10 +19,13 @@ export default defineCommand({
     guarded(async () => {
       const files = (args._ as string[]).slice(1)
       const snap = openSnapshot(snapshotPath(args.snapshot))
-      const progress = progressReporter()
+      const progress = progressReporter('reading')
       const started = performance.now()
       try {
-        const report = await snap.ingest(args.source as SourceName, files, { ...watchlistOptions(args), onProgress: progress.onProgress })
+        const report = await snap.ingest(args.source as SourceName, files, {
+          ...watchlistOptions(args),
+          onProgress: (p) => progress.update(p.file, p.bytesRead, p.bytesTotal, `${p.records} records written`),
+        })
         progress.stop()
         if (args.json) {
           process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)

@@ -14,7 +14,9 @@ export interface GetOptions {
   /** The `fetch` to use. */
   readonly fetch: typeof globalThis.fetch
   /** Request headers (`accept`, conditional headers). */
-  readonly headers?: Readonly<Record<string, string>>
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  /** Called after each chunk of the body: bytes read so far, and the declared length (null when unknown). */
+  readonly onProgress?: ((bytesRead: number, bytesTotal: number | null) => void) | undefined
 }
 
 /** What a GET answered (the body went to the sink). */
@@ -67,8 +69,8 @@ export function checkUrl(url: unknown): URL {
 
 /**
  * GETs `url`, handing each chunk of the body to `sink` (awaited: a slow sink slows the reading).
- * - Every await races one deadline, so a `fetch` or a body that ignores the abort signal cannot
- *   hang the caller; on the deadline the request is aborted and the body cancelled.
+ * - Every await is bounded by one deadline, so a `fetch` or a body that ignores the abort signal
+ *   cannot hang the caller; on the deadline the request is aborted and the body cancelled.
  * - A non-2xx answer is a 502 naming the status (final for a 4xx); a 304 is returned as such.
  * - A `Content-Length` over `maxBytes` is refused (413) before the body is read; a body that grows
  *   past it is cancelled as soon as it would (413), so no more than `maxBytes` reaches the sink.
@@ -81,26 +83,30 @@ export async function httpGet(url: string | URL, o: GetOptions, sink: (chunk: Ui
   const controller = new AbortController()
   const timeoutError = upstream(`${shown}: timed out after ${o.timeoutMs} ms`)
   let timedOut = false
-  let rejectDeadline: (e: unknown) => void = () => {}
-  const deadline = new Promise<never>((_resolve, reject) => {
-    rejectDeadline = reject
-  })
-  deadline.catch(() => {}) // only ever observed through Promise.race
+  // The step under way, rejected by the deadline. One promise per step (never one long-lived
+  // promise raced at every step: each race would leave a reaction holding its chunk until the end).
+  let rejectStep: ((e: unknown) => void) | null = null
   const timer = setTimeout(() => {
     timedOut = true
     controller.abort(timeoutError)
-    rejectDeadline(timeoutError)
+    rejectStep?.(timeoutError)
   }, o.timeoutMs)
+  const step = <T>(work: Promise<T> | T): Promise<T> =>
+    timedOut
+      ? Promise.reject(timeoutError)
+      : new Promise<T>((resolve, reject) => {
+          rejectStep = reject
+          Promise.resolve(work).then(resolve, reject)
+        }).finally(() => {
+          rejectStep = null
+        })
 
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
   let response: Response | undefined
   let done = false
   try {
     try {
-      response = await Promise.race([
-        o.fetch(shown, { signal: controller.signal, redirect: 'follow', headers: { ...o.headers } }),
-        deadline,
-      ])
+      response = await step(o.fetch(shown, { signal: controller.signal, redirect: 'follow', headers: { ...o.headers } }))
     } catch (e) {
       if (timedOut || e instanceof LegisearchError) throw e
       throw upstream(`${shown}: request failed (${describeCause(e)})`)
@@ -127,19 +133,20 @@ export async function httpGet(url: string | URL, o: GetOptions, sink: (chunk: Ui
     if (response.body) {
       reader = response.body.getReader()
       for (;;) {
-        let step: Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>
+        let next: Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>
         try {
-          step = await Promise.race([reader.read(), deadline])
+          next = await step(reader.read())
         } catch (e) {
           if (timedOut || e instanceof LegisearchError) throw e
           throw upstream(`${from}: body cut short (${describeCause(e)})`)
         }
-        if (step.done) break
-        if (bytes + step.value.byteLength > o.maxBytes) {
+        if (next.done) break
+        if (bytes + next.value.byteLength > o.maxBytes) {
           throw tooLarge(`${from}: body exceeds maxBytes ${o.maxBytes}; download stopped after ${bytes} bytes`)
         }
-        bytes += step.value.byteLength
-        await Promise.race([sink(step.value), deadline])
+        bytes += next.value.byteLength
+        await step(sink(next.value))
+        o.onProgress?.(bytes, declared !== null && !encoded ? declared : null)
       }
     }
     if (timedOut) throw timeoutError

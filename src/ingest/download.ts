@@ -16,6 +16,8 @@ export interface DownloadOptions {
   readonly backoffMs: number
   /** The `fetch` to use. */
   readonly fetch: typeof globalThis.fetch
+  /** Called as the body arrives: the URL, bytes so far, and the declared length (null when unknown). */
+  readonly onProgress?: ((progress: { url: string; bytesRead: number; bytesTotal: number | null }) => void) | undefined
   /**
    * Checks a whole body before it replaces the file (an error page served with 200); throws a
    * `LegisearchError` to refuse it. The file in place is then left as it was.
@@ -112,11 +114,17 @@ async function once(
       new LegisearchError(500, 'internal_error', `${path}: cannot be written (${failed.error?.code ?? failed.error?.message})`)
     let got: GetResult
     try {
-      got = await httpGet(url, { timeoutMs: o.timeoutMs, maxBytes: o.maxBytes, fetch: o.fetch, headers }, async (chunk) => {
-        if (failed.error !== null) throw cannotWrite()
-        hash.update(chunk)
-        if (!out.write(chunk)) await drained(out)
-      })
+      const onProgress = o.onProgress
+      const progress = onProgress && ((bytesRead: number, bytesTotal: number | null) => onProgress({ url, bytesRead, bytesTotal }))
+      got = await httpGet(
+        url,
+        { timeoutMs: o.timeoutMs, maxBytes: o.maxBytes, fetch: o.fetch, headers, onProgress: progress },
+        async (chunk) => {
+          if (failed.error !== null) throw cannotWrite()
+          hash.update(chunk)
+          if (!out.write(chunk)) await drained(out)
+        },
+      )
     } finally {
       await new Promise<void>((r) => (failed.error !== null ? r() : out.end(() => r())))
     }

@@ -193,6 +193,9 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
     const first = await run(...args)
     expect(first.code, first.err).toBe(0)
     expect(first.out).toMatch(/propositions\s+1493\s+0\s+0/)
+    // Not a terminal: progress as plain lines, per file and quarter.
+    expect(first.err).toMatch(/downloading http:\/\/127\.0\.0\.1:\d+\/arquivos\/proposicoes\/csv\/proposicoes-2023\.csv: 100% \(1\.6 MB\)/)
+    expect(first.err).toMatch(/reading .*proposicoes-2023\.csv: 100%/)
     const second = await run(...args)
     expect(second.code, second.err).toBe(0)
     expect(second.out).toMatch(/nothing changed; nothing to ingest/)

@@ -41,6 +41,17 @@ describe.skipIf(!present)('un: the UN list as a source (needs ../shared/data/un_
     expect(watchlistOf(a)).toEqual(watchlistOf(b))
   })
 
+  it('the same lists again change nothing and say so (an older list of the call is not refused)', async () => {
+    const snap = tempSnapshot()
+    await snap.ingest('un', LISTS, { watchlist: { observedOn } })
+    const before = watchlistOf(snap)
+    const again = await snap.ingest('un', [...LISTS].reverse())
+    expect(again.lists?.map((l) => l.applied)).toEqual([false, false, false])
+    expect(again.collections.watchlist.inserted + again.collections.watchlist.updated).toBe(0)
+    expect(again.lists?.every((l) => l.warnings.some((w) => /already ingested/.test(w)))).toBe(true)
+    expect(watchlistOf(snap)).toEqual(before)
+  })
+
   it('a list refused later in the call undoes the lists applied before it', async () => {
     const snap = tempSnapshot()
     const dir = tempDir()
