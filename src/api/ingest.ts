@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { errorOf } from '../common/validate.js'
 import { type CorpusName, corpusOf } from '../corpora/registry.js'
@@ -8,7 +6,7 @@ import { z } from 'zod'
 import { checkOptions } from '../common/validate.js'
 import type { Collection, InputFile, ListBatch, RecordBatch, SourceDefinition, Stage } from '../ingest/define.js'
 import { fileError } from '../ingest/files.js'
-import { unpacked } from '../ingest/archives.js'
+import { withUnpacked } from '../ingest/archives.js'
 import { type Db, beginImmediate } from '../store/database.js'
 import type { DocumentRows } from '../store/documents.js'
 import type { IngestLog } from '../store/ingest-log.js'
@@ -84,14 +82,7 @@ export async function ingest(
     return { path: p, name: p }
   })
   // A zip is read as the files in it, a gzip file as its content: unpacked (and checked whole) before anything is written.
-  let tmp: string | null = null
-  const dir = () => (tmp ??= mkdtempSync(join(tmpdir(), 'legisearch-unpack-')))
-  try {
-    const inputs = await unpacked(files, dir)
-    return await ingestFiles(deps, source, files, inputs, options)
-  } finally {
-    if (tmp !== null) rmSync(tmp, { recursive: true, force: true })
-  }
+  return withUnpacked(files, (inputs) => ingestFiles(deps, source, files, inputs, options))
 }
 
 async function ingestFiles(

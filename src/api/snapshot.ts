@@ -43,9 +43,11 @@ export const COLLECTIONS: readonly Collection[] = [...CORPUS_NAMES, 'stakeholder
  * event loop can release.
  */
 const INGESTING = new Map<string, number>()
+let memoryKeys = 0
 
-/** The file a snapshot path names (its real path once it exists). */
+/** The file a snapshot path names (its real path once it exists); an in-memory database is its own. */
 function fileKey(path: string): string {
+  if (path === '' || path === ':memory:' || path.startsWith('file::memory:')) return `memory:${++memoryKeys}`
   try {
     return realpathSync(path)
   } catch {

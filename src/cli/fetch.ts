@@ -56,8 +56,13 @@ export default defineCommand({
         process.stdout.write('nothing changed; nothing to ingest\n')
         return
       }
+      const reading = progressReporter('reading')
       try {
-        const report = await snap.ingest(args.source as SourceName, paths, watchlistOptions(args))
+        const report = await snap.ingest(args.source as SourceName, paths, {
+          ...watchlistOptions(args),
+          onProgress: (p) => reading.update(p.file, p.bytesRead, p.bytesTotal, `${p.records} records written`),
+        })
+        reading.stop()
         process.stdout.write(`${countsTable(report)}\n`)
       } finally {
         snap.close()

@@ -20,4 +20,8 @@ const main = defineCommand({
   },
 })
 
+// Ctrl-C ends the process through `exit`, so temporary files (unpacked archives) are removed; an
+// ingest under way is rolled back by SQLite (its transaction never committed).
+process.once('SIGINT', () => process.exit(130))
+
 void runMain(main)

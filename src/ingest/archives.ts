@@ -1,4 +1,5 @@
-import { closeSync, createReadStream, createWriteStream, mkdtempSync, openSync, readSync } from 'node:fs'
+import { closeSync, createReadStream, createWriteStream, mkdtempSync, openSync, readSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -8,12 +9,23 @@ import { LegisearchError } from '../common/errors.js'
 import type { InputFile } from './define.js'
 import { fileError } from './files.js'
 
-/** Limits on what one zip may unpack to (a zip bomb is refused, not unpacked). */
-export const ZIP_LIMITS = { entries: 100_000, bytes: 20_000_000_000 } as const
+/** What one call may unpack in all, archives inside archives included (a zip bomb is refused, not unpacked). */
+export const UNPACK_LIMITS = { entries: 100_000, bytes: 20_000_000_000 } as const
 
-/** The first bytes of a file. */
-function head(path: string, n: number): Buffer {
-  const fd = openSync(path, 'r')
+/** What is left of a call's unpacking budget. */
+interface Budget {
+  entries: number
+  bytes: number
+}
+
+/** The first bytes of a file, or the file refused naming it (permissions, a directory…). */
+function head(file: InputFile, n: number): Buffer {
+  let fd: number
+  try {
+    fd = openSync(file.path, 'r')
+  } catch (e) {
+    throw fileError(file, null, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`)
+  }
   try {
     const buffer = Buffer.alloc(n)
     return buffer.subarray(0, readSync(fd, buffer, 0, n, 0))
@@ -23,40 +35,54 @@ function head(path: string, n: number): Buffer {
 }
 
 /** Whether a file is gzip-compressed (`\x1f\x8b`). */
-export function isGzip(path: string): boolean {
-  const h = head(path, 2)
+export function isGzip(file: InputFile): boolean {
+  const h = head(file, 2)
   return h[0] === 0x1f && h[1] === 0x8b
+}
+
+/** Whether a file starts as a zip archive does (`PK\x03\x04`, or the empty archive's `PK\x05\x06`). */
+export function isZip(file: InputFile): boolean {
+  const h = head(file, 4)
+  return h.length === 4 && h[0] === 0x50 && h[1] === 0x4b && ((h[2] === 3 && h[3] === 4) || (h[2] === 5 && h[3] === 6))
+}
+
+/** An error writing the unpacked copy (a full disk, permissions) is the machine's, not the input's: 500. */
+function diskError(e: unknown, name: string, dir: string): LegisearchError | null {
+  const code = (e as NodeJS.ErrnoException).code
+  if (code === undefined || !/^E[A-Z]+$/.test(code)) return null
+  return new LegisearchError(500, 'internal_error', `${name}: cannot be unpacked to ${dir} (${code})`)
+}
+
+/** Counts bytes against the call's budget as they pass, and computes their CRC-32. */
+function meter(budget: Budget, over: () => LegisearchError): Transform & { crc: () => number } {
+  let crc = 0
+  const t = new Transform({
+    transform(chunk: Buffer, _enc, next) {
+      budget.bytes -= chunk.length
+      if (budget.bytes < 0) return next(over())
+      crc = crc32(chunk, crc)
+      next(null, chunk)
+    },
+  })
+  return Object.assign(t, { crc: () => crc >>> 0 })
 }
 
 /**
  * Decompresses a gzip file into `dir` (streamed; the gzip trailer's CRC-32 and length checked, so
  * a truncated or damaged file is refused naming it). The input keeps the file's name in messages.
- *
- * @example const [json] = await gunzip({ path: 'deputados.json.gz', name: 'deputados.json.gz' }, tmp)
  */
-export async function gunzip(file: InputFile, dir: string): Promise<InputFile[]> {
+async function gunzip(file: InputFile, dir: string, budget: Budget): Promise<InputFile[]> {
   const path = join(dir, 'gunzipped')
-  let bytes = 0
-  const limit = new Transform({
-    transform(chunk: Buffer, _enc, next) {
-      bytes += chunk.length
-      if (bytes > ZIP_LIMITS.bytes) next(fileError(file, null, `decompresses to more than ${ZIP_LIMITS.bytes} bytes; refused`))
-      else next(null, chunk)
-    },
-  })
+  const counted = meter(budget, () =>
+    fileError(file, null, `decompresses to more than this call may unpack (${UNPACK_LIMITS.bytes} bytes); refused`),
+  )
   try {
-    await pipeline(createReadStream(file.path), createGunzip(), limit, createWriteStream(path))
+    await pipeline(createReadStream(file.path), createGunzip(), counted, createWriteStream(path))
   } catch (e) {
     if (e instanceof LegisearchError) throw e
-    throw fileError(file, null, `is a broken gzip file (${(e as Error).message})`)
+    throw diskError(e, file.name, dir) ?? fileError(file, null, `is a broken gzip file (${(e as Error).message})`)
   }
   return [{ path, name: file.name }]
-}
-
-/** Whether a file starts as a zip archive does (`PK\x03\x04`, or the empty archive's `PK\x05\x06`). */
-export function isZip(path: string): boolean {
-  const h = head(path, 4)
-  return h.length === 4 && h[0] === 0x50 && h[1] === 0x4b && ((h[2] === 3 && h[3] === 4) || (h[2] === 5 && h[3] === 6))
 }
 
 function openZip(path: string): Promise<yauzl.ZipFile> {
@@ -67,17 +93,33 @@ function openZip(path: string): Promise<yauzl.ZipFile> {
   )
 }
 
+/** The next entry of a zip opened with `lazyEntries`, or null at its end. */
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
+  return new Promise<yauzl.Entry | null>((resolve, reject) => {
+    const done = (x: yauzl.Entry | null, e?: Error) => {
+      zip.removeListener('entry', onEntry).removeListener('end', onEnd).removeListener('error', onError)
+      if (e) reject(e)
+      else resolve(x)
+    }
+    const onEntry = (x: yauzl.Entry) => done(x)
+    const onEnd = () => done(null)
+    const onError = (e: Error) => done(null, e)
+    zip.once('entry', onEntry).once('end', onEnd).once('error', onError)
+    zip.readEntry()
+  })
+}
+
+/** Entries that are no file of the origin: directories, and what archivers of some systems add. */
+const isLitter = (name: string) => name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)(\.DS_Store|Thumbs\.db)$/.test(name)
+
 /**
  * Unpacks a zip's files into `dir` (streamed: memory stays flat), each checked whole — its size
  * as the archive declares it and its CRC-32 — before it is handed on as an input named
- * `archive.zip:entry` (so messages name the archive and the entry). Directories are skipped; entry
- * names never become paths (entries are written as `dir/<n>`). A broken archive or entry is refused
- * naming the archive and the entry.
- *
- * @example const files = await unzip({ path: 'proposituras.zip', name: 'proposituras.zip' }, tmp)
- * // [{ path: '/tmp/…/0', name: 'proposituras.zip:proposituras.xml' }]
+ * `archive.zip:entry` (so messages name the archive and the entry). Directories and OS litter
+ * (`__MACOSX/`, `.DS_Store`) are skipped; entry names never become paths (entries are written as
+ * `dir/<n>`). A broken archive or entry is refused naming the archive and the entry.
  */
-export async function unzip(file: InputFile, dir: string): Promise<InputFile[]> {
+async function unzip(file: InputFile, dir: string, budget: Budget): Promise<InputFile[]> {
   let zip: yauzl.ZipFile
   try {
     zip = await openZip(file.path)
@@ -85,52 +127,31 @@ export async function unzip(file: InputFile, dir: string): Promise<InputFile[]> 
     throw fileError(file, null, `is not a readable zip archive (${(e as Error).message})`)
   }
   const out: InputFile[] = []
-  let total = 0
   try {
     for (;;) {
-      const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
-        const onEntry = (x: yauzl.Entry) => done(x)
-        const onEnd = () => done(null)
-        const onError = (e: Error) => done(null, e)
-        const done = (x: yauzl.Entry | null, e?: Error) => {
-          zip.removeListener('entry', onEntry).removeListener('end', onEnd).removeListener('error', onError)
-          if (e) reject(e)
-          else resolve(x)
-        }
-        zip.once('entry', onEntry).once('end', onEnd).once('error', onError)
-        zip.readEntry()
-      }).catch((e: Error) => {
+      const entry = await nextEntry(zip).catch((e: Error) => {
         throw fileError(file, null, `is a broken zip archive (${e.message})`)
       })
       if (entry === null) break
-      if (entry.fileName.endsWith('/')) continue
+      if (isLitter(entry.fileName)) continue
       const name = `${file.name}:${entry.fileName}`
       const broken = (why: string) => fileError(file, `entry ${entry.fileName}`, `is broken (${why})`)
-      if (out.length >= ZIP_LIMITS.entries) throw fileError(file, null, `holds more than ${ZIP_LIMITS.entries} files; refused`)
-      total += entry.uncompressedSize
-      if (total > ZIP_LIMITS.bytes) throw fileError(file, null, `unpacks to more than ${ZIP_LIMITS.bytes} bytes; refused`)
+      if (--budget.entries < 0)
+        throw fileError(file, null, `holds more files than this call may unpack (${UNPACK_LIMITS.entries}); refused`)
       const path = join(dir, String(out.length))
-      let crc = 0
-      const check = new Transform({
-        transform(chunk: Buffer, _enc, next) {
-          crc = crc32(chunk, crc)
-          next(null, chunk)
-        },
-      })
+      const counted = meter(budget, () =>
+        fileError(file, `entry ${entry.fileName}`, `unpacks to more than this call may unpack (${UNPACK_LIMITS.bytes} bytes); refused`),
+      )
       try {
         const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
           zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))),
         )
-        await pipeline(stream, check, createWriteStream(path))
+        await pipeline(stream, counted, createWriteStream(path))
       } catch (e) {
         if (e instanceof LegisearchError) throw e
-        const code = (e as NodeJS.ErrnoException).code
-        if (code !== undefined && /^E[A-Z]+$/.test(code) && !code.startsWith('Z_')) {
-          throw new LegisearchError(500, 'internal_error', `${name}: cannot be unpacked to ${dir} (${code})`)
-        }
-        throw broken((e as Error).message)
+        throw diskError(e, name, dir) ?? broken((e as Error).message)
       }
-      if (crc >>> 0 !== entry.crc32 >>> 0) throw broken(`its CRC-32 is ${hex(crc)}, the archive says ${hex(entry.crc32)}`)
+      if (counted.crc() !== entry.crc32 >>> 0) throw broken(`its CRC-32 is ${hex(counted.crc())}, the archive says ${hex(entry.crc32)}`)
       out.push({ path, name })
     }
   } finally {
@@ -142,27 +163,91 @@ export async function unzip(file: InputFile, dir: string): Promise<InputFile[]> 
 
 const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0')
 
+/**
+ * The first bytes of a zip's first file (null when it has none or cannot be read): enough to tell
+ * a downloaded archive's kind before it replaces a good one.
+ */
+export async function firstEntryHead(path: string, n = 4096): Promise<string | null> {
+  let zip: yauzl.ZipFile
+  try {
+    zip = await openZip(path)
+  } catch {
+    return null
+  }
+  try {
+    for (;;) {
+      const entry = await nextEntry(zip)
+      if (entry === null) return null
+      if (isLitter(entry.fileName)) continue
+      const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+        zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))),
+      )
+      const chunks: Buffer[] = []
+      let got = 0
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        chunks.push(chunk)
+        got += chunk.length
+        if (got >= n) break
+      }
+      return Buffer.concat(chunks).subarray(0, n).toString('utf8')
+    }
+  } catch {
+    return null
+  } finally {
+    zip.close()
+  }
+}
+
 /** How deep archives inside archives are opened (a gzip file in a zip: 2). */
 const MAX_DEPTH = 3
 
+/** Temporary directories of unpacks under way, removed if the process exits before their call ends. */
+const LIVE = new Set<string>()
+let hooked = false
+
 /**
- * The files a call reads: a zip as the files in it, a gzip file as its content (inside one another
- * too), unpacked into `dir` and checked whole before anything is written; `dir` is made when
- * needed and is the caller's to remove. Other files are read in place.
+ * Runs `body` over the files a call reads: a zip as the files in it, a gzip file as its content
+ * (inside one another too), unpacked into one temporary directory and checked whole before anything
+ * is written, within one budget for the whole call ({@link UNPACK_LIMITS}). Other files are read
+ * in place. The directory is removed when `body` settles, or when the process exits first.
  *
- * @example const inputs = await unpacked(files, tmp) // deputados.json.gz → its JSON; a.zip → a.zip:x.csv, a.zip:y.csv
+ * @example await withUnpacked(files, (inputs) => read(inputs)) // deputados.json.gz → its JSON; a.zip → a.zip:x.csv, a.zip:y.csv
  */
-export async function unpacked(files: readonly InputFile[], dir: () => string, depth = 0): Promise<InputFile[]> {
-  const out: InputFile[] = []
-  for (const f of files) {
-    const unpack = isZip(f.path) ? unzip : isGzip(f.path) ? gunzip : null
-    if (unpack === null) {
-      out.push(f)
-      continue
+export async function withUnpacked<T>(files: readonly InputFile[], body: (inputs: InputFile[]) => Promise<T>): Promise<T> {
+  let dir: string | null = null
+  const budget: Budget = { ...UNPACK_LIMITS }
+  const tmp = () => {
+    if (dir === null) {
+      dir = mkdtempSync(join(tmpdir(), 'legisearch-unpack-'))
+      LIVE.add(dir)
+      if (!hooked) {
+        hooked = true
+        process.once('exit', () => {
+          for (const d of LIVE) rmSync(d, { recursive: true, force: true })
+        })
+      }
     }
-    if (depth >= MAX_DEPTH) throw fileError(f, null, `is an archive nested more than ${MAX_DEPTH} deep; refused`)
-    const into = mkdtempSync(join(dir(), 'a-'))
-    out.push(...(await unpacked(await unpack(f, into), dir, depth + 1)))
+    return dir
   }
-  return out
+  const unpack = async (given: readonly InputFile[], depth: number): Promise<InputFile[]> => {
+    const out: InputFile[] = []
+    for (const f of given) {
+      const how = isZip(f) ? unzip : isGzip(f) ? gunzip : null
+      if (how === null) {
+        out.push(f)
+        continue
+      }
+      if (depth >= MAX_DEPTH) throw fileError(f, null, `is an archive nested more than ${MAX_DEPTH} deep; refused`)
+      out.push(...(await unpack(await how(f, mkdtempSync(join(tmp(), 'a-')), budget), depth + 1)))
+    }
+    return out
+  }
+  try {
+    return await body(await unpack(files, 0))
+  } finally {
+    if (dir !== null) {
+      rmSync(dir, { recursive: true, force: true })
+      LIVE.delete(dir)
+    }
+  }
 }

@@ -86,10 +86,12 @@ export interface RemoteFile {
 export interface Remote {
   /** The official base address. */
   readonly base: string
+  /** Request headers its server needs (`accept: application/json` where it can also answer XML). */
+  readonly headers?: Readonly<Record<string, string>>
   /** The files of a year (and the year-less files it needs: deputies, organs). */
   files(options: { readonly year: number }): readonly RemoteFile[]
   /** Whether a downloaded file is of the kind expected (an error page served with 200 is not). */
-  recognizes(file: InputFile, kind: string): boolean
+  recognizes(file: InputFile, kind: string): boolean | Promise<boolean>
 }
 
 /** One official source. */

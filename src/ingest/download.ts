@@ -16,13 +16,15 @@ export interface DownloadOptions {
   readonly backoffMs: number
   /** The `fetch` to use. */
   readonly fetch: typeof globalThis.fetch
+  /** Request headers besides the conditional ones. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
   /** Called as the body arrives: the URL, bytes so far, and the declared length (null when unknown). */
   readonly onProgress?: ((progress: { url: string; bytesRead: number; bytesTotal: number | null }) => void) | undefined
   /**
    * Checks a whole body before it replaces the file (an error page served with 200); throws a
    * `LegisearchError` to refuse it. The file in place is then left as it was.
    */
-  readonly verify?: ((path: string) => void) | undefined
+  readonly verify?: ((path: string) => void | Promise<void>) | undefined
 }
 
 export const DEFAULT_DOWNLOAD: DownloadOptions = {
@@ -102,7 +104,7 @@ async function once(
 ): Promise<'not-modified' | { bytes: number; sha256: string; etag: string | null; lastModified: string | null }> {
   const part = `${path}.part`
   try {
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { ...o.headers }
     if (prior?.etag) headers['if-none-match'] = prior.etag
     if (prior?.lastModified) headers['if-modified-since'] = prior.lastModified
     const hash = createHash('sha256')
@@ -135,7 +137,7 @@ async function once(
     }
     if (o.verify) {
       try {
-        o.verify(part)
+        await o.verify(part)
       } catch (e) {
         if (e instanceof LegisearchError) throw final(e)
         throw e

@@ -33,8 +33,8 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
     const url = new URL(file.path, base.endsWith('/') ? base : `${base}/`).href
     const path = join(options.dir, source.name, file.save ?? basename(file.path))
     // Checked before it replaces the file in place: an error page never takes a good file's place.
-    const verify = (downloaded: string) => {
-      if (!remote.recognizes({ path: downloaded, name: downloaded }, file.kind)) {
+    const verify = async (downloaded: string) => {
+      if (!(await remote.recognizes({ path: downloaded, name: downloaded }, file.kind))) {
         throw new LegisearchError(
           502,
           'internal_error',
@@ -42,7 +42,7 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
         )
       }
     }
-    const got = await download(url, path, { ...options, verify })
+    const got = await download(url, path, { ...options, verify, headers: { ...remote.headers, ...options.headers } })
     options.onFile?.(got)
     out.push(got)
   }

@@ -7,8 +7,12 @@ import { fileError, firstBytes, strictUtf8 } from './files.js'
 
 /** The name of a file's root element, read from its first bytes (null when there is none). */
 export function rootOf(file: InputFile): string | null {
-  const head = firstBytes(file, 4096).replace(/^\uFEFF/, '')
-  const m = /<([A-Za-z_][\w.:-]*)[\s/>]/.exec(head.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<![^>]*>/g, ''))
+  return rootOfText(firstBytes(file, 4096))
+}
+
+/** The name of the root element of an XML text's start (null when there is none). */
+export function rootOfText(head: string): string | null {
+  const m = /<([A-Za-z_][\w.:-]*)[\s/>]/.exec(head.replace(/^\uFEFF/, '').replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<![^>]*>/g, ''))
   return m ? (m[1] as string) : null
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Snapshot } from '../../src/index.js'
+import { legislatureOn } from '../../src/ingest/camara/map.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, camaraFacts } from './cases.js'
 
@@ -41,6 +42,15 @@ function byId(snap: Snapshot, id: string, body?: unknown) {
     if (hit || page >= r.pagination.pages) return hit
   }
 }
+
+describe('legislatureOn', () => {
+  it('names the legislature of a day (four years from 1 February)', () => {
+    const on = (d: string) => legislatureOn(new Date(`${d}T12:00:00Z`))
+    expect([on('2019-01-31'), on('2019-02-01'), on('2023-01-31'), on('2023-02-01'), on('2026-11-25'), on('2027-02-01')]).toEqual([
+      55, 56, 56, 57, 57, 58,
+    ])
+  })
+})
 
 describe.skipIf(!present)('the Câmara JSON variants and API pages (needs ../shared/data/camara)', () => {
   it('the JSON files give the same records as the CSV files', async () => {

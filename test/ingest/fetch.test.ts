@@ -53,19 +53,20 @@ const present = Object.values(CAMARA_ROUTES).every((f) => existsSync(DATA + f))
 const unPresent = Object.values(UN_ROUTES).every((f) => existsSync(DATA + f))
 const PROPOSICOES = '/arquivos/proposicoes/csv/proposicoes-2023.csv'
 
-type Mode = 'ok' | 'hang' | 'fail-once' | 'truncate' | 'html'
+type Mode = 'ok' | 'hang' | 'fail-once' | 'truncate' | 'html' | 'another-zip'
 
 describe.skipIf(!present)('fetch from a local server at the official paths (needs ../shared/data/camara)', () => {
   let server: Server
   let base = ''
   const modes = new Map<string, Mode>()
-  const seen: { path: string; conditional: boolean; status: number }[] = []
+  const seen: { path: string; conditional: boolean; status: number; accept?: string | undefined }[] = []
   beforeAll(async () => {
     server = createServer(async (req, res) => {
       const path = req.url ?? ''
       const file = ROUTES[path]
       const mode = modes.get(path) ?? 'ok'
-      const log = (status: number) => seen.push({ path, conditional: req.headers['if-none-match'] !== undefined, status })
+      const log = (status: number) =>
+        seen.push({ path, conditional: req.headers['if-none-match'] !== undefined, status, accept: req.headers.accept })
       if (!file) return void (log(404), res.writeHead(404).end('not found'))
       if (mode === 'hang') return void log(0)
       if (mode === 'fail-once') {
@@ -74,7 +75,7 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
       }
       if (mode === 'html')
         return void (log(200), res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Manutenção</body></html>'))
-      const body = await bodyOf(path)
+      const body = await bodyOf(mode === 'another-zip' ? '/repositorioDados/processo_legislativo/documento_autor.zip' : path)
       const etag = `"${createHash('sha1').update(body).digest('hex')}"`
       if (req.headers['if-none-match'] === etag) return void (log(304), res.writeHead(304).end())
       log(200)
@@ -223,6 +224,10 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
       expect(again.code, again.err).toBe(0)
       expect(again.out).toMatch(/already ingested, nothing written/)
       expect(seen.map((x) => [x.path, x.conditional, x.status])).toEqual([['/resources/xml/en/consolidated.xml', true, 304]])
+      // A mirror's full address: downloaded whole, not kept.
+      const mirror = await run('watchlist', 'update', '--url', `${base}resources/xml/en/consolidated.xml`, '--snapshot', snapshot)
+      expect(mirror.code, mirror.err).toBe(0)
+      expect(mirror.out).toMatch(/already ingested, nothing written/)
       const snap = openSnapshot(snapshot, { readonly: true })
       expect(snap.listWatchlist({ limit: 1 }).total).toBe(designations.length)
       snap.close()
@@ -255,6 +260,25 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
         const again = await fetchSource(source, { dir, baseUrl, ...(year === undefined ? {} : { year }) })
         expect(again.map((f) => f.changed)).toEqual(files.map(() => false))
       }
+      // The Senado's services answer XML unless asked for JSON.
+      const senado = seen.filter((x) => x.path.startsWith('/dadosabertos/'))
+      expect(senado.length).toBeGreaterThan(0)
+      expect(senado.every((x) => x.accept === 'application/json')).toBe(true)
     },
   )
+
+  it.skipIf(!othersPresent)('a zip of another kind served at an ALESP path is refused, and does not replace the good one', async () => {
+    const dir = tempDir()
+    const route = '/repositorioDados/processo_legislativo/proposituras.zip'
+    const good = await fetchSource('alesp', { dir, baseUrl: `${base}repositorioDados/` })
+    const path = good.find((f) => f.path.endsWith('proposituras.zip'))?.path as string
+    const before = readFileSync(path)
+    modes.set(route, 'another-zip')
+    const e = await rejectionOf(fetchSource('alesp', { dir: tempDir(), baseUrl: `${base}repositorioDados/`, ...quick }))
+    const kept = await rejectionOf(fetchSource('alesp', { dir, baseUrl: `${base}repositorioDados/`, ...quick }))
+    modes.set(route, 'ok')
+    expect(e.message).toMatch(/proposituras\.zip: is not the alesp proposituras file/)
+    expect(kept.message).toMatch(/the file in place is kept/)
+    expect(readFileSync(path).equals(before)).toBe(true)
+  })
 })

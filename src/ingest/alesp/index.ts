@@ -1,8 +1,8 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError } from '../files.js'
-import { readXmlRecords, rootOf } from '../xml.js'
-import { isZip } from '../archives.js'
+import { readXmlRecords, rootOf, rootOfText } from '../xml.js'
+import { firstEntryHead, isZip } from '../archives.js'
 
 /** ALESP's open-data files (`al.sp.gov.br/repositorioDados/`), recognised by their root element. */
 const KINDS = {
@@ -184,9 +184,13 @@ export const alesp = defineSource({
       { path: 'processo_legislativo/documento_autor.zip', kind: 'autores' },
       { path: 'processo_legislativo/proposituras.zip', kind: 'proposituras' },
     ],
-    // A zip's entries are checked when ingested; here, that it is a zip (not an error page).
-    recognizes: (file, kind) =>
-      isZip(file.path) ? kind === 'autores' || kind === 'proposituras' : rootOf(file) === KINDS[kind as Kind]?.root,
+    // A zip is recognised by its first file's root element (an error page, or another zip, is not it).
+    recognizes: async (file, kind) => {
+      const root = KINDS[kind as Kind]?.root
+      if (!isZip(file)) return rootOf(file) === root
+      const head = await firstEntryHead(file.path)
+      return head !== null && rootOfText(head) === root
+    },
   },
   read,
 })

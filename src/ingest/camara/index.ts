@@ -129,10 +129,10 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       if (before === undefined || Number(row['idLegislatura']) >= Number(before.row['idLegislatura']))
         latestOf.set(row['id'] ?? '', { row, line })
     }
-    const newest = Math.max(0, ...[...latestOf.values()].map((x) => Number(x.row['idLegislatura']) || 0))
+    const today = new Date()
     const items = [...latestOf.values()].map(({ row, line }) => {
       deputies.add(row['id'] ?? '', { name: row['nome'] ?? '', uf: row['siglaUf'] ?? '' })
-      return { record: deputyOfPage(row, newest), line }
+      return { record: deputyOfPage(row, today), line }
     })
     yield* unlessStored('stakeholders', file, items, at(file))
   }

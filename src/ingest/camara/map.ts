@@ -149,8 +149,16 @@ export function deputyOf(r: Readonly<Record<string, string>>, latest: number): R
   }
 }
 
-/** The stakeholder of a deputy from a page of /api/v2/deputados (active when of the page's newest legislature). */
-export function deputyOfPage(r: Readonly<Record<string, string>>, newest: number): Record<string, unknown> {
+/**
+ * The Câmara's legislature on a day: the 57th ran from 1 February 2023 to 31 January 2027, each
+ * lasts four years.
+ */
+export function legislatureOn(day: Date): number {
+  return Math.floor((day.getUTCFullYear() - (day.getUTCMonth() === 0 ? 1 : 0) - 1795) / 4)
+}
+
+/** The stakeholder of a deputy from a page of /api/v2/deputados: active when of today's legislature. */
+export function deputyOfPage(r: Readonly<Record<string, string>>, today: Date): Record<string, unknown> {
   const id = (r['id'] ?? '').trim()
   return {
     id: deputyId(id),
@@ -159,7 +167,7 @@ export function deputyOfPage(r: Readonly<Record<string, string>>, newest: number
     name: r['nome'],
     title: 'Deputado Federal',
     situation: '',
-    active: Number(r['idLegislatura']) === newest,
+    active: Number(r['idLegislatura']) === legislatureOn(today),
     organs: [],
   }
 }

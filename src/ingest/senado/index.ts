@@ -214,6 +214,8 @@ export const senado = defineSource({
   // request each (`/processo/{id}`, `/processo/relatoria?codigoMateria=`), not fetched in bulk.
   remote: {
     base: 'https://legis.senado.leg.br/',
+    // The services answer XML unless asked for JSON.
+    headers: { accept: 'application/json' },
     files: ({ year }) => [
       { path: 'dadosabertos/senador/lista/atual.json', kind: 'senadores', save: 'senador-lista-atual.json' },
       { path: `dadosabertos/processo?ano=${year}`, kind: 'processos', save: `processo-${year}.json` },

@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from 'node:fs'
+import { parseInstant } from '../../common/dates.js'
 import { LegisearchError } from '../../common/errors.js'
 import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/fetch.js'
 import { MAX_LIST_BYTES, type ParsedList, parseUnConsolidatedList } from '../../watchlist/parse.js'
 import { type Batch, defineSource, type InputFile, type ReadContext } from '../define.js'
-import { fileError } from '../files.js'
+import { fileError, firstBytes } from '../files.js'
 import { rootOf } from '../xml.js'
 
 const ROOT = 'CONSOLIDATED_LIST'
@@ -35,14 +36,21 @@ function listOf(file: InputFile, ctx: ReadContext): ParsedList {
   }
 }
 
+/** A list's `dateGenerated` as epoch ms, read from the root's start tag (null when it is not there). */
+function generatedOf(file: InputFile): number | null {
+  const at = /<CONSOLIDATED_LIST\b[^>]*\bdateGenerated\s*=\s*"([^"]+)"/.exec(firstBytes(file, 8192))?.[1]
+  return at === undefined ? null : parseInstant(at)
+}
+
 /**
- * Reads every list of the call first, then hands them on oldest first (by `dateGenerated`), so the
- * files of an archive may be given in any order; the runner reconciles each in turn.
+ * Hands the lists of the call on oldest first (by `dateGenerated`, read from each file's root), so
+ * the files of an archive may be given in any order; one list is parsed at a time, and the runner
+ * reconciles each in turn. A file whose date cannot be read goes first, so its parse says why.
  */
 async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<Batch> {
-  const lists = files.map((file) => ({ file, list: listOf(file, ctx) }))
-  lists.sort((a, b) => a.list.generatedMs - b.list.generatedMs)
-  for (const { file, list } of lists) yield { collection: 'watchlist', file, list }
+  const dated = files.map((file) => ({ file, at: generatedOf(file) ?? Number.NEGATIVE_INFINITY }))
+  dated.sort((a, b) => a.at - b.at)
+  for (const { file } of dated) yield { collection: 'watchlist', file, list: listOf(file, ctx) }
 }
 
 /** The UN Security Council Consolidated List (the sanctions watchlist), reconciled as `reconcileWatchlist` does. */
