@@ -13,8 +13,7 @@ import type { IngestLog } from '../store/ingest-log.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import type { Statements } from '../store/statements.js'
 import type { TextIndex } from '../text-index/types.js'
-import type { ParsedList } from '../watchlist/parse.js'
-import { type ReconcileReport, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
+import { type ReconcileReport, alreadyIngested, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
 import { writeDocuments } from './documents.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
@@ -199,22 +198,6 @@ function reconcileList(
     inserted: r.listed.length,
     updated: r.relisted.length + r.amended.length + r.delisted.length + r.blocked.length,
     unchanged: r.unchanged,
-  }
-}
-
-/** The report of a list skipped because the snapshot ingested these very bytes before. */
-function alreadyIngested(list: ParsedList, observedAt: string): ReconcileReport {
-  return {
-    dateGenerated: list.dateGenerated,
-    observedAt,
-    applied: false,
-    listed: [],
-    relisted: [],
-    amended: [],
-    delisted: [],
-    blocked: [],
-    unchanged: list.records.length,
-    warnings: [`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`],
   }
 }
 

@@ -51,6 +51,22 @@ export interface DesignationEvent {
 }
 
 export const DEFAULT_MAX_REMOVAL_RATIO = 0.05
+
+/** The report of a list the snapshot ingested before (the same bytes): nothing applied, nothing written. */
+export function alreadyIngested(list: ParsedList, observedAt: string): ReconcileReport {
+  return {
+    dateGenerated: list.dateGenerated,
+    observedAt,
+    applied: false,
+    listed: [],
+    relisted: [],
+    amended: [],
+    delisted: [],
+    blocked: [],
+    unchanged: list.records.length,
+    warnings: [`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`],
+  }
+}
 const DAY_MS = 86_400_000
 
 interface Row {
@@ -151,9 +167,7 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
     const lastApplied = st.prepared('SELECT generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
       { generated_ms: number; sha256: string } | undefined
     if (lastApplied && list.generatedMs === lastApplied.generated_ms && list.sha256 === lastApplied.sha256 && !force) {
-      report.unchanged = list.records.length
-      warnings.push(`this list (generated ${list.dateGenerated}) was already ingested; nothing was changed`)
-      return { ...report, applied: false }
+      return alreadyIngested(list, obs.at)
     }
     const rows = new Map(
       (st.prepared('SELECT ref, status, content, fingerprint, record FROM watchlist_designations').all() as Row[]).map((r) => [r.ref, r]),

@@ -134,19 +134,23 @@ export function propositionOf(
   }
 }
 
-/** The stakeholder record of a row of `deputados.csv`; `latest` is the newest legislature in the file. */
-export function deputyOf(r: Readonly<Record<string, string>>, latest: number): Record<string, unknown> {
-  const id = lastSegment(r['uri'] ?? '')
+/** A deputy's stakeholder record: the same shape whichever file names the deputy. */
+function deputy(id: string, name: string | undefined, active: boolean): Record<string, unknown> {
   return {
     id: deputyId(id),
     openDataId: id,
     openDataResource: 'camara',
-    name: r['nome'],
+    name,
     title: 'Deputado Federal',
     situation: '',
-    active: Number(r['idLegislaturaFinal']) === latest,
+    active,
     organs: [],
   }
+}
+
+/** The stakeholder record of a row of `deputados.csv`; `latest` is the newest legislature in the file. */
+export function deputyOf(r: Readonly<Record<string, string>>, latest: number): Record<string, unknown> {
+  return deputy(lastSegment(r['uri'] ?? ''), r['nome'], Number(r['idLegislaturaFinal']) === latest)
 }
 
 /**
@@ -159,17 +163,7 @@ export function legislatureOn(day: Date): number {
 
 /** The stakeholder of a deputy from a page of /api/v2/deputados: active when of today's legislature. */
 export function deputyOfPage(r: Readonly<Record<string, string>>, today: Date): Record<string, unknown> {
-  const id = (r['id'] ?? '').trim()
-  return {
-    id: deputyId(id),
-    openDataId: id,
-    openDataResource: 'camara',
-    name: r['nome'],
-    title: 'Deputado Federal',
-    situation: '',
-    active: Number(r['idLegislatura']) === legislatureOn(today),
-    organs: [],
-  }
+  return deputy((r['id'] ?? '').trim(), r['nome'], Number(r['idLegislatura']) === legislatureOn(today))
 }
 
 /** The stakeholder of an organ known only as an author (a row of `proposicoesAutores`). */
