@@ -9,6 +9,7 @@ export type { Collection, OpenOptions, SearchMethods } from './api/snapshot.js'
 
 // Real data: the official sources' files into a snapshot (`snap.ingest(source, files)`)
 export { SOURCE_NAMES } from './ingest/registry.js'
+export { CORPUS_NAMES } from './corpora/registry.js'
 export { fetchSource, sources } from './api/sources.js'
 export type { Downloaded, FetchSourceOptions, SourceInfo } from './api/sources.js'
 export type { SourceName } from './ingest/registry.js'

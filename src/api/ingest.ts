@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { errorOf } from '../common/validate.js'
-import { type CorpusName, corpusOf } from '../corpora/registry.js'
+import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
 import { z } from 'zod'
 import { checkOptions } from '../common/validate.js'
 import type { Collection, InputFile, ListBatch, RecordBatch, SourceDefinition, Stage } from '../ingest/define.js'
@@ -94,7 +94,10 @@ async function ingestFiles(
   const report: IngestReport = {
     source: source.name,
     files: given.map((f) => f.name),
-    collections: { propositions: zero(), stakeholders: zero(), watchlist: zero() },
+    collections: Object.fromEntries([...CORPUS_NAMES, 'stakeholders', 'watchlist'].map((c) => [c, zero()])) as Record<
+      Collection,
+      ReturnType<typeof zero>
+    >,
     ...(source.writes.includes('watchlist') ? { lists: [] } : {}),
     skipped: [],
   }
@@ -230,8 +233,9 @@ function write(
     if (r.success) return [r.data as { id: string }]
     const why = `cannot be mapped to a ${batch.collection} record (${errorOf(schema, record, r.error, { where: 'record' }).message})`
     const n = batch.lines?.[i]
-    if (skip === null) throw fileError(batch.file, n === undefined ? null : batch.at === 'entry' ? `entry ${n}` : n, why)
-    skip(batch.file, batch.lines?.[i] ?? 0, why)
+    const file = batch.files?.[i] ?? batch.file
+    if (skip === null) throw fileError(file, n === undefined ? null : batch.at === 'entry' ? `entry ${n}` : n, why)
+    skip(file, batch.lines?.[i] ?? 0, why)
     return []
   })
   if (batch.collection === 'stakeholders') return writeStakeholders(deps.stakeholders, valid as Stakeholder[], { skipUnchanged: true })

@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, createWriteStream, mkdtempSync, openSync, readSync, rmSync } from 'node:fs'
+import { closeSync, createWriteStream, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
@@ -7,10 +7,13 @@ import { createGunzip, crc32 } from 'node:zlib'
 import yauzl from 'yauzl'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile } from './define.js'
-import { fileError } from './files.js'
+import { bytesOf, fileError, sizeOf, streamOf } from './files.js'
 
 /** What one call may unpack in all, archives inside archives included (a zip bomb is refused, not unpacked). */
 export const UNPACK_LIMITS = { entries: 100_000, bytes: 20_000_000_000 } as const
+
+/** Entries up to this size are packed, one after another, into one file per archive. */
+const SMALL_ENTRY = 1_000_000
 
 /** What is left of a call's unpacking budget. */
 interface Budget {
@@ -18,7 +21,7 @@ interface Budget {
   bytes: number
 }
 
-/** The first bytes of a file, or the file refused naming it (permissions, a directory…). */
+/** The first bytes of an input (its slice's, for a packed entry), or the file refused naming it. */
 function head(file: InputFile, n: number): Buffer {
   let fd: number
   try {
@@ -27,8 +30,9 @@ function head(file: InputFile, n: number): Buffer {
     throw fileError(file, null, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`)
   }
   try {
-    const buffer = Buffer.alloc(n)
-    return buffer.subarray(0, readSync(fd, buffer, 0, n, 0))
+    const want = file.at ? Math.min(n, file.at.length) : n
+    const buffer = Buffer.alloc(want)
+    return buffer.subarray(0, readSync(fd, buffer, 0, want, file.at?.offset ?? 0))
   } finally {
     closeSync(fd)
   }
@@ -53,18 +57,28 @@ function diskError(e: unknown, name: string, dir: string): LegisearchError | nul
   return new LegisearchError(500, 'internal_error', `${name}: cannot be unpacked to ${dir} (${code})`)
 }
 
-/** Counts bytes against the call's budget as they pass, and computes their CRC-32. */
-function meter(budget: Budget, over: () => LegisearchError): Transform & { crc: () => number } {
+/**
+ * Counts bytes against the call's budget as they pass, and computes their CRC-32: as a transform
+ * in a pipeline, or chunk by chunk with `take` (which throws the budget's error).
+ */
+function meter(budget: Budget, over: () => LegisearchError): Transform & { crc: () => number; take: (chunk: Buffer) => Buffer } {
   let crc = 0
+  const take = (chunk: Buffer): Buffer => {
+    budget.bytes -= chunk.length
+    if (budget.bytes < 0) throw over()
+    crc = crc32(chunk, crc)
+    return chunk
+  }
   const t = new Transform({
     transform(chunk: Buffer, _enc, next) {
-      budget.bytes -= chunk.length
-      if (budget.bytes < 0) return next(over())
-      crc = crc32(chunk, crc)
-      next(null, chunk)
+      try {
+        next(null, take(chunk))
+      } catch (e) {
+        next(e as Error)
+      }
     },
   })
-  return Object.assign(t, { crc: () => crc >>> 0 })
+  return Object.assign(t, { crc: () => crc >>> 0, take })
 }
 
 /**
@@ -77,7 +91,7 @@ async function gunzip(file: InputFile, dir: string, budget: Budget): Promise<Inp
     fileError(file, null, `decompresses to more than this call may unpack (${UNPACK_LIMITS.bytes} bytes); refused`),
   )
   try {
-    await pipeline(createReadStream(file.path), createGunzip(), counted, createWriteStream(path))
+    await pipeline(streamOf(file), createGunzip(), counted, createWriteStream(path))
   } catch (e) {
     if (e instanceof LegisearchError) throw e
     throw diskError(e, file.name, dir) ?? fileError(file, null, `is a broken gzip file (${(e as Error).message})`)
@@ -85,12 +99,18 @@ async function gunzip(file: InputFile, dir: string, budget: Budget): Promise<Inp
   return [{ path, name: file.name }]
 }
 
-function openZip(path: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (e, zip) =>
-      e ? reject(e) : resolve(zip),
-    ),
-  )
+const ZIP_IN_MEMORY = 64_000_000
+const ZIP_OPTIONS = { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false } as const
+
+/** Opens a zip: a file by its path, a packed entry (a small zip inside a zip) from its bytes. */
+function openZip(file: InputFile): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    const done = (e: Error | null, zip?: yauzl.ZipFile) => (e || !zip ? reject(e ?? new Error('no zip')) : resolve(zip))
+    // A zip up to 64 MB is read from memory: its entries then cost no file reads (a day of the DOU
+    // is thousands of small entries; each read from the file is a round trip to the thread pool).
+    if (file.at || sizeOf(file) <= ZIP_IN_MEMORY) yauzl.fromBuffer(bytesOf(file), ZIP_OPTIONS, done)
+    else yauzl.open(file.path, ZIP_OPTIONS, done)
+  })
 }
 
 /** The next entry of a zip opened with `lazyEntries`, or null at its end. */
@@ -122,13 +142,15 @@ const isLitter = (name: string) => name.endsWith('/') || name.startsWith('__MACO
 async function unzip(file: InputFile, dir: string, budget: Budget): Promise<InputFile[]> {
   let zip: yauzl.ZipFile
   try {
-    zip = await openZip(file.path)
+    zip = await openZip(file)
   } catch (e) {
     throw fileError(file, null, `is not a readable zip archive (${(e as Error).message})`)
   }
   const out: InputFile[] = []
+  let pack: { fd: number; path: string; offset: number } | null = null
   try {
     for (;;) {
+      let packed: { offset: number; length: number } | null = null
       const entry = await nextEntry(zip).catch((e: Error) => {
         throw fileError(file, null, `is a broken zip archive (${e.message})`)
       })
@@ -139,6 +161,7 @@ async function unzip(file: InputFile, dir: string, budget: Budget): Promise<Inpu
       if (--budget.entries < 0)
         throw fileError(file, null, `holds more files than this call may unpack (${UNPACK_LIMITS.entries}); refused`)
       const path = join(dir, String(out.length))
+      const small = entry.uncompressedSize <= SMALL_ENTRY
       const counted = meter(budget, () =>
         fileError(file, `entry ${entry.fileName}`, `unpacks to more than this call may unpack (${UNPACK_LIMITS.bytes} bytes); refused`),
       )
@@ -146,16 +169,29 @@ async function unzip(file: InputFile, dir: string, budget: Budget): Promise<Inpu
         const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
           zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))),
         )
-        await pipeline(stream, counted, createWriteStream(path))
+        if (small) {
+          // Small entries (a DOU act: a few kB) go one after another into one pack file: creating
+          // thousands of files costs far more than their bytes.
+          const chunks: Buffer[] = []
+          for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(counted.take(chunk))
+          const bytes = Buffer.concat(chunks)
+          pack ??= { fd: openSync(join(dir, 'pack'), 'w'), path: join(dir, 'pack'), offset: 0 }
+          for (let done = 0; done < bytes.length;) done += writeSync(pack.fd, bytes, done)
+          packed = { offset: pack.offset, length: bytes.length }
+          pack.offset += bytes.length
+        } else {
+          await pipeline(stream, counted, createWriteStream(path))
+        }
       } catch (e) {
         if (e instanceof LegisearchError) throw e
         throw diskError(e, name, dir) ?? broken((e as Error).message)
       }
       if (counted.crc() !== entry.crc32 >>> 0) throw broken(`its CRC-32 is ${hex(counted.crc())}, the archive says ${hex(entry.crc32)}`)
-      out.push({ path, name })
+      out.push(packed && pack ? { path: pack.path, name, at: packed } : { path, name })
     }
   } finally {
     zip.close()
+    if (pack) closeSync(pack.fd)
   }
   if (out.length === 0) throw fileError(file, null, 'is a zip archive with no file in it')
   return out
@@ -170,7 +206,7 @@ const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0')
 export async function firstEntryHead(path: string, n = 4096): Promise<string | null> {
   let zip: yauzl.ZipFile
   try {
-    zip = await openZip(path)
+    zip = await openZip({ path, name: path })
   } catch {
     return null
   }

@@ -4,6 +4,7 @@
  * the files and a staging area the runner gives it; the runner (`api/ingest.ts`) validates and
  * writes, in one transaction per call.
  */
+import type { CorpusName } from '../corpora/registry.js'
 import type { ParsedList } from '../watchlist/parse.js'
 
 /** A file handed to a source: where it is and how messages name it. */
@@ -11,14 +12,19 @@ export interface InputFile {
   readonly path: string
   /** The name messages use (the path as the caller gave it). */
   readonly name: string
+  /** A slice of `path` (small archive entries are packed into one file): read it with `files.ts`'s helpers. */
+  readonly at?: { readonly offset: number; readonly length: number }
 }
 
 /** What a source writes: the collections `upsert` takes, or the sanctions watchlist. */
-export type Collection = 'propositions' | 'stakeholders' | 'watchlist'
+export type Collection = CorpusName | 'stakeholders' | 'watchlist'
+
+/** The collections a record batch can hold. */
+export type RecordCollection = Exclude<Collection, 'watchlist'>
 
 /** Records for one collection, in the shapes `upsert` accepts. */
 export interface RecordBatch {
-  readonly collection: 'propositions' | 'stakeholders'
+  readonly collection: RecordCollection
   readonly records: readonly Record<string, unknown>[]
   /** The line (or, with `at: 'entry'`, the entry) of each record in its file, for messages. */
   readonly lines?: readonly number[]
@@ -26,6 +32,8 @@ export interface RecordBatch {
   readonly at?: 'line' | 'entry'
   /** The file the records come from. */
   readonly file: InputFile
+  /** Where the records come from one file each (a DOU act per file): the file of each, for messages. */
+  readonly files?: readonly InputFile[]
   /**
    * For a record already stored: what it becomes, from what the call read and what is stored
    * (parts whose file was not in the call are kept, not emptied). Absent: the record as read.

@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from 'node:fs'
-import { Transform, pipeline } from 'node:stream'
+import { Readable, Transform, pipeline } from 'node:stream'
 import { parse } from 'csv-parse'
 import chain from 'stream-chain'
 import { parser as jsonParser } from 'stream-json'
@@ -51,6 +51,36 @@ export function strictUtf8(file: InputFile, as: 'bytes' | 'text' = 'bytes'): Tra
   })
 }
 
+/** The size of an input (its slice's, for a packed archive entry). */
+export function sizeOf(file: InputFile): number {
+  return file.at ? file.at.length : statSync(file.path).size
+}
+
+/** An input's bytes as a stream (its slice only, for a packed archive entry). */
+export function streamOf(file: InputFile): Readable {
+  if (!file.at) return createReadStream(file.path)
+  if (file.at.length === 0) return Readable.from([])
+  return createReadStream(file.path, { start: file.at.offset, end: file.at.offset + file.at.length - 1 })
+}
+
+/** An input's bytes, whole (for files read whole: an API answer, a DOU act, a UN list). */
+export function bytesOf(file: InputFile): Buffer {
+  const fd = openForReading(file)
+  try {
+    if (!file.at) return readFileSync(fd)
+    const buffer = Buffer.alloc(file.at.length)
+    let got = 0
+    while (got < buffer.length) {
+      const n = readSync(fd, buffer, got, buffer.length - got, file.at.offset + got)
+      if (n === 0) break
+      got += n
+    }
+    return buffer.subarray(0, got)
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /** One CSV row by column name, with the line it starts on. */
 export interface CsvRow {
   readonly row: Readonly<Record<string, string>>
@@ -66,10 +96,10 @@ export async function* readCsv(
   options: { delimiter: string; header: (columns: readonly string[]) => void },
   ctx: Pick<ReadContext, 'progress'>,
 ): AsyncGenerator<CsvRow> {
-  const total = statSync(file.path).size
+  const total = sizeOf(file)
   let read = 0
-  const bytes = createReadStream(file.path)
-  bytes.on('data', (chunk) => {
+  const bytes = streamOf(file)
+  bytes.on('data', (chunk: Buffer) => {
     read += chunk.length
     ctx.progress(file, read, total)
   })
@@ -134,8 +164,9 @@ export function headerColumns(line: string, delimiter = ';'): string[] {
 export function firstBytes(file: InputFile, n: number): string {
   const fd = openForReading(file)
   try {
-    const buffer = Buffer.alloc(n)
-    return buffer.subarray(0, readSync(fd, buffer, 0, n, 0)).toString('utf8')
+    const want = file.at ? Math.min(n, file.at.length) : n
+    const buffer = Buffer.alloc(want)
+    return buffer.subarray(0, readSync(fd, buffer, 0, want, file.at?.offset ?? 0)).toString('utf8')
   } finally {
     closeSync(fd)
   }
@@ -146,17 +177,11 @@ export const MAX_JSON_BYTES = 200_000_000
 
 /** A JSON file parsed whole: strict UTF-8, the line of a syntax error named. */
 export function readJson(file: InputFile): unknown {
-  const size = statSync(file.path).size
+  const size = sizeOf(file)
   if (size === 0) throw fileError(file, null, 'is empty')
   if (size > MAX_JSON_BYTES) throw fileError(file, null, `is larger than ${MAX_JSON_BYTES} bytes, more than one API page`)
   let text: string
-  const fd = openForReading(file)
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(fd)
-  } finally {
-    closeSync(fd)
-  }
+  const bytes = bytesOf(file)
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
@@ -188,11 +213,11 @@ export interface JsonEntry {
  * (`streamValues: false`: 2.4× faster; one entry's strings are held whole anyway).
  */
 export async function* readJsonArray(file: InputFile, key: string, ctx: Pick<ReadContext, 'progress'>): AsyncGenerator<JsonEntry> {
-  const total = statSync(file.path).size
+  const total = sizeOf(file)
   if (total === 0) throw fileError(file, null, 'is empty')
   let read = 0
-  const bytes = createReadStream(file.path)
-  bytes.on('data', (chunk) => {
+  const bytes = streamOf(file)
+  bytes.on('data', (chunk: Buffer) => {
     read += chunk.length
     ctx.progress(file, read, total)
   })

@@ -1,9 +1,8 @@
-import { createReadStream, statSync } from 'node:fs'
 import { pipeline } from 'node:stream'
 import { SaxesParser } from 'saxes'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile, ReadContext } from './define.js'
-import { fileError, firstBytes, strictUtf8 } from './files.js'
+import { fileError, firstBytes, sizeOf, streamOf, strictUtf8 } from './files.js'
 
 /** The name of a file's root element, read from its first bytes (null when there is none). */
 export function rootOf(file: InputFile): string | null {
@@ -32,7 +31,7 @@ export async function* readXmlRecords(
   options: { root: string; record: string; what: string },
   ctx: Pick<ReadContext, 'progress'>,
 ): AsyncGenerator<XmlRecord> {
-  const total = statSync(file.path).size
+  const total = sizeOf(file)
   const parser = new SaxesParser({ xmlns: false, position: true })
   const queue: XmlRecord[] = []
   let depth = 0
@@ -73,8 +72,8 @@ export async function* readXmlRecords(
     failure ??= fileError(file, parser.line, `is not well-formed XML (${e.message.replace(/^[^:]*:\d+:\d+: /, '')})`)
   })
   let read = 0
-  const bytes = createReadStream(file.path)
-  bytes.on('data', (chunk) => {
+  const bytes = streamOf(file)
+  bytes.on('data', (chunk: Buffer) => {
     read += chunk.length
     ctx.progress(file, read, total)
   })

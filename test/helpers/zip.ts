@@ -3,6 +3,7 @@
  * them with), and a way to break one entry.
  */
 import { crc32 } from 'node:zlib'
+import yauzl from 'yauzl'
 import yazl from 'yazl'
 
 /** A zip of the given files (name → bytes); `compress: false` stores them as they are. */
@@ -29,4 +30,31 @@ export async function zipWithBrokenEntry(files: Readonly<Record<string, Buffer>>
   const i = at + Math.floor(data.length / 2)
   broken[i] = (broken[i] as number) ^ 0x20
   return broken
+}
+
+/** The files of a zip archive (name → bytes), directories left out. */
+export async function zipEntries(path: string): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
+  )
+  const out = new Map<string, Buffer>()
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject)
+    zip.on('end', () => resolve())
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName.endsWith('/')) return zip.readEntry()
+      zip.openReadStream(entry, (e, stream) => {
+        if (e || !stream) return reject(e)
+        const chunks: Buffer[] = []
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('error', reject)
+        stream.on('end', () => {
+          out.set(entry.fileName, Buffer.concat(chunks))
+          zip.readEntry()
+        })
+      })
+    })
+    zip.readEntry()
+  })
+  return out
 }

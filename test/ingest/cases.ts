@@ -9,6 +9,7 @@ import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { SourceName } from '../../src/index.js'
 import { parseCsv, readCsvRecords } from '../helpers/csv.js'
+import { zipEntries } from '../helpers/zip.js'
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
 
@@ -21,7 +22,17 @@ export interface SourceCase {
   /** Whether every file is present (the suite skips with a message otherwise). */
   readonly present: boolean
   /** Records each collection must hold after the ingest, counted from the files. */
-  expected(): { propositions: number; stakeholders: number; watchlist: number; authors: number; themes: number }
+  expected(): {
+    propositions: number
+    stakeholders: number
+    watchlist: number
+    /** Records of the other corpora (absent: none). */
+    corpora?: Partial<Record<'social' | 'dou' | 'bacen' | 'notices' | 'irs', number>>
+    authors: number
+    themes: number
+  }
+  /** The collection a file's records go to first (its `duplicates` and `newer` edit are counted there). */
+  readonly main: 'propositions' | 'watchlist' | 'dou' | 'bacen' | 'irs' | 'notices' | 'social'
   /** A file of another source or kind, which this source must refuse. */
   readonly foreign: string
   /** Records repeated within the files: the first ingest reports them `unchanged`. */
@@ -139,10 +150,37 @@ if (camaraJsonPresent) {
   for (const [i, f] of camaraJsonFiles.entries()) writeFileSync(f, camaraJsonOf(camaraFiles[i === 3 ? 4 : i] as string))
 }
 
+/** The DOU's real files: the day zips (INLABS) and one loose DO1 act. */
+const douDir = `${DATA}dou/`
+const douFiles = [
+  'inlabs-original-2023-01-13-DO2.zip',
+  'inlabs-xml-2023-03-20-DO2.zip',
+  'inlabs-xml-2023-05-23-DO2.zip',
+  'inlabs-xml-2023-05-23-DO2E.zip',
+  'inlabs-xml-2023-05-23-DO3.zip',
+  'inlabs-xml-2023-05-23-DO3E.zip',
+  'do1-sample/515_20260911_24349152.xml',
+].map((f) => douDir + f)
+const douPresent = douFiles.every((f) => existsSync(f))
+
+/** Every act file of the DOU's real files (zip entries read with the tests' own reader), by name. */
+export const douActs: ReadonlyMap<string, Buffer> = douPresent
+  ? new Map(
+      (
+        await Promise.all(
+          douFiles.map(async (f) =>
+            f.endsWith('.zip') ? [...(await zipEntries(f))] : [[basename(f), readFileSync(f)] as [string, Buffer]],
+          ),
+        )
+      ).flat(),
+    )
+  : new Map()
+
 export const CASES: readonly SourceCase[] = [
   {
     source: 'camara',
     label: 'camara (CSV)',
+    main: 'propositions',
     files: camaraFiles,
     present: camaraFiles.every((f) => existsSync(f)),
     expected: () => {
@@ -185,6 +223,7 @@ export const CASES: readonly SourceCase[] = [
   {
     source: 'senado',
     label: 'senado',
+    main: 'propositions',
     files: senadoFiles,
     present: senadoFiles.every((f) => existsSync(f)),
     expected: () => {
@@ -226,6 +265,7 @@ export const CASES: readonly SourceCase[] = [
   {
     source: 'alesp',
     label: 'alesp',
+    main: 'propositions',
     files: alespFiles,
     present: alespFiles.every((f) => existsSync(f)),
     expected: () => {
@@ -272,6 +312,7 @@ export const CASES: readonly SourceCase[] = [
   {
     source: 'un',
     label: 'un',
+    main: 'watchlist',
     files: unFiles,
     present: unFiles.every((f) => existsSync(f)),
     expected: () => {
@@ -309,6 +350,7 @@ export const CASES: readonly SourceCase[] = [
   {
     source: 'camara',
     label: 'camara (JSON)',
+    main: 'propositions',
     files: [...camaraJsonFiles.slice(0, 3), `${camaraDir}deputados.json.gz`, camaraJsonFiles[3] as string],
     present: camaraJsonPresent,
     expected: () => (CASES[0] as SourceCase).expected(),
@@ -328,6 +370,34 @@ export const CASES: readonly SourceCase[] = [
       const path = join(dir, `newer-${basename(main)}`)
       writeFileSync(path, JSON.stringify({ dados: kept }))
       return { path, kept: kept.length }
+    },
+  },
+  {
+    source: 'dou',
+    label: 'dou',
+    main: 'dou',
+    files: douFiles,
+    present: douPresent,
+    expected: () => {
+      // An act split over several files shares one idMateria: acts are the distinct idMateria.
+      const ids = new Set([...douActs.values()].map((b) => /idMateria="(\d+)"/.exec(b.toString('utf8'))?.[1]))
+      return { propositions: 0, stakeholders: 0, watchlist: 0, corpora: { dou: ids.size }, authors: 0, themes: 0 }
+    },
+    foreign: `${camaraDir}proposicoes-2023.csv`,
+    duplicates: 0,
+    variants: [
+      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+      ['not UTF-8 (Latin-1)', (b) => Buffer.from(b.toString('utf8').replace(/^\uFEFF/, ''), 'latin1')],
+      ['empty', () => Buffer.alloc(0)],
+    ],
+    newer: (dir) => {
+      const main = douFiles[douFiles.length - 1] as string
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(
+        path,
+        readFileSync(main, 'utf8').replace('</p></Texto>', ' (edited)</p></Texto>').replace('Adotar a(s)', 'Adotar (edited) a(s)'),
+      )
+      return { path, kept: 1, back: main }
     },
   },
 ]

@@ -1,10 +1,9 @@
-import { readFileSync, statSync } from 'node:fs'
 import { parseInstant } from '../../common/dates.js'
 import { LegisearchError } from '../../common/errors.js'
 import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/fetch.js'
 import { MAX_LIST_BYTES, type ParsedList, parseUnConsolidatedList } from '../../watchlist/parse.js'
 import { type Batch, defineSource, type InputFile, type ReadContext } from '../define.js'
-import { fileError, firstBytes } from '../files.js'
+import { bytesOf, fileError, firstBytes, sizeOf } from '../files.js'
 import { rootOf } from '../xml.js'
 
 const ROOT = 'CONSOLIDATED_LIST'
@@ -20,10 +19,10 @@ function listOf(file: InputFile, ctx: ReadContext): ParsedList {
       `is not a UN Security Council Consolidated List (its root is ${root === null ? 'missing' : `<${root}>`}, not <${ROOT}>)`,
     )
   }
-  const size = statSync(file.path).size
+  const size = sizeOf(file)
   if (size > MAX_LIST_BYTES)
     throw fileError(file, null, `${size} bytes, over the ${MAX_LIST_BYTES}-byte limit of a UN list (the real list is ~2 MB)`)
-  const bytes = readFileSync(file.path)
+  const bytes = bytesOf(file)
   ctx.progress(file, bytes.length, bytes.length)
   try {
     return parseUnConsolidatedList(bytes)

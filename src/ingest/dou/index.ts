@@ -1,0 +1,172 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { BATCH } from '../batch.js'
+import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
+import { bytesOf, fileError, sizeOf } from '../files.js'
+import { rootOfText } from '../xml.js'
+import { textOfHtml } from '../html.js'
+
+/**
+ * The Diário Oficial da União in the INLABS XML format of the Imprensa Nacional: one act per file
+ * (`<xml><article …><body>…</body></article></xml>`, UTF-8 with a BOM), published in a zip per day
+ * and section (`2023-05-23-DO3.zip`); the runner unpacks the zips. A long act is split over several
+ * files that share `idMateria` (the continuation parts have an empty `Identifica`): they are joined,
+ * in order, into one act.
+ */
+
+/** Largest act file read (the real ones are a few kB to a few hundred kB). */
+const MAX_ACT_BYTES = 50_000_000
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  // CDATA (Identifica, Texto) is read as the element's text.
+  processEntities: true,
+  htmlEntities: true,
+})
+
+type Json = Record<string, unknown>
+
+/** One file of an act, as read. */
+interface Part {
+  readonly file: InputFile
+  readonly attrs: Readonly<Record<string, string>>
+  readonly identifica: string
+  readonly ementa: string
+  readonly titulo: string
+  readonly html: string
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The text of an element as fast-xml-parser gives it (a string, an object with `#text`, or absent). */
+function textOf(v: unknown): string {
+  if (v === undefined || v === null) return ''
+  if (typeof v === 'string') return v
+  if (typeof v === 'object' && '#text' in (v as Json)) return String((v as Json)['#text'])
+  return ''
+}
+
+/** Reads one act file: strict UTF-8, well-formed, the INLABS shape. */
+function partOf(file: InputFile, ctx: ReadContext): Part {
+  const size = sizeOf(file)
+  if (size === 0) throw fileError(file, null, 'is empty')
+  if (size > MAX_ACT_BYTES) throw fileError(file, null, `is larger than ${MAX_ACT_BYTES} bytes; no INLABS act is`)
+  const bytes = bytesOf(file)
+  ctx.progress(file, bytes.length, bytes.length)
+  let text: string
+  try {
+    text = utf8.decode(bytes).replace(/^\uFEFF/, '')
+  } catch {
+    throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
+  }
+  const root = rootOfText(text.slice(0, 4096))
+  if (root !== 'xml') {
+    throw fileError(file, 1, `is not an INLABS act (<xml><article …>); its root is ${root === null ? 'missing' : `<${root}>`}`)
+  }
+  const valid = XMLValidator.validate(text)
+  if (valid !== true) throw fileError(file, valid.err.line, `is not well-formed XML (${valid.err.msg}; a truncated file?)`)
+  const doc = parser.parse(text) as Json
+  const article = (doc['xml'] as Json | undefined)?.['article'] as Json | undefined
+  if (article === undefined || typeof article !== 'object' || Array.isArray(article)) {
+    throw fileError(file, null, 'is not an INLABS act: <xml> holds no single <article>')
+  }
+  const attrs: Record<string, string> = {}
+  for (const [k, v] of Object.entries(article)) if (k.startsWith('@')) attrs[k.slice(1)] = String(v)
+  for (const required of ['idMateria', 'pubName', 'pubDate']) {
+    if ((attrs[required] ?? '').trim() === '') throw fileError(file, null, `is not an INLABS act: <article> has no ${required}`)
+  }
+  const body = (article['body'] ?? {}) as Json
+  return {
+    file,
+    attrs,
+    identifica: textOf(body['Identifica']).trim(),
+    ementa: textOf(body['Ementa']).trim(),
+    titulo: textOf(body['Titulo']).trim(),
+    html: textOf(body['Texto']),
+  }
+}
+
+/** `DO2E` → `Seção 2 - Extra` (the label `sections` answers to as `2`, `Seção 2` and `Seção 2 Extra`). */
+export function sectionOf(pubName: string): string {
+  const m = /^DO(\d+)(E?)/i.exec(pubName.trim())
+  if (!m) return pubName.trim()
+  return `Seção ${Number(m[1])}${m[2] ? ' - Extra' : ''}`
+}
+
+/** `20/03/2023` → `2023-03-20T00:00:00-03:00` (the day in Brasília), or null. */
+function dayOf(pubDate: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(pubDate.trim())
+  return m ? `${m[3]}-${m[2]}-${m[1]}T00:00:00-03:00` : null
+}
+
+/** The act of the parts of one `idMateria`, in order (the part with the heading first, then by article id). */
+function actOf(parts: readonly Part[]): { record: Record<string, unknown>; part: Part } {
+  const ordered = [...parts].sort(
+    (a, b) => Number(b.identifica !== '') - Number(a.identifica !== '') || Number(a.attrs['id'] ?? 0) - Number(b.attrs['id'] ?? 0),
+  )
+  const head = ordered[0] as Part
+  const a = head.attrs
+  const date = dayOf(a['pubDate'] ?? '')
+  if (date === null) throw fileError(head.file, null, `has a pubDate that is not DD/MM/YYYY (${JSON.stringify(a['pubDate'])})`)
+  const title = head.identifica || head.titulo || [a['artType'], a['name']].filter(Boolean).join(' ')
+  const page = (a['numberPage'] ?? '').trim()
+  return {
+    part: head,
+    record: {
+      id: `dou-${(a['idMateria'] ?? '').trim()}`,
+      title,
+      content: ordered
+        .map((p) => textOfHtml(p.html))
+        .filter((t) => t !== '')
+        .join('\n'),
+      resume: ordered.map((p) => p.ementa).find((e) => e !== '') ?? '',
+      section: sectionOf(a['pubName'] ?? ''),
+      hierarchy: (a['artCategory'] ?? '').trim(),
+      location: `DOU nº ${(a['editionNumber'] ?? '').trim()}, de ${(a['pubDate'] ?? '').trim()}${page ? `, ${sectionOf(a['pubName'] ?? '')}, página ${page}` : ''}`,
+      date,
+    },
+  }
+}
+
+/**
+ * The acts of the call. Files are grouped by the archive they came from (a day's zip: at most a
+ * few thousand acts, so memory is bounded by one day whatever the number of days), parts joined
+ * by `idMateria` within it; acts are written in batches.
+ */
+async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+  const byArchive = new Map<string, InputFile[]>()
+  for (const f of files) {
+    const at = f.name.lastIndexOf(':')
+    const archive = at > 0 && /\.zip$/i.test(f.name.slice(0, at)) ? f.name.slice(0, at) : ''
+    byArchive.set(archive, [...(byArchive.get(archive) ?? []), f])
+  }
+  for (const group of byArchive.values()) {
+    const byMateria = new Map<string, Part[]>()
+    for (const f of group) {
+      const part = partOf(f, ctx)
+      const key = (part.attrs['idMateria'] ?? '').trim()
+      byMateria.set(key, [...(byMateria.get(key) ?? []), part])
+    }
+    const acts = [...byMateria.values()].map(actOf)
+    for (let i = 0; i < acts.length; i += BATCH) {
+      const part = acts.slice(i, i + BATCH)
+      const files = part.map((a) => a.part.file)
+      // An act has no line: a record that does not validate is named by its file alone.
+      yield { collection: 'dou', file: files[0] as InputFile, files, records: part.map((a) => a.record) }
+    }
+  }
+}
+
+/** The Diário Oficial da União (INLABS XML): acts, split acts joined. */
+export const dou = defineSource({
+  name: 'dou',
+  description: 'The Diário Oficial da União in INLABS XML (a zip per day and section, one act per file): acts, split acts joined',
+  origin: 'https://inlabs.in.gov.br/',
+  kinds: [{ name: 'act', description: 'an INLABS act (<xml><article idMateria=…>), alone or in a day’s zip (YYYY-MM-DD-DO1.zip…)' }],
+  writes: ['dou'],
+  unmappable: 'refuse',
+  read,
+})

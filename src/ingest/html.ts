@@ -1,0 +1,40 @@
+import { type HtmlToTextOptions, compile } from 'html-to-text'
+
+/**
+ * HTML fragments of the official sources (the DOU's `Texto`, the BCB's and the Receita's norms,
+ * news bodies) as readable plain text: paragraphs and line breaks kept as line breaks, tables as
+ * text (a row per line, cells separated by ` | `), no tags, entities decoded, images and link
+ * addresses dropped. Search and highlights never see markup.
+ */
+const OPTIONS: HtmlToTextOptions = {
+  wordwrap: false,
+  decodeEntities: true,
+  selectors: [
+    { selector: 'p', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'div', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'h1', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'h2', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'h3', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'h4', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    {
+      selector: 'table',
+      format: 'dataTable',
+      options: { uppercaseHeaderCells: false, maxColumnWidth: 100_000, colSpacing: 3, rowSpacing: 0 },
+    },
+  ],
+}
+
+const convert = compile(OPTIONS)
+
+/** The readable text of an HTML fragment (see above). */
+export function textOfHtml(html: string): string {
+  if (html.trim() === '') return ''
+  return convert(html)
+    .split('\n')
+    .map((line) => line.replace(/ {3,}/g, ' | ').trimEnd())
+    .join('\n')
+    .replace(/\n{2,}/g, '\n')
+    .trim()
+}
