@@ -37,6 +37,11 @@ export interface SourceCase {
   readonly foreign: string
   /** Records repeated within the files: the first ingest reports them `unchanged`. */
   readonly duplicates: number
+  /**
+   * The good files given beside each bad copy (default: all the others); a case with many large
+   * files names a few small ones, so the many bad-copy calls stay quick.
+   */
+  readonly companions?: readonly string[]
   /** Bad copies of a file (each must be refused with nothing written). */
   readonly variants: readonly (readonly [label: string, make: (bytes: Buffer) => Buffer])[]
   /**
@@ -377,6 +382,7 @@ export const CASES: readonly SourceCase[] = [
     label: 'dou',
     main: 'dou',
     files: douFiles,
+    companions: [douFiles[3] as string, douFiles[5] as string, douFiles[6] as string],
     present: douPresent,
     expected: () => {
       // An act split over several files shares one idMateria: acts are the distinct idMateria.

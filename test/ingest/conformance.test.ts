@@ -106,7 +106,7 @@ describe.each(CASES)('source $label', (c) => {
         const before = state(s)
         const bad = join(dir(), `${label.replace(/\W+/g, '-')}-${basename(file)}`)
         writeFileSync(bad, make(readFileSync(file)))
-        const others = c.files.filter((f) => f !== file)
+        const others = (c.companions ?? c.files).filter((f) => f !== file)
         const e = await rejectionOf(s.ingest(c.source, [...others, bad]))
         expect(e.status).toBe(400)
         expect(e.message).toContain(bad)
