@@ -28,10 +28,24 @@ const OPTIONS: HtmlToTextOptions = {
 
 const convert = compile(OPTIONS)
 
-/** The readable text of an HTML fragment (see above). */
-export function textOfHtml(html: string): string {
+/** Revoked wording, as the BCB and the Receita mark it: struck through (`<s>`, `<strike>`, `<del>`). */
+const withoutRevoked = compile({
+  ...OPTIONS,
+  selectors: [...(OPTIONS.selectors ?? []), ...['s', 'strike', 'del'].map((selector) => ({ selector, format: 'skip' }))],
+})
+
+/** Zero-width characters Word-made HTML leaves between letters (they would split words). */
+const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g
+
+/**
+ * The readable text of an HTML fragment (see above); with `dropRevoked`, struck-through wording
+ * (a norm's revoked text, kept in the page for history) is left out, so only the wording in force
+ * is searchable.
+ */
+export function textOfHtml(html: string, options: { dropRevoked?: boolean } = {}): string {
   if (html.trim() === '') return ''
-  return convert(html)
+  return (options.dropRevoked ? withoutRevoked : convert)(html)
+    .replace(ZERO_WIDTH, '')
     .split('\n')
     .map((line) => line.replace(/ {3,}/g, ' | ').trimEnd())
     .join('\n')

@@ -1,4 +1,5 @@
 import { alesp } from './alesp/index.js'
+import { bacen } from './bacen/index.js'
 import { camara } from './camara/index.js'
 import { dou } from './dou/index.js'
 import { senado } from './senado/index.js'
@@ -9,7 +10,7 @@ import type { SourceDefinition } from './define.js'
  * Every ingest source. Adding one = one folder under `ingest/` + one entry here; the CLI's
  * `ingest`/`fetch` commands and the sources' conformance suite derive from this list.
  */
-const LIST = [camara, senado, alesp, un, dou] as const
+const LIST = [camara, senado, alesp, un, dou, bacen] as const
 
 export type SourceName = (typeof LIST)[number]['name']
 

@@ -181,6 +181,8 @@ export const douActs: ReadonlyMap<string, Buffer> = douPresent
     )
   : new Map()
 
+const bacenFiles = ['resolucao-cmn-4968-2021-bcb-api.json', 'resolucao-cmn-5207-2025-bcb-api.json'].map((f) => `${DATA}bacen/${f}`)
+
 export const CASES: readonly SourceCase[] = [
   {
     source: 'camara',
@@ -404,6 +406,39 @@ export const CASES: readonly SourceCase[] = [
         readFileSync(main, 'utf8').replace('</p></Texto>', ' (edited)</p></Texto>').replace('Adotar a(s)', 'Adotar (edited) a(s)'),
       )
       return { path, kept: 1, back: main }
+    },
+  },
+  {
+    source: 'bacen',
+    label: 'bacen',
+    main: 'bacen',
+    files: bacenFiles,
+    present: bacenFiles.every((f) => existsSync(f)),
+    expected: () => ({
+      propositions: 0,
+      stakeholders: 0,
+      watchlist: 0,
+      corpora: {
+        bacen: bacenFiles.reduce((n, f) => n + (JSON.parse(readFileSync(f, 'utf8')) as { conteudo: unknown[] }).conteudo.length, 0),
+      },
+      authors: 0,
+      themes: 0,
+    }),
+    foreign: `${camaraDir}proposicoes-2023.csv`,
+    duplicates: 0,
+    variants: [
+      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+      ['another shape', () => Buffer.from('{"dados": []}')],
+      ...COMMON_VARIANTS,
+    ],
+    newer: (dir) => {
+      const main = bacenFiles[0] as string
+      const answer = JSON.parse(readFileSync(main, 'utf8')) as { conteudo: { Assunto: string }[] }
+      const first = answer.conteudo[0] as { Assunto: string }
+      first.Assunto = `${first.Assunto.trim()} (edited)`
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, JSON.stringify(answer))
+      return { path, kept: answer.conteudo.length }
     },
   },
 ]
