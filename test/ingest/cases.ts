@@ -183,6 +183,10 @@ export const douActs: ReadonlyMap<string, Buffer> = douPresent
 
 const bacenFiles = ['resolucao-cmn-4968-2021-bcb-api.json', 'resolucao-cmn-5207-2025-bcb-api.json'].map((f) => `${DATA}bacen/${f}`)
 
+const irsFiles = ['receita_ato_14681_original.json', 'receita_ato_15079_original.json', 'receita_ato_61197_vigente.json'].map(
+  (f) => `${DATA}rfb/normasinternet2-api/${f}`,
+)
+
 export const CASES: readonly SourceCase[] = [
   {
     source: 'camara',
@@ -439,6 +443,37 @@ export const CASES: readonly SourceCase[] = [
       const path = join(dir, `newer-${basename(main)}`)
       writeFileSync(path, JSON.stringify(answer))
       return { path, kept: answer.conteudo.length }
+    },
+  },
+  {
+    source: 'irs',
+    label: 'irs',
+    main: 'irs',
+    files: irsFiles,
+    present: irsFiles.every((f) => existsSync(f)),
+    expected: () => ({
+      propositions: 0,
+      stakeholders: 0,
+      watchlist: 0,
+      corpora: { irs: new Set(irsFiles.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { idAto: number }).idAto)).size },
+      authors: 0,
+      themes: 0,
+    }),
+    foreign: `${DATA}bacen/resolucao-cmn-5207-2025-bcb-api.json`,
+    duplicates: 0,
+    variants: [
+      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+      ['another shape', () => Buffer.from('{"conteudo": []}')],
+      ...COMMON_VARIANTS,
+    ],
+    newer: (dir) => {
+      const main = irsFiles[0] as string
+      const act = JSON.parse(readFileSync(main, 'utf8')) as { ementas: { textoIntegra: string }[] }
+      const first = act.ementas[0] as { textoIntegra: string }
+      first.textoIntegra = `${first.textoIntegra} (edited)`
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, JSON.stringify(act))
+      return { path, kept: 1 }
     },
   },
 ]

@@ -1,0 +1,99 @@
+import { batchOf } from '../batch.js'
+import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
+import { fileError, readJson } from '../files.js'
+import { textOfHtml } from '../html.js'
+
+/**
+ * The Receita Federal's norms as its portal's API answers them
+ * (`normasinternet2.receita.fazenda.gov.br/api/consulta-externa/ato/{idAto}/visao/{original|vigente}`),
+ * one act per file. Both views are read; given both for one act in a call, `vigente` (the
+ * wording in force) is the one kept.
+ */
+type Json = Record<string, unknown>
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v)).trim()
+const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : [])
+
+interface Segment {
+  readonly ordemSegmentoAto?: number
+  readonly textoIntegra?: string
+  readonly omitir?: boolean
+  readonly tachado?: boolean
+  readonly original?: boolean
+  readonly compilado?: boolean
+}
+
+/** Whether an answer is the `vigente` view (the wording in force) rather than the original one. */
+const isInForce = (act: Json) => str(act['visao']) === 'vigente' || str(act['_view']) === 'vigente'
+
+/**
+ * The body's text: the original view's original segments, or the view in force's compiled ones
+ * with struck-through (revoked) wording left out — all of it kept when the whole act is revoked,
+ * so a revoked act is still found by its text — in order, each as plain text.
+ */
+function bodyOf(act: Json): string {
+  const segments = list(act['outrosSegmentos']) as Segment[]
+  const inForce = isInForce(act)
+  const shown = segments.filter((s) => !s.omitir && (inForce ? s.compilado !== false : s.original !== false))
+  const current = inForce && shown.some((s) => !s.tachado) ? shown.filter((s) => !s.tachado) : shown
+  return [...current]
+    .sort((a, b) => (a.ordemSegmentoAto ?? 0) - (b.ordemSegmentoAto ?? 0))
+    .map((s) => textOfHtml(s.textoIntegra ?? '', { dropRevoked: inForce && current !== shown }))
+    .filter((t) => t !== '')
+    .join('\n')
+}
+
+function recordOf(act: Json): Record<string, unknown> {
+  const epigrafe = (act['epigrafe'] ?? {}) as Json
+  const tipo = (epigrafe['tipoAto'] ?? {}) as Json
+  const id = str(act['idAto'])
+  const day = str(epigrafe['dataAto'])
+  const revocations = list(act['ancorasNoAto'])
+    .map((a) => str(a['texto']))
+    .filter((t) => t !== '')
+  return {
+    id: `irs-${id}`,
+    type: str(tipo['nomeTipoAto']),
+    subject: list(act['ementas'])
+      .map((s) => textOfHtml(str(s['textoIntegra'])))
+      .filter((t) => t !== '')
+      .join('\n'),
+    content: [bodyOf(act), ...revocations].filter((t) => t !== '').join('\n'),
+    link: `https://normasinternet2.receita.fazenda.gov.br/#/consulta/externa/${id}`,
+    number: Number(str(epigrafe['numeroAto']).replace(/\D/g, '')) || 0,
+    organ: list(epigrafe['orgaos'])
+      .map((o) => str(o['siglaOrgao']))
+      .filter((s) => s !== '')
+      .join('/'),
+    date: /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T00:00:00-03:00` : day,
+  }
+}
+
+function actOf(file: InputFile): Json {
+  const act = readJson(file) as Json | null
+  if (!act || typeof act !== 'object' || Array.isArray(act) || act['idAto'] === undefined || typeof act['epigrafe'] !== 'object') {
+    throw fileError(file, null, 'is not an answer of the Receita’s normasinternet2 API ({"idAto": …, "epigrafe": {…}, "ementas": […]})')
+  }
+  return act
+}
+
+async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+  // The original views first: an act given in both views ends with the wording in force.
+  const acts = files.map((file) => ({ file, act: actOf(file) })).sort((a, b) => Number(isInForce(a.act)) - Number(isInForce(b.act)))
+  for (const { file, act } of acts) {
+    ctx.progress(file, 1, 1)
+    yield batchOf('irs', file, [{ record: recordOf(act), line: 1 }], undefined, 'entry')
+  }
+}
+
+/** The Receita Federal's norms (instructions, ordinances…), from its portal's API. */
+export const irs = defineSource({
+  name: 'irs',
+  description: "The Receita Federal's norms (its normasinternet2 portal's API answers, the original or the in-force view)",
+  origin: 'https://normasinternet2.receita.fazenda.gov.br/api/consulta-externa/ato/',
+  kinds: [
+    { name: 'ato', description: 'an /ato/{idAto}/visao/{original|vigente} answer ({"idAto", "epigrafe", "ementas", "outrosSegmentos"…})' },
+  ],
+  writes: ['irs'],
+  unmappable: 'refuse',
+  read,
+})
