@@ -3,6 +3,7 @@ import { bacen } from './bacen/index.js'
 import { camara } from './camara/index.js'
 import { dou } from './dou/index.js'
 import { irs } from './irs/index.js'
+import { notices } from './notices/index.js'
 import { senado } from './senado/index.js'
 import { un } from './un/index.js'
 import type { SourceDefinition } from './define.js'
@@ -11,7 +12,7 @@ import type { SourceDefinition } from './define.js'
  * Every ingest source. Adding one = one folder under `ingest/` + one entry here; the CLI's
  * `ingest`/`fetch` commands and the sources' conformance suite derive from this list.
  */
-const LIST = [camara, senado, alesp, un, dou, bacen, irs] as const
+const LIST = [camara, senado, alesp, un, dou, bacen, irs, notices] as const
 
 export type SourceName = (typeof LIST)[number]['name']
 

@@ -187,6 +187,15 @@ const irsFiles = ['receita_ato_14681_original.json', 'receita_ato_15079_original
   (f) => `${DATA}rfb/normasinternet2-api/${f}`,
 )
 
+const newsFiles = ['camara-rss-eleicoes-subset.xml', 'camara-labhackercd/newsMockData.js', 'camara-labhackercd/radioMockData.js'].map(
+  (f) => `${DATA}news/${f}`,
+)
+/** A saved search answer's object (the file is a JS module: `export const x = {…}`). */
+export const searchAnswerOf = (f: string) => {
+  const text = readFileSync(f, 'utf8')
+  return JSON.parse(text.slice(text.indexOf('=') + 1)) as { hits: { hits: { _index: string; _source: Record<string, unknown> }[] } }
+}
+
 export const CASES: readonly SourceCase[] = [
   {
     source: 'camara',
@@ -474,6 +483,36 @@ export const CASES: readonly SourceCase[] = [
       const path = join(dir, `newer-${basename(main)}`)
       writeFileSync(path, JSON.stringify(act))
       return { path, kept: 1 }
+    },
+  },
+  {
+    source: 'notices',
+    label: 'notices',
+    main: 'notices',
+    files: newsFiles,
+    present: newsFiles.every((f) => existsSync(f)),
+    expected: () => {
+      const rss = [...readFileSync(newsFiles[0] as string, 'utf8').matchAll(/<link>https:\/\/www\.camara\.leg\.br\/noticias\/(\d+)-/g)].map(
+        (m) => `noticias-${m[1]}`,
+      )
+      const search = newsFiles.slice(1).flatMap((f) => searchAnswerOf(f).hits.hits.map((h) => `${h._index}-${String(h._source['id'])}`))
+      return {
+        propositions: 0,
+        stakeholders: 0,
+        watchlist: 0,
+        corpora: { notices: new Set([...rss, ...search]).size },
+        authors: 0,
+        themes: 0,
+      }
+    },
+    foreign: `${DATA}bacen/resolucao-cmn-5207-2025-bcb-api.json`,
+    duplicates: 0,
+    variants: [['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))], ...COMMON_VARIANTS],
+    newer: (dir) => {
+      const main = newsFiles[0] as string
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, readFileSync(main, 'utf8').replace('conheça as regras', 'conheça as regras (edited)'))
+      return { path, kept: [...readFileSync(main, 'utf8').matchAll(/<item>/g)].length }
     },
   },
 ]
