@@ -196,6 +196,15 @@ export const searchAnswerOf = (f: string) => {
   return JSON.parse(text.slice(text.indexOf('=') + 1)) as { hits: { hits: { _index: string; _source: Record<string, unknown> }[] } }
 }
 
+const socialDir = `${DATA}social/`
+const socialFiles = [
+  'parlametria-leggo-twitter-dados/tweets.csv',
+  'parlametria-leggo-twitter-dados/tweets_to_process.csv',
+  'parlametria-leggo-twitter-dados/perfil_parlamentar.csv',
+  'parlametria-leggo-twitter-dados/parlamentares.csv',
+  'labhackercd/twitterData.js',
+].map((f) => socialDir + f)
+
 export const CASES: readonly SourceCase[] = [
   {
     source: 'camara',
@@ -513,6 +522,36 @@ export const CASES: readonly SourceCase[] = [
       const path = join(dir, `newer-${basename(main)}`)
       writeFileSync(path, readFileSync(main, 'utf8').replace('conheça as regras', 'conheça as regras (edited)'))
       return { path, kept: [...readFileSync(main, 'utf8').matchAll(/<item>/g)].length }
+    },
+  },
+  {
+    source: 'social',
+    label: 'social',
+    main: 'social',
+    files: socialFiles,
+    present: socialFiles.every((f) => existsSync(f)),
+    expected: () => {
+      const ids = [socialFiles[0], socialFiles[1]].flatMap((f) => readCsvRecords(f as string, ',').map((r) => r['id_tweet'] as string))
+      return { propositions: 0, stakeholders: 0, watchlist: 0, corpora: { social: new Set(ids).size }, authors: 0, themes: 0 }
+    },
+    foreign: `${camaraDir}proposicoes-2023.csv`,
+    // A tweet is listed once per proposition it cites: the repeats are the same post.
+    get duplicates() {
+      const ids = [socialFiles[0], socialFiles[1]].flatMap((f) => readCsvRecords(f as string, ',').map((r) => r['id_tweet'] as string))
+      return ids.length - new Set(ids).size
+    },
+    variants: [['truncated inside a quoted field', (b) => b.subarray(0, b.lastIndexOf(Buffer.from(',"')) + 2)], ...COMMON_VARIANTS],
+    newer: (dir) => {
+      const main = socialFiles[1] as string
+      const [header, ...records] = parseCsv(readFileSync(main, 'utf8'), ',')
+      const kept = records.slice(0, 10)
+      const at = (header as string[]).indexOf('text')
+      const first = kept[0] as string[]
+      first[at] = `${first[at]} (edited)`
+      const quote = (r: readonly string[]) => r.map((v) => `"${v.replace(/"/g, '""')}"`).join(',')
+      const path = join(dir, `newer-${basename(main)}`)
+      writeFileSync(path, [header as string[], ...kept].map(quote).join('\n') + '\n')
+      return { path, kept: kept.length, back: main }
     },
   },
 ]

@@ -1,0 +1,240 @@
+import { chunks } from '../batch.js'
+import { defineSource, type InputFile, type ReadContext, type RecordBatch, type Stage } from '../define.js'
+import { bytesOf, fileError, firstLine, headerColumns, readCsv, requireColumns } from '../files.js'
+import { deputyId } from '../camara/map.js'
+import { senatorId } from '../senado/index.js'
+
+/**
+ * Parliamentarians' posts (Twitter/X) as the Parlametria/Leggo project publishes them: the tweets
+ * that cite propositions (`tweets.csv`, a tweet once per proposition it cites), an account's raw
+ * tweets (`tweets_to_process.csv`), and the profiles that name their posters (`perfil_parlamentar.csv`,
+ * `parlamentares.csv`; LabHacker's handle list `twitterData.js`). A poster is linked to the
+ * stakeholder ids of the Câmara and Senado sources where the profile carries the origin id.
+ */
+type Kind = 'perfil' | 'parlamentares' | 'handles' | 'tweets' | 'raw'
+const CSV: Record<Exclude<Kind, 'handles'>, { marker: string; columns: readonly string[]; description: string }> = {
+  perfil: {
+    marker: 'nome_eleitoral',
+    columns: ['id_parlamentar', 'casa', 'nome_eleitoral', 'partido', 'UF', 'twitter'],
+    description: 'perfil_parlamentar.csv (profiles: origin id, house, name, party, state, Twitter handles)',
+  },
+  parlamentares: {
+    marker: 'id_parlamentar_parlametria',
+    columns: ['id_parlamentar_parlametria', 'casa', 'nome', 'partido', 'uf'],
+    description: 'parlamentares.csv (Parlametria ids: 1 + Câmara id, 2 + Senado code)',
+  },
+  tweets: {
+    marker: 'citadas',
+    columns: ['id_parlamentar', 'casa', 'username', 'created_at', 'text', 'id_tweet', 'status_url'],
+    description: 'tweets.csv (tweets citing propositions)',
+  },
+  raw: {
+    marker: 'retweet_count',
+    columns: ['id_tweet', 'username', 'text', 'date', 'url'],
+    description: 'tweets_to_process.csv (an account’s tweets)',
+  },
+}
+const ORDER: readonly Kind[] = ['perfil', 'parlamentares', 'handles', 'tweets', 'raw']
+const HANDLES = 'twitterData.js (LabHacker’s list of deputies’ handles)'
+const DESCRIPTIONS = [...Object.values(CSV).map((k) => k.description), HANDLES]
+
+/** What a profile says of a poster. */
+interface Profile {
+  readonly id: string
+  readonly name: string
+  readonly title: string
+  readonly uf: string
+  readonly party: string
+}
+
+const house = (casa: string) => (/^c[aâ]mara$/i.test(casa.trim()) ? 'camara' : /^senado$/i.test(casa.trim()) ? 'senado' : '')
+const idKey = (casa: string, id: string) => `id:${house(casa)}:${id.trim()}`
+const handleKey = (handle: string) =>
+  `h:${handle
+    .trim()
+    .replace(/^@/, '')
+    .replace(/^https?:\/\/(www\.)?(twitter|x)\.com\//i, '')
+    .replace(/\/.*$/, '')
+    .toLowerCase()}`
+
+function profileOf(casa: string, id: string, name: string, party: string, uf: string): Profile {
+  const h = house(casa)
+  return {
+    id: id.trim() === '' ? '' : h === 'camara' ? deputyId(id.trim()) : h === 'senado' ? senatorId(id.trim()) : '',
+    name: name.trim(),
+    title: h === 'camara' ? 'Deputado Federal' : h === 'senado' ? 'Senador' : '',
+    uf: uf.trim(),
+    party: party.trim(),
+  }
+}
+
+function kindOf(file: InputFile): Kind {
+  const line = firstLine(file)
+  if (/^export\s+const\s+[A-Za-z_$][\w$]*\s*=\s*\[/.test(line) || line.startsWith('[')) return 'handles'
+  const columns = headerColumns(line, ',')
+  const kind = (Object.keys(CSV) as Exclude<Kind, 'handles'>[]).find((k) => columns.includes(CSV[k].marker))
+  if (kind === undefined) throw fileError(file, 1, `is not a file this source reads (${DESCRIPTIONS.join('; ')})`)
+  return kind
+}
+
+function rows(file: InputFile, kind: Exclude<Kind, 'handles'>, ctx: ReadContext) {
+  return readCsv(file, { delimiter: ',', header: requireColumns(file, CSV[kind].description, CSV[kind].columns) }, ctx)
+}
+
+/** The first profile staged under any of the keys (by origin id before handle). */
+function posterOf(stage: Map<string, unknown[]>, keys: readonly string[]): Profile | undefined {
+  for (const k of keys) {
+    const p = stage.get(k)?.[0] as Profile | undefined
+    if (p) return p
+  }
+  return undefined
+}
+
+/** `2020-04-17 2:07:17` (Twitter's clock, UTC, written without a zone) or an ISO instant. */
+function postedAtOf(text: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2}):(\d{2})$/.exec(text.trim())
+  return m ? `${m[1]}T${(m[2] as string).padStart(2, '0')}:${m[3]}:${m[4]}Z` : text.trim()
+}
+
+function postOf(id: string, link: string, text: string, postedAt: string, handle: string, p: Profile | undefined): Record<string, unknown> {
+  const username = handle.trim().replace(/^@/, '')
+  return {
+    id: `social-twitter-${id}`,
+    openDataId: id,
+    openDataResource: 'twitter',
+    resource: 'twitter',
+    link,
+    text,
+    postedAt: postedAtOf(postedAt),
+    stakeholder: {
+      id: p?.id ?? '',
+      name: p?.name ?? '',
+      title: p?.title ?? '',
+      electoralUF: p?.uf ?? '',
+      acronymParty: p?.party ?? '',
+      photoUrl: '',
+      twitter: username === '' ? '' : `@${username}`,
+    },
+  }
+}
+
+async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+  const byKind = new Map<Kind, InputFile[]>()
+  for (const f of files) {
+    const k = kindOf(f)
+    byKind.set(k, [...(byKind.get(k) ?? []), f])
+  }
+  const profiles: Stage = ctx.stage('profiles')
+  for (const file of byKind.get('perfil') ?? []) {
+    for await (const { row } of rows(file, 'perfil', ctx)) {
+      const p = profileOf(
+        row['casa'] ?? '',
+        row['id_parlamentar'] ?? '',
+        row['nome_eleitoral'] ?? '',
+        row['partido'] ?? '',
+        row['UF'] ?? '',
+      )
+      profiles.add(idKey(row['casa'] ?? '', row['id_parlamentar'] ?? ''), p)
+      for (const h of [row['twitter'], row['twitter2 (se houver)']]) if (h && h.trim() !== '') profiles.add(handleKey(h), p)
+    }
+  }
+  for (const file of byKind.get('parlamentares') ?? []) {
+    for await (const { row } of rows(file, 'parlamentares', ctx)) {
+      // `1` + the Câmara's id, `2` + the Senado's code.
+      const id = (row['id_parlamentar_parlametria'] ?? '').trim().slice(1)
+      profiles.add(idKey(row['casa'] ?? '', id), profileOf(row['casa'] ?? '', id, row['nome'] ?? '', row['partido'] ?? '', row['uf'] ?? ''))
+    }
+  }
+  for (const file of byKind.get('handles') ?? []) {
+    let text: string
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytesOf(file)).replace(/^\uFEFF/, '')
+    } catch {
+      throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
+    }
+    if (text.trim() === '') throw fileError(file, null, 'is empty')
+    let list: unknown
+    try {
+      list = JSON.parse(text.replace(/^\s*export\s+const\s+[A-Za-z_$][\w$]*\s*=\s*/, '').replace(/;\s*$/, ''))
+    } catch (e) {
+      throw fileError(file, null, `is not a list of handles (${(e as Error).message})`)
+    }
+    if (!Array.isArray(list)) throw fileError(file, null, 'is not a list of handles ([{"nome", "partido", "uf", "twitter"}…])')
+    ctx.progress(file, text.length, text.length)
+    for (const item of list as Record<string, unknown>[]) {
+      const handle = String(item?.['twitter'] ?? '')
+      if (handle.trim() === '') continue
+      // No origin id: a poster known only by handle is named, not linked to a stakeholder.
+      profiles.add(
+        handleKey(handle),
+        profileOf('', '', String(item['nome'] ?? ''), String(item['partido'] ?? ''), String(item['uf'] ?? '')),
+      )
+    }
+  }
+  for (const file of byKind.get('tweets') ?? []) {
+    for await (const part of chunks(rows(file, 'tweets', ctx))) {
+      const keysOf = (r: Readonly<Record<string, string>>) => [
+        idKey(r['casa'] ?? '', r['id_parlamentar'] ?? ''),
+        handleKey(r['username'] ?? ''),
+      ]
+      const staged = profiles.get(part.flatMap(({ row }) => keysOf(row)))
+      yield {
+        collection: 'social',
+        file,
+        records: part.map(({ row: r }) =>
+          postOf(
+            r['id_tweet'] ?? '',
+            r['status_url'] ?? '',
+            r['text'] ?? '',
+            r['created_at'] ?? '',
+            r['username'] ?? '',
+            posterOf(staged, keysOf(r)),
+          ),
+        ),
+        lines: part.map((p) => p.line),
+        merge: keepPoster,
+      }
+    }
+  }
+  for (const file of byKind.get('raw') ?? []) {
+    for await (const part of chunks(rows(file, 'raw', ctx))) {
+      const staged = profiles.get(part.map(({ row }) => handleKey(row['username'] ?? '')))
+      yield {
+        collection: 'social',
+        file,
+        records: part.map(({ row: r }) =>
+          postOf(
+            r['id_tweet'] ?? '',
+            r['url'] ?? '',
+            r['text'] ?? '',
+            r['date'] ?? '',
+            r['username'] ?? '',
+            posterOf(staged, [handleKey(r['username'] ?? '')]),
+          ),
+        ),
+        lines: part.map((p) => p.line),
+        merge: keepPoster,
+      }
+    }
+  }
+}
+
+/** Parliamentarians' posts (Parlametria/Leggo tweets) with their posters from the profiles. */
+export const social = defineSource({
+  name: 'social',
+  description: "Parliamentarians' Twitter/X posts (Parlametria/Leggo CSVs) with their posters from the profiles",
+  origin: 'https://github.com/parlametria/leggo-twitter-dados',
+  kinds: ORDER.map((k) => ({ name: k, description: k === 'handles' ? HANDLES : CSV[k].description })),
+  writes: ['social'],
+  unmappable: 'refuse',
+  read,
+})
+
+/**
+ * A post whose poster no profile of the call names keeps the poster stored for it (profiles are
+ * published apart from the tweets; a tweets file alone must not empty them).
+ */
+function keepPoster(read: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  const poster = read['stakeholder'] as { id: string; name: string }
+  return poster.id === '' && poster.name === '' ? { ...read, stakeholder: stored['stakeholder'] } : read
+}
