@@ -10,6 +10,7 @@ export default defineCommand({
   args: {
     source: { type: 'positional', required: true, description: `The source: ${SOURCE_NAMES.join(', ')}` },
     year: { type: 'string', description: 'The year of the yearly files (default: this year)' },
+    date: { type: 'string', description: 'The day of a daily source (dou), YYYY-MM-DD (default: today)' },
     dir: { type: 'string', description: 'Where downloads are kept between runs (default ./legisearch-downloads)' },
     'base-url': { type: 'string', description: 'Another address than the official one (a mirror)' },
     'timeout-ms': { type: 'string', description: 'Time per attempt in ms (default 120000)' },
@@ -32,6 +33,7 @@ export default defineCommand({
         onProgress: (p) => progress.update(p.url, p.bytesRead, p.bytesTotal, `${(p.bytesRead / 1e6).toFixed(1)} MB`),
         dir: args.dir ?? 'legisearch-downloads',
         ...(year === undefined ? {} : { year }),
+        ...(args.date === undefined ? {} : { date: args.date }),
         ...(args['base-url'] === undefined ? {} : { baseUrl: args['base-url'] }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         onFile: (f) => {
@@ -42,6 +44,10 @@ export default defineCommand({
       const rows = files.map((f) => [f.path, f.changed ? 'changed' : 'unchanged', f.bytes.toLocaleString('en-US')])
       process.stdout.write(`${table(['file', 'state', 'bytes'], rows, [60, 9, 12])}\n`)
       if (!args.ingest) return
+      if (files.length === 0) {
+        process.stdout.write('nothing published for that day; nothing to ingest\n')
+        return
+      }
       const snap = openSnapshot(snapshotPath(args.snapshot))
       // The files of a year join one another (authors to propositions): unless the snapshot's last
       // ingest of the source took this very set after every file was written (a download that

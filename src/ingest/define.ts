@@ -88,6 +88,8 @@ export interface RemoteFile {
   readonly kind: string
   /** The name it is saved under (default: the path's last part; a path with a query needs one). */
   readonly save?: string
+  /** Whether the origin may not publish it (a DOU extra edition): a 404 skips it instead of failing. */
+  readonly optional?: boolean
 }
 
 /** Where a source's files are published, and which ones make a year. */
@@ -96,8 +98,22 @@ export interface Remote {
   readonly base: string
   /** Request headers its server needs (`accept: application/json` where it can also answer XML). */
   readonly headers?: Readonly<Record<string, string>>
-  /** The files of a year (and the year-less files it needs: deputies, organs). */
-  files(options: { readonly year: number }): readonly RemoteFile[]
+  /**
+   * The files of a year (and the year-less files it needs: deputies, organs), or of a day for a
+   * daily source (`date`, YYYY-MM-DD).
+   */
+  files(options: { readonly year: number; readonly date: string }): readonly RemoteFile[]
+  /** Whether its files are published per day (`fetch --date`) rather than per year. */
+  readonly daily?: boolean
+  /**
+   * Signs in before downloading, from credentials in environment variables (never stored, printed
+   * or logged), and returns the headers the downloads need (a session cookie).
+   */
+  login?(ctx: {
+    readonly base: string
+    readonly fetch: typeof globalThis.fetch
+    readonly timeoutMs: number
+  }): Promise<Record<string, string>>
   /** Whether a downloaded file is of the kind expected (an error page served with 200 is not). */
   recognizes(file: InputFile, kind: string): boolean | Promise<boolean>
 }

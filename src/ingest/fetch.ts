@@ -6,6 +6,8 @@ import { type DownloadOptions, type Downloaded, download } from './download.js'
 export interface FetchSourceOptions extends Partial<DownloadOptions> {
   /** The year of the yearly files (default: this year). */
   readonly year?: number
+  /** The day of a daily source's files, YYYY-MM-DD (default: today, in Brasília). */
+  readonly date?: string
   /** Where files are kept between runs (their last download is remembered there). */
   readonly dir: string
   /** Another base address than the official one (a mirror, a test server). */
@@ -27,9 +29,18 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
   const year = options.year ?? now
   if (!Number.isInteger(year) || year < 1900 || year > now + 1)
     throw invalid(`year: must be a year from 1900 to ${now + 1} (got ${String(year)})`, ['year'])
+  const date = options.date ?? new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10)
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+    Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ||
+    new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date
+  )
+    throw invalid(`date: must be a day YYYY-MM-DD (got ${JSON.stringify(date)})`, ['date'])
   const base = options.baseUrl ?? remote.base
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args))
+  const session = remote.login ? await remote.login({ base, fetch: fetchImpl, timeoutMs: options.timeoutMs ?? 60_000 }) : {}
   const out: Downloaded[] = []
-  for (const file of remote.files({ year })) {
+  for (const file of remote.files({ year, date })) {
     const url = new URL(file.path, base.endsWith('/') ? base : `${base}/`).href
     const path = join(options.dir, source.name, file.save ?? basename(file.path))
     // Checked before it replaces the file in place: an error page never takes a good file's place.
@@ -42,7 +53,14 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
         )
       }
     }
-    const got = await download(url, path, { ...options, verify, headers: { ...remote.headers, ...options.headers } })
+    let got: Downloaded
+    try {
+      got = await download(url, path, { ...options, verify, headers: { ...remote.headers, ...options.headers, ...session } })
+    } catch (e) {
+      // A file the origin may not publish (a day without an extra edition) is skipped on a 404.
+      if (file.optional && e instanceof LegisearchError && / HTTP 404\b/.test(e.message)) continue
+      throw e
+    }
     options.onFile?.(got)
     out.push(got)
   }

@@ -1,4 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { LegisearchError } from '../../common/errors.js'
+import { upstream } from '../../common/http.js'
+import { firstEntryHead, isZip } from '../archives.js'
 import { BATCH } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { bytesOf, fileError, sizeOf } from '../files.js'
@@ -160,6 +163,55 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
   }
 }
 
+/** The sections INLABS publishes a day's zip for (the extras only on days with an extra edition). */
+const SECTIONS = ['DO1', 'DO2', 'DO3', 'DO1E', 'DO2E', 'DO3E'] as const
+/** The header INLABS' own download scripts send. */
+const ORIGEM = { origem: '736372697074' }
+
+/**
+ * Signs in to INLABS with `INLABS_EMAIL` and `INLABS_PASSWORD` (read here, never stored, printed
+ * or logged) and returns the session cookie header for the downloads.
+ */
+async function login(ctx: { base: string; fetch: typeof globalThis.fetch; timeoutMs: number }): Promise<Record<string, string>> {
+  const email = process.env['INLABS_EMAIL'] ?? ''
+  const password = process.env['INLABS_PASSWORD'] ?? ''
+  if (email === '' || password === '') {
+    throw new LegisearchError(
+      400,
+      'invalid_parameters',
+      'INLABS needs a login: set INLABS_EMAIL and INLABS_PASSWORD (an account of inlabs.in.gov.br) in the environment',
+      ['env'],
+    )
+  }
+  const url = new URL('logar.php', ctx.base.endsWith('/') ? ctx.base : `${ctx.base}/`).href
+  let response: Response
+  try {
+    response = await ctx.fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ctx.timeoutMs),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...ORIGEM },
+      body: new URLSearchParams({ email, password }).toString(),
+    })
+  } catch (e) {
+    throw upstream(`${url}: the INLABS login failed (${(e as Error).message})`)
+  }
+  await response.body?.cancel().catch(() => {})
+  if (response.status >= 500) throw upstream(`${url}: the INLABS login failed (HTTP ${response.status})`)
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';', 1)[0] as string)
+    .find((c) => c.startsWith('inlabs_session_cookie='))
+  if (cookie === undefined) {
+    throw new LegisearchError(
+      401,
+      'unauthorized',
+      `${url}: INLABS refused the login of INLABS_EMAIL (no session); check INLABS_EMAIL and INLABS_PASSWORD`,
+    )
+  }
+  return { cookie, ...ORIGEM }
+}
+
 /** The Diário Oficial da União (INLABS XML): acts, split acts joined. */
 export const dou = defineSource({
   name: 'dou',
@@ -168,5 +220,21 @@ export const dou = defineSource({
   kinds: [{ name: 'act', description: 'an INLABS act (<xml><article idMateria=…>), alone or in a day’s zip (YYYY-MM-DD-DO1.zip…)' }],
   writes: ['dou'],
   unmappable: 'refuse',
+  // A day's zip per section, behind a login (`fetch dou --date YYYY-MM-DD`).
+  remote: {
+    base: 'https://inlabs.in.gov.br/',
+    daily: true,
+    files: ({ date }) =>
+      SECTIONS.map((section) => ({
+        path: `index.php?p=${date}&dl=${date}-${section}.zip`,
+        kind: 'act',
+        save: `${date}-${section}.zip`,
+        // A day has no extra edition unless one was published; some days have no section 1 either (weekends).
+        optional: true,
+      })),
+    login,
+    // A zip whose first file is an INLABS act (not the login page INLABS answers a lost session with).
+    recognizes: async (file) => isZip(file) && rootOfText((await firstEntryHead(file.path)) ?? '') === 'xml',
+  },
   read,
 })
