@@ -11,6 +11,10 @@ export default defineCommand({
     source: { type: 'positional', required: true, description: `The source: ${SOURCE_NAMES.join(', ')}` },
     year: { type: 'string', description: 'The year of the yearly files (default: this year)' },
     date: { type: 'string', description: 'The day of a daily source (dou), YYYY-MM-DD (default: today)' },
+    ids: {
+      type: 'string',
+      description: 'The documents of a one-document-per-file source, comma-separated (bacen: Resolução CMN/4968; irs: 61197)',
+    },
     dir: { type: 'string', description: 'Where downloads are kept between runs (default ./legisearch-downloads)' },
     'base-url': { type: 'string', description: 'Another address than the official one (a mirror)' },
     'timeout-ms': { type: 'string', description: 'Time per attempt in ms (default 120000)' },
@@ -34,6 +38,14 @@ export default defineCommand({
         dir: args.dir ?? 'legisearch-downloads',
         ...(year === undefined ? {} : { year }),
         ...(args.date === undefined ? {} : { date: args.date }),
+        ...(args.ids === undefined
+          ? {}
+          : {
+              ids: args.ids
+                .split(',')
+                .map((x) => x.trim())
+                .filter((x) => x !== ''),
+            }),
         ...(args['base-url'] === undefined ? {} : { baseUrl: args['base-url'] }),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         onFile: (f) => {

@@ -102,7 +102,9 @@ export interface Remote {
    * The files of a year (and the year-less files it needs: deputies, organs), or of a day for a
    * daily source (`date`, YYYY-MM-DD).
    */
-  files(options: { readonly year: number; readonly date: string }): readonly RemoteFile[]
+  files(options: { readonly year: number; readonly date: string; readonly ids: readonly string[] }): readonly RemoteFile[]
+  /** What `ids` name, for a source whose files are one document each (`fetch --ids`); absent: it takes none. */
+  readonly ids?: string
   /** Whether its files are published per day (`fetch --date`) rather than per year. */
   readonly daily?: boolean
   /**

@@ -8,6 +8,8 @@ export interface FetchSourceOptions extends Partial<DownloadOptions> {
   readonly year?: number
   /** The day of a daily source's files, YYYY-MM-DD (default: today, in Brasília). */
   readonly date?: string
+  /** The documents to download, for a source of one document per file (bacen, irs): see `sources()`. */
+  readonly ids?: readonly string[]
   /** Where files are kept between runs (their last download is remembered there). */
   readonly dir: string
   /** Another base address than the official one (a mirror, a test server). */
@@ -40,7 +42,11 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args))
   const session = remote.login ? await remote.login({ base, fetch: fetchImpl, timeoutMs: options.timeoutMs ?? 60_000 }) : {}
   const out: Downloaded[] = []
-  for (const file of remote.files({ year, date })) {
+  const ids = options.ids ?? []
+  if (remote.ids !== undefined && ids.length === 0)
+    throw invalid(`ids: ${source.name} downloads one document per file: name them (${remote.ids})`, ['ids'])
+  if (remote.ids === undefined && ids.length > 0) throw invalid(`ids: ${source.name} takes no ids`, ['ids'])
+  for (const file of remote.files({ year, date, ids })) {
     const url = new URL(file.path, base.endsWith('/') ? base : `${base}/`).href
     const path = join(options.dir, source.name, file.save ?? basename(file.path))
     // Checked before it replaces the file in place: an error page never takes a good file's place.

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fetchSource, openSnapshot } from '../../src/index.js'
+import { type SourceName, fetchSource, openSnapshot } from '../../src/index.js'
+import { readCsvRecords } from '../helpers/csv.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { zipOf } from '../helpers/zip.js'
@@ -39,7 +40,21 @@ const ALESP_ROUTES: Record<string, string> = {
   '/repositorioDados/processo_legislativo/documento_autor.zip': 'alesp/alesp-documento-autor-amostra.xml',
   '/repositorioDados/processo_legislativo/proposituras.zip': 'alesp/alesp-proposituras-amostra.xml',
 }
-const ROUTES: Record<string, string> = { ...CAMARA_ROUTES, ...UN_ROUTES, ...SENADO_ROUTES, ...ALESP_ROUTES }
+/** The BCB, the Receita, the Câmara's news feed and the Parlametria files, at their paths. */
+const DOC_ROUTES: Record<string, string> = {
+  [`/api/conteudo/app/normativos/exibenormativo?p1=${encodeURIComponent('Resolução CMN')}&p2=4968`]:
+    'bacen/resolucao-cmn-4968-2021-bcb-api.json',
+  [`/api/conteudo/app/normativos/exibenormativo?p1=${encodeURIComponent('Resolução CMN')}&p2=5207`]:
+    'bacen/resolucao-cmn-5207-2025-bcb-api.json',
+  '/api/consulta-externa/ato/14681/visao/original': 'rfb/normasinternet2-api/receita_ato_14681_original.json',
+  '/api/consulta-externa/ato/61197/visao/vigente': 'rfb/normasinternet2-api/receita_ato_61197_vigente.json',
+  '/noticias/rss/ultimas-noticias': 'news/camara-rss-eleicoes-subset.xml',
+  '/parlametria/data/parlamentares/perfil_parlamentar.csv': 'social/parlametria-leggo-twitter-dados/perfil_parlamentar.csv',
+  '/parlametria/data/parlamentares/parlamentares.csv': 'social/parlametria-leggo-twitter-dados/parlamentares.csv',
+  '/parlametria/data/tweets/tweets.csv': 'social/parlametria-leggo-twitter-dados/tweets.csv',
+}
+const ROUTES: Record<string, string> = { ...CAMARA_ROUTES, ...UN_ROUTES, ...SENADO_ROUTES, ...ALESP_ROUTES, ...DOC_ROUTES }
+const docsPresent = Object.values(DOC_ROUTES).every((f) => existsSync(DATA + f))
 const othersPresent = Object.values({ ...SENADO_ROUTES, ...ALESP_ROUTES }).every((f) => existsSync(DATA + f))
 /** A route's body: the shared file, zipped when the route is a zip. */
 const zipped = new Map<string, Buffer>()
@@ -280,5 +295,43 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
     expect(e.message).toMatch(/proposituras\.zip: is not the alesp proposituras file/)
     expect(kept.message).toMatch(/the file in place is kept/)
     expect(readFileSync(path).equals(before)).toBe(true)
+  })
+
+  it.skipIf(!docsPresent)('bacen and irs by ids, notices and social: downloaded at their paths, ingested as their files', async () => {
+    const runs: [SourceName, string, readonly string[], number][] = [
+      ['bacen', base, ['Resolução CMN/4968', 'Resolução CMN/5207'], 2],
+      ['irs', base, ['14681/original', '61197'], 2],
+      [
+        'notices',
+        base,
+        [],
+        [...readFileSync(DATA + (DOC_ROUTES['/noticias/rss/ultimas-noticias'] as string), 'utf8').matchAll(/<item>/g)].length,
+      ],
+      [
+        'social',
+        `${base}parlametria/`,
+        [],
+        new Set(readCsvRecords(DATA + (DOC_ROUTES['/parlametria/data/tweets/tweets.csv'] as string), ',').map((r) => r['id_tweet'])).size,
+      ],
+    ]
+    for (const [source, baseUrl, ids, records] of runs) {
+      const files = await fetchSource(source, { dir: tempDir(), baseUrl, ...(ids.length > 0 ? { ids } : {}) })
+      const snap = openSnapshot(tempSnapshotPath())
+      const report = await snap.ingest(
+        source,
+        files.map((f) => f.path),
+      )
+      expect(report.collections[source as 'bacen' | 'irs' | 'notices' | 'social'].inserted, source).toBe(records)
+      snap.close()
+    }
+    expect((await rejectionOf(fetchSource('bacen', { dir: tempDir(), baseUrl: base }))).message).toMatch(
+      /^ids: bacen downloads one document per file/,
+    )
+    expect((await rejectionOf(fetchSource('irs', { dir: tempDir(), baseUrl: base, ids: ['x1'] }))).message).toMatch(
+      /^ids: 'x1' is not idAto/,
+    )
+    expect((await rejectionOf(fetchSource('camara', { dir: tempDir(), baseUrl: base, ids: ['1'] }))).message).toMatch(
+      /^ids: camara takes no ids/,
+    )
   })
 })

@@ -1,3 +1,4 @@
+import { invalid } from '../../common/errors.js'
 import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError, readJson } from '../files.js'
@@ -69,5 +70,28 @@ export const bacen = defineSource({
   ],
   writes: ['bacen'],
   unmappable: 'refuse',
+  remote: {
+    base: 'https://www.bcb.gov.br/',
+    ids: 'type/number, as the BCB writes them: Resolução CMN/4968, Circular/3978',
+    files: ({ ids }) =>
+      ids.map((id) => {
+        const at = id.lastIndexOf('/')
+        const [type, number] = at > 0 ? [id.slice(0, at).trim(), id.slice(at + 1).trim()] : ['', '']
+        if (type === '' || !/^\d+$/.test(number)) throw invalid(`ids: '${id}' is not type/number (e.g. Resolução CMN/4968)`, ['ids'])
+        return {
+          path: `api/conteudo/app/normativos/exibenormativo?p1=${encodeURIComponent(type)}&p2=${number}`,
+          kind: 'exibenormativo',
+          save: `${type.replace(/[^\p{L}\p{N}]+/gu, '-')}-${number}.json`,
+        }
+      }),
+    recognizes: (file) => {
+      try {
+        normsOf(file)
+        return true
+      } catch {
+        return false
+      }
+    },
+  },
   read,
 })

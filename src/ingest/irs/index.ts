@@ -1,3 +1,4 @@
+import { invalid } from '../../common/errors.js'
 import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError, readJson } from '../files.js'
@@ -95,5 +96,26 @@ export const irs = defineSource({
   ],
   writes: ['irs'],
   unmappable: 'refuse',
+  remote: {
+    base: 'https://normasinternet2.receita.fazenda.gov.br/',
+    // The API answers 403 without a same-site origin.
+    headers: { referer: 'https://normasinternet2.receita.fazenda.gov.br/', origin: 'https://normasinternet2.receita.fazenda.gov.br' },
+    ids: 'idAto, or idAto/view (view: vigente, the default, or original): 61197, 14681/original',
+    files: ({ ids }) =>
+      ids.map((id) => {
+        const m = /^(\d+)(?:\/(vigente|original))?$/.exec(id.trim())
+        if (!m) throw invalid(`ids: '${id}' is not idAto or idAto/view (e.g. 61197, 14681/original)`, ['ids'])
+        const view = m[2] ?? 'vigente'
+        return { path: `api/consulta-externa/ato/${m[1]}/visao/${view}`, kind: 'ato', save: `ato-${m[1]}-${view}.json` }
+      }),
+    recognizes: (file) => {
+      try {
+        actOf(file)
+        return true
+      } catch {
+        return false
+      }
+    },
+  },
   read,
 })

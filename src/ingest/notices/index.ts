@@ -170,5 +170,11 @@ export const notices = defineSource({
   ],
   writes: ['notices'],
   unmappable: 'refuse',
+  // The Câmara's latest-news feed (its address as published on camara.leg.br/noticias/rss).
+  remote: {
+    base: 'https://www.camara.leg.br/',
+    files: () => [{ path: 'noticias/rss/ultimas-noticias', kind: 'rss', save: 'camara-ultimas-noticias.xml' }],
+    recognizes: (file) => rootOfText(firstBytes(file, 4096)) === 'rss',
+  },
   read,
 })

@@ -227,6 +227,22 @@ export const social = defineSource({
   kinds: ORDER.map((k) => ({ name: k, description: k === 'handles' ? HANDLES : CSV[k].description })),
   writes: ['social'],
   unmappable: 'refuse',
+  // The project's published files (its repository; the dataset is no longer updated).
+  remote: {
+    base: 'https://raw.githubusercontent.com/parlametria/leggo-twitter-dados/master/',
+    files: () => [
+      { path: 'data/parlamentares/perfil_parlamentar.csv', kind: 'perfil' },
+      { path: 'data/parlamentares/parlamentares.csv', kind: 'parlamentares' },
+      { path: 'data/tweets/tweets.csv', kind: 'tweets' },
+    ],
+    recognizes: (file, kind) => {
+      try {
+        return kindOf(file) === kind
+      } catch {
+        return false
+      }
+    },
+  },
   read,
 })
 
