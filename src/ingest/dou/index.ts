@@ -4,7 +4,7 @@ import { upstream } from '../../common/http.js'
 import { firstEntryHead, isZip } from '../archives.js'
 import { BATCH } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { bytesOf, fileError, sizeOf } from '../files.js'
+import { bytesOf, fileError, firstBytes, sizeOf } from '../files.js'
 import { rootOfText } from '../xml.js'
 import { textOfHtml } from '../html.js'
 
@@ -147,19 +147,35 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     byArchive.set(archive, [...(byArchive.get(archive) ?? []), f])
   }
   for (const group of byArchive.values()) {
-    const byMateria = new Map<string, Part[]>()
+    // First the parts each act has (its idMateria is in the first bytes of each file), so an act
+    // is written as soon as its last part is read: only split acts wait, not a day's acts.
+    const materiaOf = (f: InputFile) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, 8192))?.[1]?.trim() ?? `?${f.name}`
+    const expected = new Map<string, number>()
+    for (const f of group) expected.set(materiaOf(f), (expected.get(materiaOf(f)) ?? 0) + 1)
+    const pending = new Map<string, Part[]>()
+    let ready: ReturnType<typeof actOf>[] = []
+    const flush = function* (): Generator<RecordBatch> {
+      if (ready.length === 0) return
+      const files = ready.map((x) => x.part.file)
+      // An act has no line: a record that does not validate is named by its file alone.
+      yield { collection: 'dou', file: files[0] as InputFile, files, records: ready.map((x) => x.record) }
+      ready = []
+    }
     for (const f of group) {
       const part = partOf(f, ctx)
       const key = (part.attrs['idMateria'] ?? '').trim()
-      byMateria.set(key, [...(byMateria.get(key) ?? []), part])
+      const parts = [...(pending.get(key) ?? []), part]
+      if (parts.length < (expected.get(key) ?? 1)) {
+        pending.set(key, parts)
+        continue
+      }
+      pending.delete(key)
+      ready.push(actOf(parts))
+      if (ready.length >= BATCH) yield* flush()
     }
-    const acts = [...byMateria.values()].map(actOf)
-    for (let i = 0; i < acts.length; i += BATCH) {
-      const part = acts.slice(i, i + BATCH)
-      const files = part.map((a) => a.part.file)
-      // An act has no line: a record that does not validate is named by its file alone.
-      yield { collection: 'dou', file: files[0] as InputFile, files, records: part.map((a) => a.record) }
-    }
+    // Parts whose head named another idMateria than their parse (a damaged head): joined as read.
+    for (const parts of pending.values()) ready.push(actOf(parts))
+    yield* flush()
   }
 }
 
