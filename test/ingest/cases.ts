@@ -52,6 +52,11 @@ export interface SourceCase {
   newer(dir: string): { path: string; kept: number; back?: string }
 }
 
+/** What a case of one of the other corpora holds: `n` records of `corpus`, nothing else. */
+function only(corpus: 'social' | 'dou' | 'bacen' | 'notices' | 'irs', n: number): ReturnType<SourceCase['expected']> {
+  return { propositions: 0, stakeholders: 0, watchlist: 0, corpora: { [corpus]: n }, authors: 0, themes: 0 }
+}
+
 /** Bad copies every text file can be made into. */
 const COMMON_VARIANTS: SourceCase['variants'] = [
   ['not UTF-8 (Latin-1)', (b) => Buffer.from(b.toString('utf8').replace(/^\uFEFF/, ''), 'latin1')],
@@ -411,7 +416,7 @@ export const CASES: readonly SourceCase[] = [
     expected: () => {
       // An act split over several files shares one idMateria: acts are the distinct idMateria.
       const ids = new Set([...douActs.values()].map((b) => /idMateria="(\d+)"/.exec(b.toString('utf8'))?.[1]))
-      return { propositions: 0, stakeholders: 0, watchlist: 0, corpora: { dou: ids.size }, authors: 0, themes: 0 }
+      return only('dou', ids.size)
     },
     foreign: `${camaraDir}proposicoes-2023.csv`,
     duplicates: 0,
@@ -436,16 +441,11 @@ export const CASES: readonly SourceCase[] = [
     main: 'bacen',
     files: bacenFiles,
     present: bacenFiles.every((f) => existsSync(f)),
-    expected: () => ({
-      propositions: 0,
-      stakeholders: 0,
-      watchlist: 0,
-      corpora: {
-        bacen: bacenFiles.reduce((n, f) => n + (JSON.parse(readFileSync(f, 'utf8')) as { conteudo: unknown[] }).conteudo.length, 0),
-      },
-      authors: 0,
-      themes: 0,
-    }),
+    expected: () =>
+      only(
+        'bacen',
+        bacenFiles.reduce((n, f) => n + (JSON.parse(readFileSync(f, 'utf8')) as { conteudo: unknown[] }).conteudo.length, 0),
+      ),
     foreign: `${camaraDir}proposicoes-2023.csv`,
     duplicates: 0,
     variants: [
@@ -469,14 +469,7 @@ export const CASES: readonly SourceCase[] = [
     main: 'irs',
     files: irsFiles,
     present: irsFiles.every((f) => existsSync(f)),
-    expected: () => ({
-      propositions: 0,
-      stakeholders: 0,
-      watchlist: 0,
-      corpora: { irs: new Set(irsFiles.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { idAto: number }).idAto)).size },
-      authors: 0,
-      themes: 0,
-    }),
+    expected: () => only('irs', new Set(irsFiles.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { idAto: number }).idAto)).size),
     foreign: `${DATA}bacen/resolucao-cmn-5207-2025-bcb-api.json`,
     duplicates: 0,
     variants: [
@@ -505,14 +498,7 @@ export const CASES: readonly SourceCase[] = [
         (m) => `noticias-${m[1]}`,
       )
       const search = newsFiles.slice(1).flatMap((f) => searchAnswerOf(f).hits.hits.map((h) => `${h._index}-${String(h._source['id'])}`))
-      return {
-        propositions: 0,
-        stakeholders: 0,
-        watchlist: 0,
-        corpora: { notices: new Set([...rss, ...search]).size },
-        authors: 0,
-        themes: 0,
-      }
+      return only('notices', new Set([...rss, ...search]).size)
     },
     foreign: `${DATA}bacen/resolucao-cmn-5207-2025-bcb-api.json`,
     duplicates: 0,
@@ -532,7 +518,7 @@ export const CASES: readonly SourceCase[] = [
     present: socialFiles.every((f) => existsSync(f)),
     expected: () => {
       const ids = [socialFiles[0], socialFiles[1]].flatMap((f) => readCsvRecords(f as string, ',').map((r) => r['id_tweet'] as string))
-      return { propositions: 0, stakeholders: 0, watchlist: 0, corpora: { social: new Set(ids).size }, authors: 0, themes: 0 }
+      return only('social', new Set(ids).size)
     },
     foreign: `${camaraDir}proposicoes-2023.csv`,
     // A tweet is listed once per proposition it cites: the repeats are the same post.

@@ -38,6 +38,8 @@ const ORDER: readonly Kind[] = ['perfil', 'parlamentares', 'handles', 'tweets', 
 const HANDLES = 'twitterData.js (LabHacker’s list of deputies’ handles)'
 const DESCRIPTIONS = [...Object.values(CSV).map((k) => k.description), HANDLES]
 
+type Row = Readonly<Record<string, string>>
+
 /** What a profile says of a poster. */
 interface Profile {
   readonly id: string
@@ -171,49 +173,29 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       )
     }
   }
-  for (const file of byKind.get('tweets') ?? []) {
-    for await (const part of chunks(rows(file, 'tweets', ctx))) {
-      const keysOf = (r: Readonly<Record<string, string>>) => [
-        idKey(r['casa'] ?? '', r['id_parlamentar'] ?? ''),
-        handleKey(r['username'] ?? ''),
-      ]
-      const staged = profiles.get(part.flatMap(({ row }) => keysOf(row)))
-      yield {
-        collection: 'social',
-        file,
-        records: part.map(({ row: r }) =>
-          postOf(
-            r['id_tweet'] ?? '',
-            r['status_url'] ?? '',
-            r['text'] ?? '',
-            r['created_at'] ?? '',
-            r['username'] ?? '',
-            posterOf(staged, keysOf(r)),
+  // The columns of each tweets file, and the keys its poster is looked up by (origin id, then handle).
+  const TWEETS = {
+    tweets: {
+      link: 'status_url',
+      at: 'created_at',
+      keys: (r: Row) => [idKey(r['casa'] ?? '', r['id_parlamentar'] ?? ''), handleKey(r['username'] ?? '')],
+    },
+    raw: { link: 'url', at: 'date', keys: (r: Row) => [handleKey(r['username'] ?? '')] },
+  } as const
+  for (const kind of ['tweets', 'raw'] as const) {
+    const t = TWEETS[kind]
+    for (const file of byKind.get(kind) ?? []) {
+      for await (const part of chunks(rows(file, kind, ctx))) {
+        const staged = profiles.get(part.flatMap(({ row }) => t.keys(row)))
+        yield {
+          collection: 'social',
+          file,
+          records: part.map(({ row: r }) =>
+            postOf(r['id_tweet'] ?? '', r[t.link] ?? '', r['text'] ?? '', r[t.at] ?? '', r['username'] ?? '', posterOf(staged, t.keys(r))),
           ),
-        ),
-        lines: part.map((p) => p.line),
-        merge: keepPoster,
-      }
-    }
-  }
-  for (const file of byKind.get('raw') ?? []) {
-    for await (const part of chunks(rows(file, 'raw', ctx))) {
-      const staged = profiles.get(part.map(({ row }) => handleKey(row['username'] ?? '')))
-      yield {
-        collection: 'social',
-        file,
-        records: part.map(({ row: r }) =>
-          postOf(
-            r['id_tweet'] ?? '',
-            r['url'] ?? '',
-            r['text'] ?? '',
-            r['date'] ?? '',
-            r['username'] ?? '',
-            posterOf(staged, [handleKey(r['username'] ?? '')]),
-          ),
-        ),
-        lines: part.map((p) => p.line),
-        merge: keepPoster,
+          lines: part.map((p) => p.line),
+          merge: keepPoster,
+        }
       }
     }
   }
