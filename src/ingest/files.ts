@@ -254,3 +254,15 @@ export function flatRow(value: Readonly<Record<string, unknown>>, prefix = '', i
   }
   return into
 }
+
+/**
+ * Whether reading a file as `read` does succeeds and does not answer `false` (for `recognizes`:
+ * a download of the kind expected).
+ */
+export function readsAs(read: () => unknown): boolean {
+  try {
+    return read() !== false
+  } catch {
+    return false
+  }
+}

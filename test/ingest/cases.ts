@@ -57,6 +57,25 @@ function only(corpus: 'social' | 'dou' | 'bacen' | 'notices' | 'irs', n: number)
   return { propositions: 0, stakeholders: 0, watchlist: 0, corpora: { [corpus]: n }, authors: 0, themes: 0 }
 }
 
+/**
+ * A newer copy of a JSON file in `dir`, edited by `edit` (which returns how many records the copy
+ * keeps).
+ */
+function newerJson<T>(main: string, dir: string, edit: (data: T) => number): { path: string; kept: number } {
+  const data = JSON.parse(readFileSync(main, 'utf8')) as T
+  const kept = edit(data)
+  const path = join(dir, `newer-${basename(main)}`)
+  writeFileSync(path, JSON.stringify(data))
+  return { path, kept }
+}
+
+/** Bad copies of a JSON answer: cut in half, or of another shape (`other`), and the common ones. */
+const jsonVariants = (other: string): SourceCase['variants'] => [
+  ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
+  ['another shape', () => Buffer.from(other)],
+  ...COMMON_VARIANTS,
+]
+
 /** Bad copies every text file can be made into. */
 const COMMON_VARIANTS: SourceCase['variants'] = [
   ['not UTF-8 (Latin-1)', (b) => Buffer.from(b.toString('utf8').replace(/^\uFEFF/, ''), 'latin1')],
@@ -448,20 +467,13 @@ export const CASES: readonly SourceCase[] = [
       ),
     foreign: `${camaraDir}proposicoes-2023.csv`,
     duplicates: 0,
-    variants: [
-      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
-      ['another shape', () => Buffer.from('{"dados": []}')],
-      ...COMMON_VARIANTS,
-    ],
-    newer: (dir) => {
-      const main = bacenFiles[0] as string
-      const answer = JSON.parse(readFileSync(main, 'utf8')) as { conteudo: { Assunto: string }[] }
-      const first = answer.conteudo[0] as { Assunto: string }
-      first.Assunto = `${first.Assunto.trim()} (edited)`
-      const path = join(dir, `newer-${basename(main)}`)
-      writeFileSync(path, JSON.stringify(answer))
-      return { path, kept: answer.conteudo.length }
-    },
+    variants: jsonVariants('{"dados": []}'),
+    newer: (dir) =>
+      newerJson<{ conteudo: { Assunto: string }[] }>(bacenFiles[0] as string, dir, (answer) => {
+        const first = answer.conteudo[0] as { Assunto: string }
+        first.Assunto = `${first.Assunto.trim()} (edited)`
+        return answer.conteudo.length
+      }),
   },
   {
     source: 'irs',
@@ -472,20 +484,13 @@ export const CASES: readonly SourceCase[] = [
     expected: () => only('irs', new Set(irsFiles.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { idAto: number }).idAto)).size),
     foreign: `${DATA}bacen/resolucao-cmn-5207-2025-bcb-api.json`,
     duplicates: 0,
-    variants: [
-      ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
-      ['another shape', () => Buffer.from('{"conteudo": []}')],
-      ...COMMON_VARIANTS,
-    ],
-    newer: (dir) => {
-      const main = irsFiles[0] as string
-      const act = JSON.parse(readFileSync(main, 'utf8')) as { ementas: { textoIntegra: string }[] }
-      const first = act.ementas[0] as { textoIntegra: string }
-      first.textoIntegra = `${first.textoIntegra} (edited)`
-      const path = join(dir, `newer-${basename(main)}`)
-      writeFileSync(path, JSON.stringify(act))
-      return { path, kept: 1 }
-    },
+    variants: jsonVariants('{"conteudo": []}'),
+    newer: (dir) =>
+      newerJson<{ ementas: { textoIntegra: string }[] }>(irsFiles[0] as string, dir, (act) => {
+        const first = act.ementas[0] as { textoIntegra: string }
+        first.textoIntegra = `${first.textoIntegra} (edited)`
+        return 1
+      }),
   },
   {
     source: 'notices',

@@ -1,7 +1,7 @@
 import { invalid } from '../../common/errors.js'
 import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { fileError, readJson } from '../files.js'
+import { fileError, readJson, readsAs } from '../files.js'
 import { textOfHtml } from '../html.js'
 
 /**
@@ -84,14 +84,7 @@ export const bacen = defineSource({
           save: `${type.replace(/[^\p{L}\p{N}]+/gu, '-')}-${number}.json`,
         }
       }),
-    recognizes: (file) => {
-      try {
-        normsOf(file)
-        return true
-      } catch {
-        return false
-      }
-    },
+    recognizes: (file) => readsAs(() => normsOf(file)),
   },
   read,
 })

@@ -11,6 +11,7 @@ import {
   readJson,
   readJsonArray,
   requireColumns,
+  readsAs,
 } from '../files.js'
 import { API_STATUS, CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
 import { type AuthorRow, deputyOf, deputyOfPage, lastSegment, mergeKeeping, organAuthorOf, organOf, propositionOf } from './map.js'
@@ -218,13 +219,7 @@ export const camara = defineSource({
       { path: `arquivos/proposicoesTemas/csv/proposicoesTemas-${year}.csv`, kind: 'temas' },
       { path: `arquivos/proposicoes/csv/proposicoes-${year}.csv`, kind: 'proposicoes' },
     ],
-    recognizes: (file, kind) => {
-      try {
-        return kindOf(file).kind === kind
-      } catch {
-        return false
-      }
-    },
+    recognizes: (file, kind) => readsAs(() => kindOf(file).kind === kind),
   },
   read,
 })

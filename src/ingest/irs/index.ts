@@ -1,7 +1,7 @@
 import { invalid } from '../../common/errors.js'
 import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { fileError, readJson } from '../files.js'
+import { fileError, readJson, readsAs } from '../files.js'
 import { textOfHtml } from '../html.js'
 
 /**
@@ -108,14 +108,7 @@ export const irs = defineSource({
         const view = m[2] ?? 'vigente'
         return { path: `api/consulta-externa/ato/${m[1]}/visao/${view}`, kind: 'ato', save: `ato-${m[1]}-${view}.json` }
       }),
-    recognizes: (file) => {
-      try {
-        actOf(file)
-        return true
-      } catch {
-        return false
-      }
-    },
+    recognizes: (file) => readsAs(() => actOf(file)),
   },
   read,
 })

@@ -1,6 +1,6 @@
 import { BATCH, batchOf, unlessStored } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { fileError, readJson } from '../files.js'
+import { fileError, readJson, readsAs } from '../files.js'
 
 /**
  * The Senado's open-data JSON (`legis.senado.leg.br/dadosabertos`): `/processo` list pages,
@@ -220,13 +220,7 @@ export const senado = defineSource({
       { path: 'dadosabertos/senador/lista/atual.json', kind: 'senadores', save: 'senador-lista-atual.json' },
       { path: `dadosabertos/processo?ano=${year}`, kind: 'processos', save: `processo-${year}.json` },
     ],
-    recognizes: (file, kind) => {
-      try {
-        return kindOf(file, readJson(file)) === kind
-      } catch {
-        return false
-      }
-    },
+    recognizes: (file, kind) => readsAs(() => kindOf(file, readJson(file)) === kind),
   },
   read,
 })

@@ -1,6 +1,6 @@
 import { chunks } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch, type Stage } from '../define.js'
-import { bytesOf, fileError, firstLine, headerColumns, readCsv, requireColumns } from '../files.js'
+import { bytesOf, fileError, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
 import { deputyId } from '../camara/map.js'
 import { senatorId } from '../senado/index.js'
 
@@ -217,13 +217,7 @@ export const social = defineSource({
       { path: 'data/parlamentares/parlamentares.csv', kind: 'parlamentares' },
       { path: 'data/tweets/tweets.csv', kind: 'tweets' },
     ],
-    recognizes: (file, kind) => {
-      try {
-        return kindOf(file) === kind
-      } catch {
-        return false
-      }
-    },
+    recognizes: (file, kind) => readsAs(() => kindOf(file) === kind),
   },
   read,
 })
