@@ -40,13 +40,15 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
     throw invalid(`date: must be a day YYYY-MM-DD (got ${JSON.stringify(date)})`, ['date'])
   const base = options.baseUrl ?? remote.base
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args))
-  const session = remote.login ? await remote.login({ base, fetch: fetchImpl, timeoutMs: options.timeoutMs ?? 60_000 }) : {}
   const out: Downloaded[] = []
   const ids = options.ids ?? []
   if (remote.ids !== undefined && ids.length === 0)
     throw invalid(`ids: ${source.name} downloads one document per file: name them (${remote.ids})`, ['ids'])
   if (remote.ids === undefined && ids.length > 0) throw invalid(`ids: ${source.name} takes no ids`, ['ids'])
-  for (const file of remote.files({ year, date, ids })) {
+  const planned = remote.files({ year, date, ids })
+  // Signed in only once the call is known to be good: credentials are not sent for a call refused.
+  const session = remote.login ? await remote.login({ base, fetch: fetchImpl, timeoutMs: options.timeoutMs ?? 60_000 }) : {}
+  for (const file of planned) {
     const url = new URL(file.path, base.endsWith('/') ? base : `${base}/`).href
     const path = join(options.dir, source.name, file.save ?? basename(file.path))
     // Checked before it replaces the file in place: an error page never takes a good file's place.

@@ -16,6 +16,11 @@ const OPTIONS: HtmlToTextOptions = {
     { selector: 'h2', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'h3', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'h4', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'h5', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'h6', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'hr', format: 'skip' },
+    { selector: 'title', format: 'skip' },
+    { selector: 'blockquote', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
     {
@@ -42,8 +47,8 @@ const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g
  * (a norm's revoked text, kept in the page for history) is left out, so only the wording in force
  * is searchable.
  */
-export function textOfHtml(html: string, options: { dropRevoked?: boolean } = {}): string {
-  if (html.trim() === '') return ''
+export function textOfHtml(html: unknown, options: { dropRevoked?: boolean } = {}): string {
+  if (typeof html !== 'string' || html.trim() === '') return ''
   return (options.dropRevoked ? withoutRevoked : convert)(html)
     .replace(ZERO_WIDTH, '')
     .split('\n')

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { LegisearchError } from '../../common/errors.js'
 import { upstream } from '../../common/http.js'
@@ -140,18 +141,27 @@ function actOf(parts: readonly Part[]): { record: Record<string, unknown>; part:
  * by `idMateria` within it; acts are written in batches.
  */
 async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+  // A day is an archive (a zip), or the loose act files of one folder. What else a day's zip holds
+  // (an act's images) is no act: only its XML files are read.
   const byArchive = new Map<string, InputFile[]>()
   for (const f of files) {
     const at = f.name.lastIndexOf(':')
-    const archive = at > 0 && /\.zip$/i.test(f.name.slice(0, at)) ? f.name.slice(0, at) : ''
+    const archive = at > 0 && /\.zip$/i.test(f.name.slice(0, at)) ? f.name.slice(0, at) : dirname(f.name)
+    if (at > 0 && archive !== dirname(f.name) && !/\.xml$/i.test(f.name)) continue
     byArchive.set(archive, [...(byArchive.get(archive) ?? []), f])
   }
-  for (const group of byArchive.values()) {
-    // First the parts each act has (its idMateria is in the first bytes of each file), so an act
-    // is written as soon as its last part is read: only split acts wait, not a day's acts.
-    const materiaOf = (f: InputFile) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, 8192))?.[1]?.trim() ?? `?${f.name}`
+  // The parts each act has in each day (its idMateria is in the first bytes of each file); an act
+  // found in several days of the call is written as the last day has it (a re-publication).
+  const materiaOf = (f: InputFile) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, 8192))?.[1]?.trim() ?? `?${f.name}`
+  const groups = [...byArchive.values()].map((group) => ({ group, materias: group.map(materiaOf) }))
+  const lastDay = new Map<string, number>()
+  groups.forEach(({ materias }, day) => {
+    for (const m of materias) lastDay.set(m, day)
+  })
+  for (const [day, { group, materias }] of groups.entries()) {
+    // An act is written as soon as its last part is read: only split acts wait, not a day's acts.
     const expected = new Map<string, number>()
-    for (const f of group) expected.set(materiaOf(f), (expected.get(materiaOf(f)) ?? 0) + 1)
+    for (const m of materias) expected.set(m, (expected.get(m) ?? 0) + 1)
     const pending = new Map<string, Part[]>()
     let ready: ReturnType<typeof actOf>[] = []
     const flush = function* (): Generator<RecordBatch> {
@@ -161,7 +171,8 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       yield { collection: 'dou', file: files[0] as InputFile, files, records: ready.map((x) => x.record) }
       ready = []
     }
-    for (const f of group) {
+    for (const [i, f] of group.entries()) {
+      if (lastDay.get(materias[i] as string) !== day) continue
       const part = partOf(f, ctx)
       const key = (part.attrs['idMateria'] ?? '').trim()
       const parts = [...(pending.get(key) ?? []), part]

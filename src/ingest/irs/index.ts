@@ -12,28 +12,33 @@ import { textOfHtml } from '../html.js'
  */
 type Json = Record<string, unknown>
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v)).trim()
-const list = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : [])
+/** The objects of a JSON array (anything else in it, and anything not an array, is no segment). */
+const list = (v: unknown): Json[] =>
+  Array.isArray(v) ? (v.filter((x) => x !== null && typeof x === 'object' && !Array.isArray(x)) as Json[]) : []
 
 interface Segment {
   readonly ordemSegmentoAto?: number
-  readonly textoIntegra?: string
+  readonly textoIntegra?: unknown
   readonly omitir?: boolean
   readonly tachado?: boolean
   readonly original?: boolean
   readonly compilado?: boolean
 }
 
-/** Whether an answer is the `vigente` view (the wording in force) rather than the original one. */
-const isInForce = (act: Json) => str(act['visao']) === 'vigente' || str(act['_view']) === 'vigente'
+/**
+ * Whether an answer is the `vigente` view (the wording in force) rather than the original one: its
+ * `visao`, else the name `fetch irs` saves it under (`ato-61197-vigente.json`).
+ */
+const isInForce = (act: Json, file?: InputFile) =>
+  str(act['visao']) === 'vigente' || str(act['_view']) === 'vigente' || /-vigente\.json$/i.test(file?.name ?? '')
 
 /**
  * The body's text: the original view's original segments, or the view in force's compiled ones
  * with struck-through (revoked) wording left out — all of it kept when the whole act is revoked,
  * so a revoked act is still found by its text — in order, each as plain text.
  */
-function bodyOf(act: Json): string {
+function bodyOf(act: Json, inForce: boolean): string {
   const segments = list(act['outrosSegmentos']) as Segment[]
-  const inForce = isInForce(act)
   const shown = segments.filter((s) => !s.omitir && (inForce ? s.compilado !== false : s.original !== false))
   const current = inForce && shown.some((s) => !s.tachado) ? shown.filter((s) => !s.tachado) : shown
   return [...current]
@@ -43,7 +48,7 @@ function bodyOf(act: Json): string {
     .join('\n')
 }
 
-function recordOf(act: Json): Record<string, unknown> {
+function recordOf(act: Json, inForce: boolean): Record<string, unknown> {
   const epigrafe = (act['epigrafe'] ?? {}) as Json
   const tipo = (epigrafe['tipoAto'] ?? {}) as Json
   const id = str(act['idAto'])
@@ -55,10 +60,10 @@ function recordOf(act: Json): Record<string, unknown> {
     id: `irs-${id}`,
     type: str(tipo['nomeTipoAto']),
     subject: list(act['ementas'])
-      .map((s) => textOfHtml(str(s['textoIntegra'])))
+      .map((s) => textOfHtml(s['textoIntegra']))
       .filter((t) => t !== '')
       .join('\n'),
-    content: [bodyOf(act), ...revocations].filter((t) => t !== '').join('\n'),
+    content: [bodyOf(act, inForce), ...revocations].filter((t) => t !== '').join('\n'),
     link: `https://normasinternet2.receita.fazenda.gov.br/#/consulta/externa/${id}`,
     number: Number(str(epigrafe['numeroAto']).replace(/\D/g, '')) || 0,
     organ: list(epigrafe['orgaos'])
@@ -71,18 +76,33 @@ function recordOf(act: Json): Record<string, unknown> {
 
 function actOf(file: InputFile): Json {
   const act = readJson(file) as Json | null
-  if (!act || typeof act !== 'object' || Array.isArray(act) || act['idAto'] === undefined || typeof act['epigrafe'] !== 'object') {
+  if (
+    !act ||
+    typeof act !== 'object' ||
+    Array.isArray(act) ||
+    str(act['idAto']) === '' ||
+    act['epigrafe'] === null ||
+    typeof act['epigrafe'] !== 'object'
+  ) {
     throw fileError(file, null, 'is not an answer of the Receita’s normasinternet2 API ({"idAto": …, "epigrafe": {…}, "ementas": […]})')
   }
   return act
 }
 
 async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
-  // The original views first: an act given in both views ends with the wording in force.
-  const acts = files.map((file) => ({ file, act: actOf(file) })).sort((a, b) => Number(isInForce(a.act)) - Number(isInForce(b.act)))
-  for (const { file, act } of acts) {
+  // First which act and view each file is (one answer in memory at a time): an act given in both
+  // views is written once, in the view in force, so the same files again change nothing.
+  const seen = files.map((file) => {
+    const act = actOf(file)
+    return { file, id: str(act['idAto']), inForce: isInForce(act, file) }
+  })
+  const inForce = new Set(seen.filter((x) => x.inForce).map((x) => x.id))
+  const written = new Set<string>()
+  for (const { file, id, inForce: current } of seen) {
+    if ((!current && inForce.has(id)) || written.has(id)) continue
+    written.add(id)
     ctx.progress(file, 1, 1)
-    yield batchOf('irs', file, [{ record: recordOf(act), line: 1 }], undefined, 'entry')
+    yield batchOf('irs', file, [{ record: recordOf(actOf(file), current), line: 1 }], undefined, 'entry')
   }
 }
 

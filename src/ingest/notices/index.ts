@@ -71,13 +71,16 @@ function rssRecords(file: InputFile, text: string): { record: Record<string, unk
   const channel = ((rssParser.parse(text) as Json)['rss'] as Json | undefined)?.['channel'] as Json | undefined
   if (!channel || typeof channel !== 'object') throw fileError(file, null, 'is not an RSS 2.0 feed: <rss> holds no <channel>')
   const channelHouse = houseOf(str(channel['link']))
-  return ((channel['item'] ?? []) as Json[]).map((item, i) => {
+  return ((channel['item'] ?? []) as unknown[]).map((entry, i) => {
+    const item = (entry !== null && typeof entry === 'object' ? entry : {}) as Json
     const link = str(item['link'])
     const house = houseOf(link) ?? channelHouse
     const html = str(item['content:encoded'])
-    // The id the houses give a news item: the number its address starts with, else its guid.
-    const openDataId =
-      /\/noticias\/(?:materias\/[\d/]+\/)?(\d+)/.exec(link)?.[1] ?? (str((item['guid'] as Json)?.['#text'] ?? item['guid']) || link)
+    // The id the houses give a news item: the number its address starts with (the Câmara's
+    // `/noticias/1302574-…`), else its guid, else its address (the Senado's dated paths).
+    const guid = item['guid'] !== null && typeof item['guid'] === 'object' ? str((item['guid'] as Json)['#text']) : str(item['guid'])
+    const openDataId = /\/noticias\/(\d+)-/.exec(link)?.[1] ?? (guid || link)
+    if (openDataId === '') throw fileError(file, `entry ${i + 1}`, 'is an <item> with neither <link> nor <guid>: it has no id')
     return {
       record: {
         id: `notices-${house?.slug ?? 'rss'}-${openDataId}`,
@@ -116,11 +119,13 @@ function searchRecords(file: InputFile, text: string): { record: Record<string, 
   }
   const hits = ((answer?.['hits'] as Json | undefined)?.['hits'] ?? null) as Json[] | null
   if (!Array.isArray(hits)) throw fileError(file, null, 'is not a news search answer ({"hits": {"hits": [...]}})')
-  return hits.map((hit, i) => {
-    const s = (hit['_source'] ?? {}) as Json
+  return hits.map((entry, i) => {
+    const hit = (entry !== null && typeof entry === 'object' ? entry : {}) as Json
+    const s = (hit['_source'] !== null && typeof hit['_source'] === 'object' ? hit['_source'] : {}) as Json
     const url = absolute(str(s['url']))
     const house = houseOf(url) ?? { slug: 'camara', site: '' }
     const openDataId = str(s['id']) || str(hit['_id'])
+    if (openDataId === '') throw fileError(file, `entry ${i + 1}`, 'is a hit with neither _source.id nor _id: it has no id')
     const index = str(hit['_index'])
     return {
       record: {
@@ -143,18 +148,36 @@ function searchRecords(file: InputFile, text: string): { record: Record<string, 
   })
 }
 
+function kindOf(file: InputFile): 'rss' | 'search' {
+  const head = firstBytes(file, 4096)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+  const kind = head.startsWith('<') ? 'rss' : /^(export\s+const\s+[A-Za-z_$][\w$]*\s*=\s*)?\{/.test(head) ? 'search' : null
+  if (kind === null) throw fileError(file, 1, 'is not a news file this source reads (an RSS 2.0 feed; a Câmara news search answer)')
+  if (kind === 'rss' && rootOfText(head) !== 'rss')
+    throw fileError(file, 1, `is not an RSS 2.0 feed (its root is <${rootOfText(head) ?? '?'}>, not <rss>)`)
+  return kind
+}
+
+/**
+ * Feeds first, then search answers; an item a call names twice (in a feed and in an answer) is
+ * written once, as first read (the feed's, with its image and HTML body), so the same files again
+ * change nothing.
+ */
 async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
-  for (const file of files) {
-    const head = firstBytes(file, 4096)
-      .replace(/^\uFEFF/, '')
-      .trimStart()
-    const kind = head.startsWith('<') ? 'rss' : /^(export\s+const\s+[A-Za-z_$][\w$]*\s*=\s*)?\{/.test(head) ? 'search' : null
-    if (kind === null) throw fileError(file, 1, 'is not a news file this source reads (an RSS 2.0 feed; a Câmara news search answer)')
-    if (kind === 'rss' && rootOfText(head) !== 'rss')
-      throw fileError(file, 1, `is not an RSS 2.0 feed (its root is <${rootOfText(head) ?? '?'}>, not <rss>)`)
+  const kinded = files
+    .map((file) => ({ file, kind: kindOf(file) }))
+    .sort((a, b) => Number(a.kind === 'search') - Number(b.kind === 'search'))
+  const seen = new Set<string>()
+  for (const { file, kind } of kinded) {
     const text = textOf(file)
     ctx.progress(file, text.length, text.length)
-    const items = kind === 'rss' ? rssRecords(file, text) : searchRecords(file, text)
+    const items = (kind === 'rss' ? rssRecords(file, text) : searchRecords(file, text)).filter(({ record }) => {
+      const id = String(record['id'])
+      if (seen.has(id)) return false
+      seen.add(id)
+      return true
+    })
     yield batchOf('notices', file, items, undefined, 'entry')
   }
 }

@@ -50,7 +50,8 @@ interface Profile {
 }
 
 const house = (casa: string) => (/^c[aâ]mara$/i.test(casa.trim()) ? 'camara' : /^senado$/i.test(casa.trim()) ? 'senado' : '')
-const idKey = (casa: string, id: string) => `id:${house(casa)}:${id.trim()}`
+/** The keys of a poster by house and origin id: none for a blank id (it names no one). */
+const idKeys = (casa: string, id: string): string[] => (id.trim() === '' ? [] : [`id:${house(casa)}:${id.trim()}`])
 const handleKey = (handle: string) =>
   `h:${handle
     .trim()
@@ -136,7 +137,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         row['partido'] ?? '',
         row['UF'] ?? '',
       )
-      profiles.add(idKey(row['casa'] ?? '', row['id_parlamentar'] ?? ''), p)
+      for (const k of idKeys(row['casa'] ?? '', row['id_parlamentar'] ?? '')) profiles.add(k, p)
       for (const h of [row['twitter'], row['twitter2 (se houver)']]) if (h && h.trim() !== '') profiles.add(handleKey(h), p)
     }
   }
@@ -144,7 +145,8 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     for await (const { row } of rows(file, 'parlamentares', ctx)) {
       // `1` + the Câmara's id, `2` + the Senado's code.
       const id = (row['id_parlamentar_parlametria'] ?? '').trim().slice(1)
-      profiles.add(idKey(row['casa'] ?? '', id), profileOf(row['casa'] ?? '', id, row['nome'] ?? '', row['partido'] ?? '', row['uf'] ?? ''))
+      for (const k of idKeys(row['casa'] ?? '', id))
+        profiles.add(k, profileOf(row['casa'] ?? '', id, row['nome'] ?? '', row['partido'] ?? '', row['uf'] ?? ''))
     }
   }
   for (const file of byKind.get('handles') ?? []) {
@@ -178,7 +180,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     tweets: {
       link: 'status_url',
       at: 'created_at',
-      keys: (r: Row) => [idKey(r['casa'] ?? '', r['id_parlamentar'] ?? ''), handleKey(r['username'] ?? '')],
+      keys: (r: Row) => [...idKeys(r['casa'] ?? '', r['id_parlamentar'] ?? ''), handleKey(r['username'] ?? '')],
     },
     raw: { link: 'url', at: 'date', keys: (r: Row) => [handleKey(r['username'] ?? '')] },
   } as const
