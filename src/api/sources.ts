@@ -19,6 +19,8 @@ export interface SourceInfo {
   readonly writes: readonly Collection[]
   /** Whether `fetch` can download it. */
   readonly fetchable: boolean
+  /** How `fetch` is called for it: by year, by day, by ids (and what they are), or as is; `-` when it cannot. */
+  readonly fetch: string
 }
 
 /**
@@ -29,7 +31,18 @@ export interface SourceInfo {
 export function sources(): SourceInfo[] {
   return SOURCE_NAMES.map((name) => {
     const s = SOURCES[name]
-    return { name, description: s.description, origin: s.origin, kinds: s.kinds, writes: s.writes, fetchable: s.remote !== undefined }
+    const r = s.remote
+    const fetch =
+      r === undefined
+        ? '-'
+        : r.ids !== undefined
+          ? `--ids ${r.ids}`
+          : r.daily
+            ? `--date YYYY-MM-DD${r.login ? ' (login)' : ''}`
+            : r.files({ year: 2000, date: '2000-01-01', ids: [] }).some((f) => f.path.includes('2000'))
+              ? '--year YYYY'
+              : 'as is'
+    return { name, description: s.description, origin: s.origin, kinds: s.kinds, writes: s.writes, fetchable: r !== undefined, fetch }
   })
 }
 

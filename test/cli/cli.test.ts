@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../src/index.js'
+import { SOURCE_NAMES, openSnapshot } from '../../src/index.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
@@ -27,6 +27,18 @@ function run(...args: string[]) {
 }
 
 describe('legisearch (the command)', () => {
+  it('`sources` lists every source with how to fetch it (a table, or JSON)', () => {
+    const text = run('sources')
+    expect(text.code, text.err).toBe(0)
+    for (const name of SOURCE_NAMES) expect(text.out).toMatch(new RegExp(`^${name}\\s`, 'm'))
+    const json = run('sources', '--json')
+    const list = JSON.parse(json.out) as { name: string; fetch: string; writes: string[] }[]
+    expect(list.map((s) => s.name)).toEqual([...SOURCE_NAMES])
+    expect(list.find((s) => s.name === 'dou')?.fetch).toBe('--date YYYY-MM-DD (login)')
+    expect(list.find((s) => s.name === 'camara')?.fetch).toBe('--year YYYY')
+    expect(list.find((s) => s.name === 'bacen')?.fetch).toMatch(/^--ids /)
+  })
+
   it('usage errors exit 1 with the usage; --help exits 0', () => {
     const none = run('ingest')
     expect(none.code).toBe(1)
