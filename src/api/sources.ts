@@ -37,9 +37,9 @@ export function sources(): SourceInfo[] {
         ? '-'
         : r.ids !== undefined
           ? `--ids ${r.ids}`
-          : r.daily
+          : r.per === 'day'
             ? `--date YYYY-MM-DD${r.login ? ' (login)' : ''}`
-            : r.files({ year: 2000, date: '2000-01-01', ids: [] }).some((f) => f.path.includes('2000'))
+            : r.per === 'year'
               ? '--year YYYY'
               : 'as is'
     return { name, description: s.description, origin: s.origin, kinds: s.kinds, writes: s.writes, fetchable: r !== undefined, fetch }

@@ -1,4 +1,4 @@
-import { closeSync, createWriteStream, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, createWriteStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
@@ -7,7 +7,7 @@ import { createGunzip, crc32 } from 'node:zlib'
 import yauzl from 'yauzl'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile } from './define.js'
-import { bytesOf, fileError, sizeOf, streamOf } from './files.js'
+import { bytesOf, fileError, headOf, sizeOf, streamOf } from './files.js'
 
 /** What one call may unpack in all, archives inside archives included (a zip bomb is refused, not unpacked). */
 export const UNPACK_LIMITS = { entries: 100_000, bytes: 20_000_000_000 } as const
@@ -21,32 +21,15 @@ interface Budget {
   bytes: number
 }
 
-/** The first bytes of an input (its slice's, for a packed entry), or the file refused naming it. */
-function head(file: InputFile, n: number): Buffer {
-  let fd: number
-  try {
-    fd = openSync(file.path, 'r')
-  } catch (e) {
-    throw fileError(file, null, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`)
-  }
-  try {
-    const want = file.at ? Math.min(n, file.at.length) : n
-    const buffer = Buffer.alloc(want)
-    return buffer.subarray(0, readSync(fd, buffer, 0, want, file.at?.offset ?? 0))
-  } finally {
-    closeSync(fd)
-  }
-}
-
 /** Whether a file is gzip-compressed (`\x1f\x8b`). */
 export function isGzip(file: InputFile): boolean {
-  const h = head(file, 2)
+  const h = headOf(file, 2)
   return h[0] === 0x1f && h[1] === 0x8b
 }
 
 /** Whether a file starts as a zip archive does (`PK\x03\x04`, or the empty archive's `PK\x05\x06`). */
 export function isZip(file: InputFile): boolean {
-  const h = head(file, 4)
+  const h = headOf(file, 4)
   return h.length === 4 && h[0] === 0x50 && h[1] === 0x4b && ((h[2] === 3 && h[3] === 4) || (h[2] === 5 && h[3] === 6))
 }
 

@@ -105,8 +105,8 @@ export interface Remote {
   files(options: { readonly year: number; readonly date: string; readonly ids: readonly string[] }): readonly RemoteFile[]
   /** What `ids` name, for a source whose files are one document each (`fetch --ids`); absent: it takes none. */
   readonly ids?: string
-  /** Whether its files are published per day (`fetch --date`) rather than per year. */
-  readonly daily?: boolean
+  /** Whether its files are published per year (`fetch --year`) or per day (`fetch --date`); absent: as is. */
+  readonly per?: 'year' | 'day'
   /**
    * Signs in before downloading, from credentials in environment variables (never stored, printed
    * or logged), and returns the headers the downloads need (a session cookie).

@@ -160,34 +160,44 @@ export function headerColumns(line: string, delimiter = ';'): string[] {
   return line.split(delimiter).map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
 }
 
-/** The first `n` bytes of a file as text (for recognising its kind). */
-export function firstBytes(file: InputFile, n: number): string {
+/** The first `n` bytes of an input (its slice's, for a packed archive entry), or the file refused naming it. */
+export function headOf(file: InputFile, n: number): Buffer {
   const fd = openForReading(file)
   try {
     const want = file.at ? Math.min(n, file.at.length) : n
     const buffer = Buffer.alloc(want)
-    return buffer.subarray(0, readSync(fd, buffer, 0, want, file.at?.offset ?? 0)).toString('utf8')
+    return buffer.subarray(0, readSync(fd, buffer, 0, want, file.at?.offset ?? 0))
   } finally {
     closeSync(fd)
   }
 }
 
+/** The first `n` bytes of a file as text (for recognising its kind). */
+export function firstBytes(file: InputFile, n: number): string {
+  return headOf(file, n).toString('utf8')
+}
+
 /** Largest JSON file read whole (the Senado's API answers are pages; a bigger one is not one). */
 export const MAX_JSON_BYTES = 200_000_000
 
-/** A JSON file parsed whole: strict UTF-8, the line of a syntax error named. */
-export function readJson(file: InputFile): unknown {
+/**
+ * A file read whole as text (one answer, one act, one feed): refused when empty, over `maxBytes`
+ * (`why` says what a file of its kind is), or not UTF-8; a BOM is dropped.
+ */
+export function readText(file: InputFile, maxBytes: number, why: string): string {
   const size = sizeOf(file)
   if (size === 0) throw fileError(file, null, 'is empty')
-  if (size > MAX_JSON_BYTES) throw fileError(file, null, `is larger than ${MAX_JSON_BYTES} bytes, more than one API page`)
-  let text: string
-  const bytes = bytesOf(file)
+  if (size > maxBytes) throw fileError(file, null, `is larger than ${maxBytes} bytes, ${why}`)
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytesOf(file)).replace(/^\uFEFF/, '')
   } catch {
     throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
   }
-  const body = text.replace(/^\uFEFF/, '')
+}
+
+/** A JSON file parsed whole: strict UTF-8, the line of a syntax error named. */
+export function readJson(file: InputFile): unknown {
+  const body = readText(file, MAX_JSON_BYTES, 'more than one API page')
   const start = body.trimStart()[0]
   if (start !== '{' && start !== '[')
     throw fileError(file, 1, `is not a JSON file (it starts with ${JSON.stringify(body.trimStart().slice(0, 12))})`)
@@ -195,7 +205,7 @@ export function readJson(file: InputFile): unknown {
     return JSON.parse(body)
   } catch (e) {
     const at = /position (\d+)/.exec((e as Error).message)
-    const line = at ? text.slice(0, Number(at[1])).split('\n').length : null
+    const line = at ? body.slice(0, Number(at[1])).split('\n').length : null
     throw fileError(file, line, `is not well-formed JSON (${(e as Error).message})`)
   }
 }

@@ -211,6 +211,7 @@ export const camara = defineSource({
   writes: ['stakeholders', 'propositions'],
   unmappable: 'refuse',
   remote: {
+    per: 'year',
     base: 'https://dadosabertos.camara.leg.br/',
     files: ({ year }) => [
       { path: 'arquivos/deputados/csv/deputados.csv', kind: 'deputados' },

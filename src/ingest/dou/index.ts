@@ -5,7 +5,7 @@ import { upstream } from '../../common/http.js'
 import { firstEntryHead, isZip } from '../archives.js'
 import { BATCH } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { bytesOf, fileError, firstBytes, sizeOf } from '../files.js'
+import { fileError, firstBytes, readText } from '../files.js'
 import { rootOfText } from '../xml.js'
 import { textOfHtml } from '../html.js'
 
@@ -43,8 +43,6 @@ interface Part {
   readonly html: string
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
 /** The text of an element as fast-xml-parser gives it (a string, an object with `#text`, or absent). */
 function textOf(v: unknown): string {
   if (v === undefined || v === null) return ''
@@ -55,17 +53,8 @@ function textOf(v: unknown): string {
 
 /** Reads one act file: strict UTF-8, well-formed, the INLABS shape. */
 function partOf(file: InputFile, ctx: ReadContext): Part {
-  const size = sizeOf(file)
-  if (size === 0) throw fileError(file, null, 'is empty')
-  if (size > MAX_ACT_BYTES) throw fileError(file, null, `is larger than ${MAX_ACT_BYTES} bytes; no INLABS act is`)
-  const bytes = bytesOf(file)
-  ctx.progress(file, bytes.length, bytes.length)
-  let text: string
-  try {
-    text = utf8.decode(bytes).replace(/^\uFEFF/, '')
-  } catch {
-    throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
-  }
+  const text = readText(file, MAX_ACT_BYTES, 'no INLABS act is')
+  ctx.progress(file, text.length, text.length)
   const root = rootOfText(text.slice(0, 4096))
   if (root !== 'xml') {
     throw fileError(file, 1, `is not an INLABS act (<xml><article …>); its root is ${root === null ? 'missing' : `<${root}>`}`)
@@ -250,7 +239,7 @@ export const dou = defineSource({
   // A day's zip per section, behind a login (`fetch dou --date YYYY-MM-DD`).
   remote: {
     base: 'https://inlabs.in.gov.br/',
-    daily: true,
+    per: 'day',
     files: ({ date }) =>
       SECTIONS.map((section) => ({
         path: `index.php?p=${date}&dl=${date}-${section}.zip`,

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { bytesOf, fileError, firstBytes, sizeOf } from '../files.js'
+import { fileError, firstBytes, readText } from '../files.js'
 import { textOfHtml } from '../html.js'
 import { rootOfText } from '../xml.js'
 
@@ -52,17 +52,6 @@ const rssParser = new XMLParser({
   htmlEntities: true,
   isArray: (name) => name === 'item',
 })
-
-function textOf(file: InputFile): string {
-  const size = sizeOf(file)
-  if (size === 0) throw fileError(file, null, 'is empty')
-  if (size > MAX_BYTES) throw fileError(file, null, `is larger than ${MAX_BYTES} bytes, more than a feed or an answer`)
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytesOf(file)).replace(/^\uFEFF/, '')
-  } catch {
-    throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
-  }
-}
 
 /** The items of an RSS 2.0 feed. */
 function rssRecords(file: InputFile, text: string): { record: Record<string, unknown>; line: number }[] {
@@ -170,7 +159,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     .sort((a, b) => Number(a.kind === 'search') - Number(b.kind === 'search'))
   const seen = new Set<string>()
   for (const { file, kind } of kinded) {
-    const text = textOf(file)
+    const text = readText(file, MAX_BYTES, 'more than a feed or an answer')
     ctx.progress(file, text.length, text.length)
     const items = (kind === 'rss' ? rssRecords(file, text) : searchRecords(file, text)).filter(({ record }) => {
       const id = String(record['id'])

@@ -213,6 +213,7 @@ export const senado = defineSource({
   // The year's processes and the senators in office; a process's detail and rapporteurs are one
   // request each (`/processo/{id}`, `/processo/relatoria?codigoMateria=`), not fetched in bulk.
   remote: {
+    per: 'year',
     base: 'https://legis.senado.leg.br/',
     // The services answer XML unless asked for JSON.
     headers: { accept: 'application/json' },

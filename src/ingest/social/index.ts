@@ -1,6 +1,6 @@
 import { chunks } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch, type Stage } from '../define.js'
-import { bytesOf, fileError, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
+import { readText, fileError, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
 import { deputyId } from '../camara/map.js'
 import { senatorId } from '../senado/index.js'
 
@@ -150,13 +150,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     }
   }
   for (const file of byKind.get('handles') ?? []) {
-    let text: string
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytesOf(file)).replace(/^\uFEFF/, '')
-    } catch {
-      throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
-    }
-    if (text.trim() === '') throw fileError(file, null, 'is empty')
+    const text = readText(file, 50_000_000, 'more than a list of handles')
     let list: unknown
     try {
       list = JSON.parse(text.replace(/^\s*export\s+const\s+[A-Za-z_$][\w$]*\s*=\s*/, '').replace(/;\s*$/, ''))
