@@ -2,7 +2,7 @@
  * The layers of src/ (docs/DESIGN.md). Each room may import itself and the rooms listed for it;
  * everything else is a violation, and so is any cycle, type-only imports included.
  *
- *   cli | server | mcp → api → ingest → corpora | watchlist → query → text-index → store → text → common
+ *   cli → server | mcp → api → ingest → corpora | watchlist → query → text-index → store → text → common
  *
  * `src/index.ts` is the library's entry: it may import any room but the separate entry points
  * (cli, server, mcp), and nothing imports it.
@@ -17,7 +17,7 @@ const LAYERS = {
   watchlist: ['query', 'store', 'text', 'common'],
   ingest: ['corpora', 'watchlist', 'query', 'store', 'text', 'common'],
   api: ['ingest', 'corpora', 'watchlist', 'query', 'text-index', 'store', 'text', 'common'],
-  cli: ['api', 'common'],
+  cli: ['server', 'mcp', 'api', 'common'],
   server: ['api', 'common'],
   mcp: ['api', 'common'],
 }

@@ -20,6 +20,7 @@ export { stakeholderIdSchema } from './stakeholders.js'
 export { openOptionsSchema, idsSchema } from './snapshot.js'
 export { reconcileOptionsSchema } from '../watchlist/reconcile.js'
 export { collectionSchema } from './monitors.js'
+export { createApiKeySchema } from './keys.js'
 
 // Responses
 export { paginationSchema } from './search.js'

@@ -11,6 +11,7 @@ import { DEFAULT_BUSY_TIMEOUT_MS, type Db, immediate, openDatabase } from '../st
 import { DocumentRows } from '../store/documents.js'
 import { IngestLog, type IngestLogEntry } from '../store/ingest-log.js'
 import { MonitorRows } from '../store/monitors.js'
+import { ApiKeyRows } from '../store/api-keys.js'
 import { StakeholderRows } from '../store/stakeholders.js'
 import { Statements } from '../store/statements.js'
 import { FTS5_UPGRADES, Fts5Index } from '../text-index/fts5.js'
@@ -19,12 +20,14 @@ import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
 
 export { SOURCE_NAMES, type SourceName }
 export type { CorpusName }
+export { CORPUS_NAMES }
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
 import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from '../watchlist/reconcile.js'
 import type { Designation, DesignationDetail } from '../watchlist/types.js'
 import { deleteDocuments, layoutOf, writeDocuments } from './documents.js'
 import { type Monitor, Monitors, collectionSchema } from './monitors.js'
+import { type ApiKey, ApiKeys, type CreateApiKeyInput, type NewApiKey } from './keys.js'
 import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { validateRecords } from './records.js'
 import type { ResultOf } from './results.js'
@@ -84,7 +87,11 @@ export const idsSchema = z.array(z.string({ error: 'must be an id string' }), { 
 
 /** The search method of each corpus: `searchPropositions`, `searchSocial`, … (derived from the registry). */
 export type SearchMethods = {
-  [N in CorpusName as `search${Capitalize<N>}`]: (query?: SearchQuery, body?: unknown, ctx?: SearchContext) => SearchResponse<ResultOf[N]>
+  [N in CorpusName as `search${Capitalize<N>}`]: (
+    query?: SearchQuery | URLSearchParams,
+    body?: unknown,
+    ctx?: SearchContext,
+  ) => SearchResponse<ResultOf[N]>
 }
 
 /** The snapshot method name of a corpus's search. */
@@ -112,6 +119,7 @@ export class Snapshot {
   private readonly stakeholders: StakeholderRows
   private readonly monitors: Monitors
   private readonly finder: StakeholderFinder
+  private readonly keys: ApiKeys
   /** An `ingest` is under way (its transaction spans awaits): other calls must not join it. */
   private ingesting = false
   /** The file, as `INGESTING` knows it. */
@@ -137,6 +145,7 @@ export class Snapshot {
     this.stakeholders = new StakeholderRows(this.st)
     this.monitors = new Monitors(new MonitorRows(this.st), (write) => immediate(this.db, write))
     this.finder = new StakeholderFinder(this.stakeholders)
+    this.keys = new ApiKeys(new ApiKeyRows(this.st), (write) => immediate(this.db, write))
   }
 
   /**
@@ -219,7 +228,12 @@ export class Snapshot {
    *
    * @example snap.search('propositions', { q: 'PL 2630/2020', sort: 'relevance' }, { states: ['SP'] })
    */
-  search<C extends CorpusName>(collection: C, query?: SearchQuery, body?: unknown, ctx?: SearchContext): SearchResponse<ResultOf[C]> {
+  search<C extends CorpusName>(
+    collection: C,
+    query?: SearchQuery | URLSearchParams,
+    body?: unknown,
+    ctx?: SearchContext,
+  ): SearchResponse<ResultOf[C]> {
     this.assertOpen()
     // The records are what `upsert` validated against this corpus's schema, mapped by its `toResult`.
     const deps = { rows: this.rows, index: this.index, monitors: this.monitors }
@@ -275,6 +289,36 @@ export class Snapshot {
   removeFromMonitor(clientId: string, monitorId: string, collection: CorpusName, documentId: string): { removed: boolean } {
     this.writable()
     return this.monitors.unsave(clientId, monitorId, collection, documentId)
+  }
+
+  /**
+   * Creates an API key for the HTTP server: a client (organization), a plan (`basic`, `standard`,
+   * `full`), optionally other endpoints or rate than the plan's. The secret is in this answer only;
+   * the snapshot keeps its SHA-256.
+   *
+   * @example snap.createApiKey({ client: 'ACME', plan: 'standard' }).key // 'lsk_…'
+   */
+  createApiKey(input: CreateApiKeyInput): NewApiKey {
+    this.writable()
+    return this.keys.create(input)
+  }
+
+  /** Every API key, oldest first, revoked ones with `revokedAt`; never a secret. */
+  listApiKeys(): ApiKey[] {
+    this.assertOpen()
+    return this.keys.list()
+  }
+
+  /** Revokes an API key by id; an unknown or already revoked id → 404. */
+  revokeApiKey(id: string): void {
+    this.writable()
+    this.keys.revoke(id)
+  }
+
+  /** The active API key a secret belongs to, or undefined (compared in constant time). */
+  verifyApiKey(secret: string): ApiKey | undefined {
+    this.assertOpen()
+    return this.keys.verify(secret)
   }
 
   /**
@@ -420,7 +464,7 @@ export class Snapshot {
 
 for (const name of CORPUS_NAMES) {
   Object.defineProperty(Snapshot.prototype, searchMethodOf(name), {
-    value: function (this: Snapshot, query?: SearchQuery, body?: unknown, ctx?: SearchContext) {
+    value: function (this: Snapshot, query?: SearchQuery | URLSearchParams, body?: unknown, ctx?: SearchContext) {
       return this.search(name, query, body, ctx)
     },
     writable: true,

@@ -1,21 +1,26 @@
 /**
- * The OpenAPI 3.1.0 description of the HTTP API (the spec's §9), generated from the same zod
- * schemas that validate requests and describe responses, so it cannot drift from what the library
- * accepts and answers. The HTTP server (next) serves it at `/openapi.json`.
+ * The OpenAPI 3.1.0 description of the HTTP API (the spec's §9), generated from the route table
+ * (`routes.ts`) and its zod schemas, the same ones that validate requests and describe responses,
+ * so it cannot drift from what the server accepts and answers. Served at `/openapi.json`.
  */
 import { z } from 'zod'
 import * as schemas from '../api/schemas.js'
+import { ROUTES } from './routes.js'
 
 type Json = Record<string, unknown>
 
-/** Statuses an endpoint can answer with the error body, and what each means (DECISIONS §8). */
+/** Statuses any keyed route can answer with the error body, and what each means (DECISIONS §8). */
 const ERRORS: Readonly<Record<string, string>> = {
   '400': 'A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`).',
-  '401': 'No API key, or an unknown one (`unauthorized`).',
+  '401': 'No API key, or an unknown or revoked one (`unauthorized`).',
   '403': 'The key’s plan does not allow this endpoint (`forbidden`).',
-  '429': 'Too many requests for the key’s plan (`rate_limited`); see `retry-after`.',
+  '404': 'Not found (`not_found`).',
+  '413': 'The body is over the server’s limit (`payload_too_large`).',
+  '429': 'Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry.',
   '500': 'An internal error (`internal_error`); nothing of it is disclosed.',
+  '503': 'The snapshot is being written by another process (`busy`); nothing was written, retry.',
 }
+const COMMON = ['400', '401', '403', '429', '500', '503']
 
 /** Builds the document; `components.schemas` collects every named schema, request and response forms apart. */
 export function openApiDocument(): Json {
@@ -31,83 +36,55 @@ export function openApiDocument(): Json {
     const { $defs: _defs, $schema: _schema, ...root } = json
     return rewrite(root) as Json
   }
+  const parameter = (name: string, where: 'query' | 'path', required: boolean, schema: Json): Json => ({
+    name,
+    in: where,
+    required,
+    schema,
+    ...(typeof schema['description'] === 'string' ? { description: schema['description'] } : {}),
+  })
   const queryParameters = (schema: z.ZodType): Json[] => {
     const json = ref(schema, 'input')
     const required = new Set((json['required'] ?? []) as string[])
-    return Object.entries((json['properties'] ?? {}) as Record<string, Json>).map(([name, s]) => ({
-      name,
-      in: 'query',
-      required: required.has(name),
-      schema: s,
-      ...(typeof s['description'] === 'string' ? { description: s['description'] } : {}),
-    }))
+    return Object.entries((json['properties'] ?? {}) as Record<string, Json>).map(([name, s]) =>
+      parameter(name, 'query', required.has(name), s),
+    )
   }
   const error = ref(schemas.errorBodySchema, 'output')
-  const errors = (...extra: string[]) =>
+  const errors = (statuses: readonly string[]) =>
     Object.fromEntries(
-      [...Object.keys(ERRORS), ...extra].sort().map((status) => [
-        status,
-        {
-          description: ERRORS[status] ?? (status === '404' ? 'Not found (`not_found`).' : 'The body is too large (`payload_too_large`).'),
-          content: { 'application/json': { schema: error } },
-        },
-      ]),
+      [...statuses].sort().map((status) => [status, { description: ERRORS[status], content: { 'application/json': { schema: error } } }]),
     )
-  const ok = (schema: z.ZodType, description: string) => ({
-    '200': { description, content: { 'application/json': { schema: ref(schema, 'output') } } },
-  })
 
-  const paths: Record<string, unknown> = {}
-  for (const name of Object.keys(schemas.searchBodySchemas) as (keyof typeof schemas.searchBodySchemas)[]) {
-    paths[`/search/${name}`] = {
-      post: {
-        operationId: `search_${name}`,
-        summary: `Searches ${name}: free text in \`q\`, filters in the body, sorted and paged.`,
-        parameters: queryParameters(schemas.searchQuerySchema),
-        requestBody: { required: false, content: { 'application/json': { schema: ref(schemas.searchBodySchemas[name], 'input') } } },
-        responses: { ...ok(schemas.searchResponseSchemas[name], 'A page of results and the pagination.'), ...errors('413') },
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of ROUTES) {
+    const keyed = route.endpoint !== undefined
+    const ok = route.ok.schema
+      ? { description: route.ok.description, content: { 'application/json': { schema: ref(route.ok.schema, 'output') } } }
+      : { description: route.ok.description }
+    const parameters = [
+      ...Object.entries(route.params ?? {}).map(([name, s]) => parameter(name, 'path', true, ref(s, 'input'))),
+      ...(route.query ? queryParameters(route.query) : []),
+    ]
+    const operation: Json = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(keyed ? { 'x-legisearch-endpoint': route.endpoint } : { security: [] }),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: route.body.required,
+              content: { 'application/json': { schema: ref(route.body.schema, 'input') } },
+            },
+          }
+        : {}),
+      responses: {
+        [String(route.ok.status)]: ok,
+        ...(keyed ? errors([...COMMON, ...(route.errors ?? [])]) : {}),
       },
     }
-  }
-  paths['/watchlist'] = {
-    get: {
-      operationId: 'list_watchlist',
-      summary: 'The sanctions watchlist: search, filters, paging.',
-      parameters: queryParameters(schemas.watchlistQuerySchema),
-      responses: { ...ok(schemas.watchlistPageSchema, 'A page of designations and the total.'), ...errors() },
-    },
-  }
-  paths['/watchlist/{ref}'] = {
-    get: {
-      operationId: 'get_designation',
-      summary: 'One designation by its reference number, with its narrative translated when asked.',
-      parameters: [
-        { name: 'ref', in: 'path', required: true, schema: ref(schemas.refSchema, 'input') },
-        ...queryParameters(schemas.designationQuerySchema),
-      ],
-      responses: { ...ok(schemas.designationDetailSchema, 'The designation.'), ...errors('404') },
-    },
-  }
-  paths['/stakeholders/{id}'] = {
-    get: {
-      operationId: 'get_stakeholder',
-      summary: 'One stakeholder by id.',
-      parameters: [{ name: 'id', in: 'path', required: true, schema: ref(schemas.stakeholderIdSchema, 'input') }],
-      responses: { ...ok(schemas.stakeholderSchema, 'The stakeholder.'), ...errors('404') },
-    },
-  }
-  paths['/healthz'] = {
-    get: {
-      operationId: 'health',
-      summary: 'Whether the server answers (no key needed).',
-      security: [],
-      responses: {
-        '200': {
-          description: 'It answers.',
-          content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } },
-        },
-      },
-    },
+    ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operation
   }
   return {
     openapi: '3.1.0',
@@ -115,7 +92,9 @@ export function openApiDocument(): Json {
       title: 'legisearch',
       version: '1.0.0',
       description:
-        'Brazilian legislative, regulatory and official-gazette search, and the UN Security Council sanctions list, from one snapshot.',
+        'Brazilian legislative, regulatory and official-gazette search, and the UN Security Council sanctions list, from one snapshot. ' +
+        'Every path but `/healthz`, `/openapi.json` and `/reference` needs an API key in `x-api-key` whose plan allows the ' +
+        'operation’s `x-legisearch-endpoint`.',
     },
     servers: [{ url: 'http://127.0.0.1:8787' }],
     security: [{ apiKey: [] }],

@@ -131,6 +131,7 @@ const TABLES = [
   'meta',
   'sensitive_variants',
   'ingest_log',
+  'api_keys',
 ]
 
 /**

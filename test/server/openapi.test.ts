@@ -41,13 +41,23 @@ describe('the OpenAPI document', () => {
     })
   })
 
-  it('has every path of the spec', () => {
+  it('has every path of the spec, and the monitors extension', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(
-      [...CORPUS_NAMES.map((n) => `/search/${n}`), '/watchlist', '/watchlist/{ref}', '/stakeholders/{id}', '/healthz'].sort(),
+      [
+        ...CORPUS_NAMES.map((n) => `/search/${n}`),
+        '/watchlist',
+        '/watchlist/{ref}',
+        '/stakeholders/{id}',
+        '/healthz',
+        '/monitors',
+        '/monitors/{monitorId}',
+        '/monitors/{monitorId}/items/{collection}/{documentId}',
+      ].sort(),
     )
     expect(Object.keys(doc.paths['/search/propositions']?.['post']?.['responses'] as Json).sort()).toEqual(
-      ['200', '400', '401', '403', '413', '429', '500'].sort(),
+      ['200', '400', '401', '403', '413', '429', '500', '503'].sort(),
     )
+    expect(doc.paths['/healthz']?.['get']?.['security']).toEqual([])
   })
 
   it('describes the library’s real answers: a search response and an error body', () => {

@@ -4,9 +4,10 @@ import watchlist from './0002-watchlist.js'
 import meta from './0003-meta.js'
 import sensitiveVariants from './0004-sensitive-variants.js'
 import ingestLog from './0005-ingest-log.js'
+import apiKeys from './0006-api-keys.js'
 
 /** A migration: SQL to run, or a step that needs code (run inside the same transaction). */
 export type Migration = string | ((db: Database.Database) => void)
 
 /** Numbered migrations; `PRAGMA user_version` holds how many have run. Append, never edit. */
-export const MIGRATIONS: readonly Migration[] = [initial, watchlist, meta, sensitiveVariants, ingestLog]
+export const MIGRATIONS: readonly Migration[] = [initial, watchlist, meta, sensitiveVariants, ingestLog, apiKeys]

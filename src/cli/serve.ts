@@ -1,0 +1,75 @@
+import { defineCommand } from 'citty'
+import { openSnapshot } from '../api/snapshot.js'
+import { invalid } from '../common/errors.js'
+import { SERVER_DEFAULTS, createServer } from '../server/app.js'
+import { guarded, snapshotArg, snapshotPath } from './common.js'
+
+/** The client of the keys `--demo-key` makes; each start revokes the previous ones. */
+const DEMO_CLIENT = 'demo'
+
+const whole = (name: string, value: string | undefined, max: number): number | undefined => {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value) || Number(value) > max) throw invalid(`--${name}: must be a whole number from 0 to ${max} (got '${value}')`)
+  return Number(value)
+}
+
+export default defineCommand({
+  meta: { name: 'serve', description: 'Serves the snapshot over HTTP: the spec’s paths, API keys, /openapi.json and /reference' },
+  args: {
+    ...snapshotArg,
+    port: { type: 'string', description: `The port (default ${SERVER_DEFAULTS.port}; 0 picks a free one)`, valueHint: 'P' },
+    host: { type: 'string', description: `The address to bind (default ${SERVER_DEFAULTS.host}: this machine only)`, valueHint: 'H' },
+    workers: {
+      type: 'string',
+      description: 'Worker threads for reads (default: one per core; 0 serves on the main thread)',
+      valueHint: 'N',
+    },
+    cors: { type: 'string', description: 'Origins allowed from browsers, comma-separated (default none)', valueHint: 'ORIGINS' },
+    readonly: { type: 'boolean', description: 'Open the snapshot read-only (monitors cannot be written)' },
+    log: { type: 'boolean', description: 'Log requests as JSON lines on stdout (keys are never logged)' },
+    'demo-key': {
+      type: 'boolean',
+      description: `Create a key of client '${DEMO_CLIENT}' (plan full) and print it; earlier demo keys are revoked`,
+    },
+  },
+  run: ({ args }) =>
+    guarded(async () => {
+      const path = snapshotPath(args.snapshot)
+      const port = whole('port', args.port, 65535) ?? SERVER_DEFAULTS.port
+      const workers = whole('workers', args.workers, 64)
+      let demoKey: string | undefined
+      if (args['demo-key']) {
+        const snap = openSnapshot(path)
+        try {
+          for (const k of snap.listApiKeys()) if (k.clientId === DEMO_CLIENT && k.revokedAt === null) snap.revokeApiKey(k.id)
+          demoKey = snap.createApiKey({ client: DEMO_CLIENT, plan: 'full' }).key
+        } finally {
+          snap.close()
+        }
+      }
+      const server = await createServer({
+        snapshot: path,
+        ...(workers === undefined ? {} : { workers }),
+        ...(args.readonly ? { readonly: true } : {}),
+        ...(args.cors ? { cors: args.cors.split(',').map((o) => o.trim()) } : {}),
+        ...(args.log ? { logger: true } : {}),
+      })
+      const address = await server.app.listen({ port, host: args.host ?? SERVER_DEFAULTS.host })
+      process.stderr.write(
+        `legisearch: serving ${path} at ${address} (${server.workers === 0 ? 'no worker threads' : `${server.workers} worker threads`})\n` +
+          `  API reference: ${address}/reference   OpenAPI: ${address}/openapi.json\n`,
+      )
+      if (demoKey !== undefined) {
+        process.stderr.write(
+          `  demo key (client '${DEMO_CLIENT}', plan full): ${demoKey}\n` +
+            `  try: curl -H 'x-api-key: ${demoKey}' -X POST '${address}/search/propositions?q=reforma&limit=2'\n`,
+        )
+      }
+      const stop = () => {
+        void server.close().then(() => process.exit(0))
+      }
+      process.once('SIGTERM', stop)
+      process.removeAllListeners('SIGINT')
+      process.once('SIGINT', stop)
+    }),
+})

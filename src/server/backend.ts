@@ -1,0 +1,91 @@
+/**
+ * The reads the HTTP server hands off — searches, the watchlist, stakeholders — as plain data, and
+ * where they run: in this thread on the server's own snapshot, or in a pool of worker threads
+ * each holding its own read-only connection (a slow search then stalls one worker, not every
+ * request). Both run the same `answer`, so the bytes a client gets do not depend on the choice.
+ */
+import { availableParallelism } from 'node:os'
+import { Piscina } from 'piscina'
+import { type ErrorCode, LegisearchError } from '../common/errors.js'
+import type { CorpusName, Snapshot } from '../api/snapshot.js'
+
+/** A read, as plain data (it crosses to a worker thread). `query` is the raw query string. */
+export type Call =
+  | { readonly op: 'search'; readonly corpus: CorpusName; readonly query: string; readonly body: unknown; readonly clientId: string }
+  | { readonly op: 'watchlist'; readonly query: string }
+  | { readonly op: 'designation'; readonly ref: string; readonly query: string }
+  | { readonly op: 'stakeholder'; readonly id: string }
+
+/**
+ * The library's answer as the JSON text the client gets, or its error. `detail` describes an
+ * unexpected failure for the server's log; the client never sees it.
+ */
+export type Answer =
+  | { readonly ok: true; readonly json: string }
+  | { readonly ok: false; readonly status: number; readonly code: ErrorCode; readonly message: string; readonly detail?: string }
+
+/** What a client is told of anything unexpected: nothing of it. */
+export const INTERNAL_MESSAGE = 'internal error: the request could not be answered; nothing was changed'
+
+/** Runs one read on a snapshot: the library's method, its answer serialized once. */
+export function answer(snap: Snapshot, call: Call): Answer {
+  try {
+    return { ok: true, json: JSON.stringify(run(snap, call)) }
+  } catch (e) {
+    if (e instanceof LegisearchError) return { ok: false, status: e.status, code: e.code, message: e.message }
+    return {
+      ok: false,
+      status: 500,
+      code: 'internal_error',
+      message: INTERNAL_MESSAGE,
+      detail: e instanceof Error ? (e.stack ?? e.message) : String(e),
+    }
+  }
+}
+
+function run(snap: Snapshot, call: Call): unknown {
+  switch (call.op) {
+    case 'search':
+      return snap.search(call.corpus, new URLSearchParams(call.query), call.body, { clientId: call.clientId })
+    case 'watchlist':
+      return snap.listWatchlist(new URLSearchParams(call.query))
+    case 'designation':
+      return snap.getDesignation(call.ref, new URLSearchParams(call.query) as never)
+    case 'stakeholder':
+      return snap.getStakeholder(call.id)
+  }
+}
+
+/** Where reads run. */
+export interface Backend {
+  run(call: Call): Promise<Answer>
+  close(): Promise<void>
+}
+
+/** Reads on the server's own snapshot, in the event loop's thread (`--workers 0`). */
+export function inProcess(snap: Snapshot): Backend {
+  return { run: (call) => Promise.resolve(answer(snap, call)), close: () => Promise.resolve() }
+}
+
+/** The default pool size: one worker per core. */
+export const defaultWorkers = (): number => availableParallelism()
+
+/**
+ * Reads in `workers` threads, each with its own read-only connection to `path`. Piscina queues
+ * calls while every worker is busy.
+ */
+export async function workerPool(path: string, workers: number): Promise<Backend> {
+  const fromSource = import.meta.url.endsWith('.ts')
+  const pool = new Piscina<Call, Answer>({
+    // From source (tests, tsx) the worker is TypeScript loaded through tsx; built, it is dist/server-worker.js.
+    filename: new URL(fromSource ? './worker.ts' : './server-worker.js', import.meta.url).href,
+    ...(fromSource ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
+    workerData: { path },
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: Number.POSITIVE_INFINITY,
+  })
+  // Every worker opens its snapshot before the server listens: a file it cannot read fails here.
+  await Promise.all(Array.from({ length: workers }, () => pool.run({ op: 'ping' } as never)))
+  return { run: (call) => pool.run(call), close: () => pool.destroy() }
+}

@@ -1,0 +1,152 @@
+/**
+ * Every path the HTTP server answers, declared once: its method, the endpoint a key's plan must
+ * allow, its parameters, body and answers as zod schemas. The server registers these routes and
+ * the OpenAPI document describes these routes, so neither can name a path the other lacks.
+ */
+import { z } from 'zod'
+import * as schemas from '../api/schemas.js'
+import type { Endpoint } from '../api/keys.js'
+import { CORPUS_NAMES, type CorpusName } from '../api/snapshot.js'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** One route: what it takes and what it answers (the error statuses besides the common ones). */
+export interface RouteSpec {
+  readonly method: Method
+  /** The path in OpenAPI form (`/watchlist/{ref}`). */
+  readonly path: string
+  readonly operationId: string
+  readonly summary: string
+  /** The endpoint a key's plan must allow; none for the public routes (no key needed). */
+  readonly endpoint?: Endpoint
+  readonly query?: z.ZodObject
+  readonly params?: Readonly<Record<string, z.ZodType>>
+  readonly body?: { readonly schema: z.ZodType; readonly required: boolean }
+  readonly ok: { readonly status: 200 | 201 | 204; readonly description: string; readonly schema?: z.ZodType }
+  /** Error statuses this route may answer with besides 400, 401, 403, 429, 500 and 503. */
+  readonly errors?: readonly ('404' | '413')[]
+  /** The search corpus of a `POST /search/*` route. */
+  readonly corpus?: CorpusName
+}
+
+const monitorIdSchema = z.string().min(1).meta({ description: 'A monitor id, as `GET /monitors` lists it.' })
+const documentIdSchema = z.string().min(1).meta({ description: 'The saved document’s id (its search result’s `id`).' })
+
+/** `POST /monitors`. */
+export const createMonitorBodySchema = z
+  .strictObject({ name: z.string().meta({ description: 'The monitor’s name (1..200 characters).' }) })
+  .meta({ id: 'CreateMonitor' })
+export const monitorListSchema = z.strictObject({ data: z.array(schemas.monitorSchema) }).meta({ id: 'MonitorList' })
+export const createdMonitorSchema = z.strictObject({ id: z.string(), name: z.string() }).meta({ id: 'CreatedMonitor' })
+export const unsavedSchema = z
+  .strictObject({ removed: z.boolean().meta({ description: 'Whether the document was saved in the monitor.' }) })
+  .meta({ id: 'Unsaved' })
+export const healthSchema = z.strictObject({ status: z.literal('ok') }).meta({ id: 'Health' })
+
+const itemPath = '/monitors/{monitorId}/items/{collection}/{documentId}'
+const itemParams = { monitorId: monitorIdSchema, collection: schemas.collectionSchema, documentId: documentIdSchema }
+
+export const ROUTES: readonly RouteSpec[] = [
+  ...CORPUS_NAMES.map((name): RouteSpec => ({
+    method: 'POST',
+    path: `/search/${name}`,
+    operationId: `search_${name}`,
+    summary: `Searches ${name}: free text in \`q\`, filters in the body, sorted and paged.`,
+    endpoint: `search/${name}`,
+    query: schemas.searchQuerySchema,
+    body: { schema: schemas.searchBodySchemas[name], required: false },
+    ok: { status: 200, description: 'A page of results and the pagination.', schema: schemas.searchResponseSchemas[name] },
+    errors: ['413'],
+    corpus: name,
+  })),
+  {
+    method: 'GET',
+    path: '/watchlist',
+    operationId: 'list_watchlist',
+    summary: 'The sanctions watchlist: search, filters, paging.',
+    endpoint: 'watchlist',
+    query: schemas.watchlistQuerySchema,
+    ok: { status: 200, description: 'A page of designations and the total.', schema: schemas.watchlistPageSchema },
+  },
+  {
+    method: 'GET',
+    path: '/watchlist/{ref}',
+    operationId: 'get_designation',
+    summary: 'One designation by its reference number, with its narrative translated when asked.',
+    endpoint: 'watchlist',
+    params: { ref: schemas.refSchema },
+    query: schemas.designationQuerySchema,
+    ok: { status: 200, description: 'The designation.', schema: schemas.designationDetailSchema },
+    errors: ['404'],
+  },
+  {
+    method: 'GET',
+    path: '/stakeholders/{id}',
+    operationId: 'get_stakeholder',
+    summary: 'One stakeholder by id.',
+    endpoint: 'stakeholders',
+    params: { id: schemas.stakeholderIdSchema },
+    ok: { status: 200, description: 'The stakeholder.', schema: schemas.stakeholderSchema },
+    errors: ['404'],
+  },
+  {
+    method: 'GET',
+    path: '/monitors',
+    operationId: 'list_monitors',
+    summary: 'The calling client’s monitors (folders of saved documents), oldest first. An extension (DECISIONS §9).',
+    endpoint: 'monitors',
+    ok: { status: 200, description: 'The client’s monitors.', schema: monitorListSchema },
+  },
+  {
+    method: 'POST',
+    path: '/monitors',
+    operationId: 'create_monitor',
+    summary: 'Creates a monitor of the calling client.',
+    endpoint: 'monitors',
+    body: { schema: createMonitorBodySchema, required: true },
+    ok: { status: 201, description: 'The new monitor.', schema: createdMonitorSchema },
+    errors: ['413'],
+  },
+  {
+    method: 'DELETE',
+    path: '/monitors/{monitorId}',
+    operationId: 'delete_monitor',
+    summary: 'Deletes a monitor of the calling client and what is saved in it.',
+    endpoint: 'monitors',
+    params: { monitorId: monitorIdSchema },
+    ok: { status: 204, description: 'Deleted.' },
+    errors: ['404'],
+  },
+  {
+    method: 'PUT',
+    path: itemPath,
+    operationId: 'save_document',
+    summary: 'Saves a document in a monitor of the calling client (saving twice answers the same reference).',
+    endpoint: 'monitors',
+    params: itemParams,
+    ok: { status: 200, description: 'The saved reference, as results carry it.', schema: schemas.savedBucketRefSchema },
+    errors: ['404'],
+  },
+  {
+    method: 'DELETE',
+    path: itemPath,
+    operationId: 'unsave_document',
+    summary: 'Removes a saved document from a monitor of the calling client.',
+    endpoint: 'monitors',
+    params: itemParams,
+    ok: { status: 200, description: 'Whether it was saved.', schema: unsavedSchema },
+    errors: ['404'],
+  },
+  {
+    method: 'GET',
+    path: '/healthz',
+    operationId: 'health',
+    summary: 'Whether the server answers (no key needed).',
+    ok: { status: 200, description: 'It answers.', schema: healthSchema },
+  },
+]
+
+/** The Fastify form of an OpenAPI path: `/watchlist/{ref}` → `/watchlist/:ref`. */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1')
+}
