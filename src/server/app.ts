@@ -204,8 +204,8 @@ async function register(
       handler: async (request, reply) => {
         checkShape(route, request)
         const result = await handler(request)
-        if (route.ok.status === 204) return reply.status(204).send()
         if (!result.ok) return sendError(reply, result.status, result.code, result.message, request, result.detail)
+        if (route.ok.status === 204) return reply.status(204).send()
         return reply.status(route.ok.status).type('application/json').send(result.json)
       },
     })
