@@ -20,6 +20,7 @@ const main = defineCommand({
     watchlist: () => import('./watchlist.js').then((m) => m.default),
     keys: () => import('./keys.js').then((m) => m.default),
     serve: () => import('./serve.js').then((m) => m.default),
+    openapi: () => import('./openapi.js').then((m) => m.default),
   },
 })
 
