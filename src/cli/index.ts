@@ -21,6 +21,7 @@ const main = defineCommand({
     keys: () => import('./keys.js').then((m) => m.default),
     serve: () => import('./serve.js').then((m) => m.default),
     openapi: () => import('./openapi.js').then((m) => m.default),
+    mcp: () => import('./mcp.js').then((m) => m.default),
   },
 })
 

@@ -1,0 +1,16 @@
+import { defineCommand } from 'citty'
+import { serveMcp } from '../mcp/server.js'
+import { guarded, snapshotArg, snapshotPath } from './common.js'
+
+export default defineCommand({
+  meta: {
+    name: 'mcp',
+    description:
+      'Serves the snapshot to AI agents over the Model Context Protocol (stdio): each search, the watchlist and stakeholders as tools',
+  },
+  args: {
+    ...snapshotArg,
+    client: { type: 'string', description: 'The client whose monitors fill savedBuckets in results (default none)', valueHint: 'NAME' },
+  },
+  run: ({ args }) => guarded(() => serveMcp({ snapshot: snapshotPath(args.snapshot), ...(args.client ? { clientId: args.client } : {}) })),
+})

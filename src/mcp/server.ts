@@ -1,0 +1,60 @@
+/**
+ * The MCP server (`legisearch mcp`): the spec's agent server, offline — the Model Context Protocol
+ * over stdio with the official SDK. Tools are listed from `TOOLS`; a call runs the library on a
+ * read-only snapshot and answers its JSON (compact), or a tool error whose text is the library's
+ * error body `{ error, code }`.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { LegisearchError } from '../common/errors.js'
+import { type Snapshot, openSnapshot } from '../api/snapshot.js'
+import { TOOLS, inputSchemaOf } from './tools.js'
+
+export interface McpOptions {
+  /** The snapshot file, opened read-only. */
+  readonly snapshot: string
+  /** Whose monitors fill `savedBuckets`/`savedPropositions` in results; none by default (empty arrays). */
+  readonly clientId?: string
+}
+
+const text = (t: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError } : {}) })
+
+/** An MCP server over a snapshot (not yet connected). */
+export function createMcpServer(snap: Snapshot, clientId?: string): Server {
+  const server = new Server({ name: 'legisearch', version: '1.0.0' }, { capabilities: { tools: {} } })
+  const byName = new Map(TOOLS.map((t) => [t.name, t]))
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: inputSchemaOf(t),
+      annotations: { readOnlyHint: true },
+    })),
+  }))
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = byName.get(request.params.name)
+    if (!tool) {
+      const error = {
+        error: `unknown tool '${request.params.name}'; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
+        code: 'not_found',
+      }
+      return text(JSON.stringify(error), true)
+    }
+    try {
+      return text(JSON.stringify(tool.run(snap, request.params.arguments ?? {}, clientId)))
+    } catch (e) {
+      if (e instanceof LegisearchError) return text(JSON.stringify(e.toJSON()), true)
+      return text(JSON.stringify({ error: 'internal error: the call could not be answered', code: 'internal_error' }), true)
+    }
+  })
+  return server
+}
+
+/** Serves MCP on stdin/stdout until the client closes the connection. */
+export async function serveMcp(options: McpOptions): Promise<void> {
+  const snap = openSnapshot(options.snapshot, { readonly: true })
+  const server = createMcpServer(snap, options.clientId)
+  server.onclose = () => snap.close()
+  await server.connect(new StdioServerTransport())
+}

@@ -1,0 +1,81 @@
+/**
+ * The tools of the MCP server: each search, the watchlist, a designation, stakeholder lookup and
+ * detail. Each tool's input schema is the library's own zod schema (a search's is its query
+ * string and its body side by side), and each call is the library's method: the library
+ * validates, so an agent gets the very messages an HTTP client or a library caller gets.
+ */
+import { z } from 'zod'
+import * as schemas from '../api/schemas.js'
+import { CORPUS_NAMES, type Snapshot } from '../api/snapshot.js'
+
+export interface Tool {
+  readonly name: string
+  readonly description: string
+  /** The arguments, as the library's schema (its input form is what the tool lists). */
+  readonly input: z.ZodObject
+  readonly run: (snap: Snapshot, args: Record<string, unknown>, clientId: string | undefined) => unknown
+}
+
+const QUERY_KEYS = new Set(Object.keys(schemas.searchQuerySchema.shape))
+
+/** A search's arguments: the query-string parameters, then the body's fields. */
+function split(args: Record<string, unknown>): [query: Record<string, unknown>, body: Record<string, unknown>] {
+  const query: Record<string, unknown> = {}
+  const body: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(args)) (QUERY_KEYS.has(k) ? query : body)[k] = v
+  return [query, body]
+}
+
+const FILTERS_HELP =
+  'Free text in `q` (words, "phrases", AND/OR/NOT, bill identifiers such as PL 2630/2020); `page`, `limit` (1..20), `sort` ' +
+  '(newest, recently_updated, older, relevance), `modes`; the other arguments are the body filters (`keywords`, `created_at` ' +
+  '{from, to}, …). Answers { results, pagination }.'
+
+export const TOOLS: readonly Tool[] = [
+  ...CORPUS_NAMES.map((name): Tool => ({
+    name: `search_${name}`,
+    description: `Searches ${name} (POST /search/${name}). ${FILTERS_HELP}`,
+    input: schemas.searchQuerySchema.extend(schemas.searchBodySchemas[name].shape),
+    run: (snap, args, clientId) => {
+      const [query, body] = split(args)
+      return snap.search(name, query, body, clientId === undefined ? undefined : { clientId })
+    },
+  })),
+  {
+    name: 'list_watchlist',
+    description:
+      'The UN Security Council sanctions watchlist (GET /watchlist): `search` (any name, accent- and case-insensitive), `status`, ' +
+      '`subjectType`, `regime`, `measure`, `hideDeceased`, `sort`, `limit` (1..100), `offset`. Answers { data, total }.',
+    input: schemas.watchlistQuerySchema,
+    run: (snap, args) => snap.listWatchlist(args),
+  },
+  {
+    name: 'get_designation',
+    description: 'One designation by reference number such as QDi.001 (GET /watchlist/{ref}); `lang` translates its narrative.',
+    input: z.strictObject({ ref: schemas.refSchema }).extend(schemas.designationQuerySchema.shape),
+    run: (snap, args) => {
+      const { ref, ...query } = args
+      return snap.getDesignation(ref as string, query)
+    },
+  },
+  {
+    name: 'find_stakeholders',
+    description:
+      'Finds stakeholders (deputies, senators, organs) by name, tolerant of accents, prefixes and typos: the ids the `authors`, ' +
+      '`rapporteurs` and `stakeholders` filters take.',
+    input: schemas.findStakeholdersSchema,
+    run: (snap, args) => snap.findStakeholders(args as { q: string }),
+  },
+  {
+    name: 'get_stakeholder',
+    description: 'One stakeholder by id (GET /stakeholders/{id}).',
+    input: z.strictObject({ id: schemas.stakeholderIdSchema }),
+    run: (snap, args) => snap.getStakeholder(args['id'] as string),
+  },
+]
+
+/** A tool's input schema as MCP lists it: the JSON Schema of the schema's input form. */
+export function inputSchemaOf(tool: Tool): { type: 'object'; [k: string]: unknown } {
+  const { $schema: _schema, ...json } = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  return { ...json, type: 'object' }
+}

@@ -1,0 +1,125 @@
+/**
+ * `legisearch mcp` spoken to as an MCP client over stdio (the official SDK's client and its stdio
+ * transport, the command run as a child process): the tools and their input schemas (the library's
+ * zod schemas), answers equal to the library's JSON, errors as tool errors with the library's
+ * messages.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { CORPUS_NAMES, type Snapshot, openSnapshot, schemas } from '../../src/index.js'
+import { errorOf } from '../helpers/errors.js'
+import { fill } from '../server/support.js'
+import { hasUnLists } from '../watchlist/support.js'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+describe('legisearch mcp, spoken to over stdio', () => {
+  let dir = ''
+  let lib: Snapshot
+  let client: Client
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-mcp-'))
+    const file = path.join(dir, 'snapshot.db')
+    const snap = openSnapshot(file)
+    fill(snap)
+    const id = snap.searchPropositions({ limit: 1 }).results[0]?.id ?? ''
+    const monitor = snap.createMonitor('ACME', 'Pauta')
+    snap.saveToMonitor('ACME', monitor.id, 'propositions', id)
+    snap.close()
+    lib = openSnapshot(file, { readonly: true })
+    client = new Client({ name: 'legisearch-test', version: '1.0.0' })
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts'), 'mcp', '--snapshot', file, '--client', 'ACME'],
+      cwd: ROOT,
+      stderr: 'pipe',
+    })
+    await client.connect(transport)
+  }, 60_000)
+  afterAll(async () => {
+    await client?.close()
+    lib?.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  const callTool = async (name: string, args: Record<string, unknown>) => {
+    const result = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; isError?: boolean }
+    expect(result.content).toHaveLength(1)
+    return { text: result.content[0]?.text ?? '', isError: result.isError === true }
+  }
+
+  it('lists a tool per search, the watchlist, a designation and stakeholders, with the library’s schemas as input schemas', async () => {
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...CORPUS_NAMES.map((n) => `search_${n}`), 'list_watchlist', 'get_designation', 'find_stakeholders', 'get_stakeholder'].sort(),
+    )
+    const search = tools.find((t) => t.name === 'search_dou')
+    const expected = z.toJSONSchema(schemas.searchQuerySchema.extend(schemas.searchBodySchemas.dou.shape), { io: 'input' }) as Record<
+      string,
+      unknown
+    >
+    expect(search?.inputSchema.properties).toEqual(expected['properties'])
+    expect(Object.keys(search?.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['q', 'page', 'sort', 'keywords', 'sections']))
+    const watchlist = tools.find((t) => t.name === 'list_watchlist')
+    expect(watchlist?.inputSchema.properties).toEqual(
+      (z.toJSONSchema(schemas.watchlistQuerySchema, { io: 'input' }) as { properties: unknown }).properties,
+    )
+    for (const t of tools) expect(t.description?.length ?? 0).toBeGreaterThan(20)
+  })
+
+  it('answers each search with the library’s JSON, compact, with the client’s saved references', async () => {
+    for (const corpus of CORPUS_NAMES) {
+      const r = await callTool(`search_${corpus}`, { q: 'lei', sort: 'relevance', limit: 3, created_at: { from: '2000-01-01' } })
+      expect(r.isError).toBe(false)
+      expect(r.text).toBe(
+        JSON.stringify(
+          lib.search(corpus, { q: 'lei', sort: 'relevance', limit: 3 }, { created_at: { from: '2000-01-01' } }, { clientId: 'ACME' }),
+        ),
+      )
+    }
+    const first = await callTool('search_propositions', { limit: 1 })
+    const result = (JSON.parse(first.text) as { results: { savedPropositions: { monitorName: string }[] }[] }).results[0]
+    expect(result?.savedPropositions.map((s) => s.monitorName)).toEqual(['Pauta'])
+  })
+
+  it('answers the watchlist, a designation, stakeholder lookup and detail as the library does', async () => {
+    expect((await callTool('list_watchlist', { limit: 3, offset: 1 })).text).toBe(
+      JSON.stringify(lib.listWatchlist({ limit: 3, offset: 1 })),
+    )
+    const ref = lib.listWatchlist({ limit: 1 }).data[0]?.sourceRefNumber
+    if (hasUnLists && ref) {
+      expect((await callTool('get_designation', { ref, lang: 'pt' })).text).toBe(JSON.stringify(lib.getDesignation(ref, { lang: 'pt' })))
+    }
+    const matches = lib.findStakeholders({ q: 'silva', limit: 5 })
+    expect((await callTool('find_stakeholders', { q: 'silva', limit: 5 })).text).toBe(JSON.stringify(matches))
+    const id = matches[0]?.id ?? lib.findStakeholders({ q: 'a', limit: 1 })[0]?.id ?? ''
+    expect((await callTool('get_stakeholder', { id })).text).toBe(JSON.stringify(lib.getStakeholder(id)))
+  })
+
+  it('answers bad input as a tool error carrying the library’s message and code', async () => {
+    const cases: [string, Record<string, unknown>, () => unknown][] = [
+      ['search_propositions', { limit: 50 }, () => lib.searchPropositions({ limit: 50 })],
+      ['search_dou', { created_at: { to: '2024-01-01' } }, () => lib.searchDou({}, { created_at: { to: '2024-01-01' } })],
+      ['search_social', { colour: 'red' }, () => lib.searchSocial({}, { colour: 'red' })],
+      ['get_stakeholder', { id: 'nobody' }, () => lib.getStakeholder('nobody')],
+      ['get_designation', { ref: 'XXi.999' }, () => lib.getDesignation('XXi.999')],
+      ['list_watchlist', { limit: 1000 }, () => lib.listWatchlist({ limit: 1000 })],
+    ]
+    for (const [name, args, direct] of cases) {
+      const r = await callTool(name, args)
+      expect(r.isError, name).toBe(true)
+      expect(JSON.parse(r.text), name).toEqual(errorOf(direct).toJSON())
+    }
+    const unknown = await callTool('drop_tables', {})
+    expect(unknown.isError).toBe(true)
+    expect(JSON.parse(unknown.text)).toMatchObject({ code: 'not_found' })
+    // Still answering after every refusal.
+    expect((await callTool('search_irs', { limit: 1 })).isError).toBe(false)
+  })
+})
