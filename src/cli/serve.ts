@@ -55,16 +55,17 @@ export default defineCommand({
         ...(args.log ? { logger: true } : {}),
       })
       const address = await server.app.listen({ port, host: args.host ?? SERVER_DEFAULTS.host })
-      process.stderr.write(
-        `legisearch: serving ${path} at ${address} (${server.workers === 0 ? 'no worker threads' : `${server.workers} worker threads`})\n` +
-          `  API reference: ${address}/reference   OpenAPI: ${address}/openapi.json\n`,
-      )
-      if (demoKey !== undefined) {
-        process.stderr.write(
-          `  demo key (client '${DEMO_CLIENT}', plan full): ${demoKey}\n` +
-            `  try: curl -H 'x-api-key: ${demoKey}' -X POST '${address}/search/propositions?q=reforma&limit=2'\n`,
-        )
-      }
+      const lines = [
+        `legisearch: serving ${path} at ${address} (${server.workers === 0 ? 'no worker threads' : `${server.workers} worker threads`})`,
+        `  API reference: ${address}/reference/   OpenAPI: ${address}/openapi.json`,
+        ...(demoKey === undefined
+          ? []
+          : [
+              `  demo key (client '${DEMO_CLIENT}', plan full): ${demoKey}`,
+              `  try: curl -H 'x-api-key: ${demoKey}' -X POST '${address}/search/propositions?q=reforma&limit=2'`,
+            ]),
+      ]
+      process.stderr.write(`${lines.join('\n')}\n`)
       const stop = () => {
         void server.close().then(() => process.exit(0))
       }

@@ -67,6 +67,8 @@ export const SERVER_DEFAULTS = {
   bodyLimit: 1024 * 1024,
   /** The request line and headers together; past it a request is refused before it is routed. */
   maxHeaderBytes: 256 * 1024,
+  /** How long a monitor write waits for another process's write lock before answering 503 `busy`. */
+  writeWaitMs: 250,
   port: 8787,
   host: '127.0.0.1',
 } as const
@@ -93,7 +95,11 @@ export async function createServer(options: ServerOptions): Promise<LegisearchSe
   if (workers > 0 && (given.snapshot === ':memory:' || given.snapshot.startsWith('file::memory:'))) {
     throw invalid('workers: an in-memory snapshot cannot be shared with worker threads; use { workers: 0 } or a file')
   }
-  const snap = openSnapshot(given.snapshot, { readonly: given.readonly ?? SERVER_DEFAULTS.readonly })
+  // A write waits for another process's write lock on this thread, stalling every request: briefly.
+  const snap = openSnapshot(given.snapshot, {
+    readonly: given.readonly ?? SERVER_DEFAULTS.readonly,
+    busyTimeoutMs: SERVER_DEFAULTS.writeWaitMs,
+  })
   let backend: Backend
   try {
     backend = workers > 0 ? await workerPool(given.snapshot, workers) : inProcess(snap)

@@ -341,6 +341,24 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
     })
   })
 
+  it('503 busy: a monitor write while another connection holds the write lock; nothing written, then it works', async () => {
+    const { base, keys, path } = served()
+    const other = new Database(path)
+    other.exec('BEGIN IMMEDIATE')
+    try {
+      const r = await call(base, 'POST', '/monitors', { key: keys.other.key, body: { name: 'Blocked' } })
+      expect([r.status, (r.json as { code: string }).code]).toEqual([503, 'busy'])
+      expect((r.json as { error: string }).error).toContain('nothing was written')
+    } finally {
+      other.exec('ROLLBACK')
+      other.close()
+    }
+    expect((await call(base, 'GET', '/monitors', { key: keys.other.key })).json).toEqual({ data: [] })
+    const created = await call(base, 'POST', '/monitors', { key: keys.other.key, body: { name: 'Free' } })
+    expect(created.status).toBe(201)
+    expect((await call(base, 'DELETE', `/monitors/${(created.json as { id: string }).id}`, { key: keys.other.key })).status).toBe(204)
+  })
+
   it('500 internal_error leaks nothing: the file damaged under the running server', async () => {
     const { base, keys, path } = served()
     const db = new Database(path)
