@@ -37,6 +37,25 @@ export default defineCommand({
       const path = snapshotPath(args.snapshot)
       const port = whole('port', args.port, 65535) ?? SERVER_DEFAULTS.port
       const workers = whole('workers', args.workers, 64)
+      const server = await createServer({
+        snapshot: path,
+        ...(workers === undefined ? {} : { workers }),
+        ...(args.readonly ? { readonly: true } : {}),
+        ...(args.cors ? { cors: args.cors.split(',').map((o) => o.trim()) } : {}),
+        ...(args.log ? { logger: true } : {}),
+      })
+      const host = args.host ?? SERVER_DEFAULTS.host
+      let address: string
+      try {
+        address = await server.app.listen({ port, host })
+      } catch (e) {
+        await server.close()
+        const code = (e as { code?: string }).code
+        if (code === 'EADDRINUSE') throw invalid(`--port ${port}: already in use on ${host}; choose another, or --port 0 for a free one`)
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw invalid(`--host ${host}: not an address of this machine`)
+        throw e
+      }
+      // Made once the server listens, so a start that fails leaves the earlier demo key working.
       let demoKey: string | undefined
       if (args['demo-key']) {
         const snap = openSnapshot(path)
@@ -47,14 +66,6 @@ export default defineCommand({
           snap.close()
         }
       }
-      const server = await createServer({
-        snapshot: path,
-        ...(workers === undefined ? {} : { workers }),
-        ...(args.readonly ? { readonly: true } : {}),
-        ...(args.cors ? { cors: args.cors.split(',').map((o) => o.trim()) } : {}),
-        ...(args.log ? { logger: true } : {}),
-      })
-      const address = await server.app.listen({ port, host: args.host ?? SERVER_DEFAULTS.host })
       const lines = [
         `legisearch: serving ${path} at ${address} (${server.workers === 0 ? 'no worker threads' : `${server.workers} worker threads`})`,
         `  API reference: ${address}/reference/   OpenAPI: ${address}/openapi.json`,

@@ -5,6 +5,7 @@
  * validates, so an agent gets the very messages an HTTP client or a library caller gets.
  */
 import { z } from 'zod'
+import { invalid } from '../common/errors.js'
 import * as schemas from '../api/schemas.js'
 import { CORPUS_NAMES, type Snapshot } from '../api/snapshot.js'
 
@@ -70,7 +71,12 @@ export const TOOLS: readonly Tool[] = [
     name: 'get_stakeholder',
     description: 'One stakeholder by id (GET /stakeholders/{id}).',
     input: z.strictObject({ id: schemas.stakeholderIdSchema }),
-    run: (snap, args) => snap.getStakeholder(args['id'] as string),
+    run: (snap, args) => {
+      const { id, ...rest } = args
+      const extra = Object.keys(rest)[0]
+      if (extra !== undefined) throw invalid(`arguments: unknown argument '${extra}'; get_stakeholder takes id`)
+      return snap.getStakeholder(id as string)
+    },
   },
 ]
 

@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's key, once the key check passed (routes with an endpoint only). */
     apiKey?: ApiKey
+    /** The JSON body as sent: the read pool parses it again in its own thread (a deeply nested value cannot cross threads). */
+    bodyText?: string
   }
   interface FastifyContextConfig {
     /** The route's declaration. */
@@ -67,7 +69,7 @@ export const SERVER_DEFAULTS = {
   bodyLimit: 1024 * 1024,
   /** The request line and headers together; past it a request is refused before it is routed. */
   maxHeaderBytes: 256 * 1024,
-  /** How long a monitor write waits for another process's write lock before answering 503 `busy`. */
+  /** How long a monitor write is retried (asynchronously) while another process holds the write lock, before 503 `busy`. */
   writeWaitMs: 250,
   port: 8787,
   host: '127.0.0.1',
@@ -95,11 +97,11 @@ export async function createServer(options: ServerOptions): Promise<LegisearchSe
   if (workers > 0 && (given.snapshot === ':memory:' || given.snapshot.startsWith('file::memory:'))) {
     throw invalid('workers: an in-memory snapshot cannot be shared with worker threads; use { workers: 0 } or a file')
   }
-  // A write waits for another process's write lock on this thread, stalling every request: briefly.
-  const snap = openSnapshot(given.snapshot, {
-    readonly: given.readonly ?? SERVER_DEFAULTS.readonly,
-    busyTimeoutMs: SERVER_DEFAULTS.writeWaitMs,
-  })
+  const readonly = given.readonly ?? SERVER_DEFAULTS.readonly
+  // Opened once with the default wait (migrations may need the write lock), then again with none:
+  // SQLite's busy wait is synchronous, and on this thread it would stall every request.
+  openSnapshot(given.snapshot, { readonly }).close()
+  const snap = openSnapshot(given.snapshot, { readonly, busyTimeoutMs: 0 })
   let backend: Backend
   try {
     backend = workers > 0 ? await workerPool(given.snapshot, workers) : inProcess(snap)
@@ -114,9 +116,20 @@ export async function createServer(options: ServerOptions): Promise<LegisearchSe
   const app = Fastify({
     logger,
     bodyLimit: given.bodyLimit ?? SERVER_DEFAULTS.bodyLimit,
-    routerOptions: { maxParamLength: 1024 },
-    http: { maxHeaderSize: SERVER_DEFAULTS.maxHeaderBytes },
+    // A document id is up to 512 characters; percent-encoded, up to 9 bytes each.
+    routerOptions: { maxParamLength: 8192 },
+    http: { maxHeaderSize: SERVER_DEFAULTS.maxHeaderBytes, requireHostHeader: false },
     clientErrorHandler,
+    // What the router refuses before any route or hook runs: a URL that does not decode, a path parameter too long.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(
+        reply,
+        400,
+        'invalid_parameters',
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'path: a path parameter is over 8192 characters'
+          : 'path: not a valid URL (bad percent-encoding)',
+      ),
     return503OnClosing: false,
   })
   try {
@@ -146,11 +159,18 @@ async function register(
 ): Promise<void> {
   // JSON only, parsed here so a bad body is the library's `invalid_json`; an empty body is no body.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
-    const body = String(text)
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
+    let body: string
+    try {
+      body = UTF8.decode(bytes as Buffer)
+    } catch {
+      return done(new LegisearchError(400, 'invalid_json', 'body: not valid UTF-8; send JSON encoded as UTF-8'), undefined)
+    }
     if (body.trim() === '') return done(null, undefined)
     try {
-      done(null, JSON.parse(body) as unknown)
+      const value = JSON.parse(body) as unknown
+      request.bodyText = body
+      done(null, value)
     } catch (e) {
       done(new LegisearchError(400, 'invalid_json', `body: not valid JSON (${(e as Error).message}); send a JSON object`), undefined)
     }
@@ -208,7 +228,7 @@ async function register(
       url: fastifyPath(route.path),
       config: { route },
       handler: async (request, reply) => {
-        checkShape(route, request)
+        if (route.endpoint !== undefined) checkShape(route, request)
         const result = await handler(request)
         if (!result.ok) return sendError(reply, result.status, result.code, result.message, request, result.detail)
         if (route.ok.status === 204) return reply.status(204).send()
@@ -220,19 +240,36 @@ async function register(
 
 type Handler = (request: FastifyRequest) => Promise<Answer> | Answer
 
+const BUSY_MESSAGE = 'the snapshot is being written by another process; nothing was written, retry in a moment'
+const READONLY_MESSAGE = 'this server serves its snapshot read-only (--readonly); monitors cannot be written'
+
 /** What each operation does: reads go to the backend, monitors' writes to the writable snapshot. */
 function handlersOf(snap: Snapshot, backend: Backend): Record<string, Handler> {
   const read = (call: Call) => backend.run(call)
   const params = (request: FastifyRequest) => request.params as Record<string, string>
   const client = (request: FastifyRequest) => (request.apiKey as ApiKey).clientId
-  /** A write on this thread, answered as the library answers. */
-  const local = (fn: () => unknown): Answer => {
-    try {
-      const value = fn()
-      return { ok: true, json: value === undefined ? '' : JSON.stringify(value) }
-    } catch (e) {
-      if (e instanceof LegisearchError) return { ok: false, status: e.status, code: e.code, message: e.message }
-      throw e
+  /**
+   * A monitor call on this thread's connection, answered as the library answers. The connection
+   * never waits for the write lock; while another process holds it, the call is retried without
+   * blocking the event loop for up to `writeWaitMs`. The library's words about the file (its path,
+   * its open options) are for the operator: a client is told what it can do.
+   */
+  const local = async (fn: () => unknown): Promise<Answer> => {
+    const deadline = Date.now() + SERVER_DEFAULTS.writeWaitMs
+    for (let pause = 5; ; pause = Math.min(pause * 2, 50)) {
+      try {
+        const value = fn()
+        return { ok: true, json: value === undefined ? '' : JSON.stringify(value) }
+      } catch (e) {
+        if (!(e instanceof LegisearchError)) throw e
+        if (e.code === 'busy' && Date.now() + pause <= deadline) {
+          await new Promise((resolve) => setTimeout(resolve, pause))
+          continue
+        }
+        if (e.code === 'busy') return { ok: false, status: 503, code: 'busy', message: BUSY_MESSAGE }
+        if (e.code === 'forbidden' && snap.readonly) return { ok: false, status: 403, code: 'forbidden', message: READONLY_MESSAGE }
+        return { ok: false, status: e.status, code: e.code, message: e.message }
+      }
     }
   }
   const handlers: Record<string, Handler> = {
@@ -262,7 +299,7 @@ function handlersOf(snap: Snapshot, backend: Backend): Record<string, Handler> {
     const corpus = route.corpus
     if (corpus === undefined) continue
     handlers[route.operationId] = (request) =>
-      read({ op: 'search', corpus, query: rawQuery(request), body: request.body, clientId: client(request) })
+      read({ op: 'search', corpus, query: rawQuery(request), body: request.bodyText, clientId: client(request) })
   }
   return handlers
 }
@@ -287,7 +324,10 @@ function authorize(snap: Snapshot, header: string | string[] | undefined, endpoi
       'x-api-key: missing; send an API key (`legisearch keys create` makes one) in the x-api-key header',
     )
   }
-  if (Array.isArray(header)) throw new LegisearchError(401, 'unauthorized', 'x-api-key: sent more than once; send one key')
+  // Node joins a repeated header into one value, `k1, k2`.
+  if (Array.isArray(header) || header.includes(',')) {
+    throw new LegisearchError(401, 'unauthorized', 'x-api-key: sent more than once; send one key')
+  }
   const key = snap.verifyApiKey(header)
   if (!key) throw new LegisearchError(401, 'unauthorized', 'x-api-key: unknown or revoked key')
   if (!key.endpoints.includes(endpoint)) {
@@ -300,13 +340,15 @@ function authorize(snap: Snapshot, header: string | string[] | undefined, endpoi
   return key
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
 const rawQuery = (request: FastifyRequest): string => {
   const i = request.url.indexOf('?')
   return i < 0 ? '' : request.url.slice(i + 1)
 }
 
 const routeMatches = (pattern: string, path: string): boolean =>
-  new RegExp(`^${pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}/?$`).test(path)
+  new RegExp(`^${pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}$`).test(path)
 
 function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string, request?: FastifyRequest, detail?: string) {
   if (detail !== undefined) request?.log.error({ detail }, 'internal error')
@@ -342,7 +384,9 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket): v
   const message =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? `request: the URL and headers are over ${SERVER_DEFAULTS.maxHeaderBytes / 1024} KB; send filters in the JSON body`
-      : 'request: not a valid HTTP request'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'request: not received in time'
+        : 'request: not a valid HTTP request'
   const body = JSON.stringify({ error: message, code: 'invalid_parameters' satisfies ErrorCode })
   socket.end(
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -11,7 +11,14 @@ import type { CorpusName, Snapshot } from '../api/snapshot.js'
 
 /** A read, as plain data (it crosses to a worker thread). `query` is the raw query string. */
 export type Call =
-  | { readonly op: 'search'; readonly corpus: CorpusName; readonly query: string; readonly body: unknown; readonly clientId: string }
+  | {
+      readonly op: 'search'
+      readonly corpus: CorpusName
+      readonly query: string
+      /** The JSON body as sent (parsed where the call runs), or undefined for none. */
+      readonly body: string | undefined
+      readonly clientId: string
+    }
   | { readonly op: 'watchlist'; readonly query: string }
   | { readonly op: 'designation'; readonly ref: string; readonly query: string }
   | { readonly op: 'stakeholder'; readonly id: string }
@@ -46,7 +53,9 @@ export function answer(snap: Snapshot, call: Call): Answer {
 function run(snap: Snapshot, call: Call): unknown {
   switch (call.op) {
     case 'search':
-      return snap.search(call.corpus, new URLSearchParams(call.query), call.body, { clientId: call.clientId })
+      return snap.search(call.corpus, new URLSearchParams(call.query), call.body === undefined ? undefined : JSON.parse(call.body), {
+        clientId: call.clientId,
+      })
     case 'watchlist':
       return snap.listWatchlist(new URLSearchParams(call.query))
     case 'designation':

@@ -81,7 +81,8 @@ export function openApiDocument(): Json {
         : {}),
       responses: {
         [String(route.ok.status)]: ok,
-        ...(keyed ? errors([...COMMON, ...(route.errors ?? [])]) : {}),
+        // A body over the limit is refused on any method that has one, whatever the route takes.
+        ...(keyed ? errors([...new Set([...COMMON, ...(route.method === 'GET' ? [] : ['413']), ...(route.errors ?? [])])]) : {}),
       },
     }
     ;(paths[route.path] ??= {})[route.method.toLowerCase()] = operation

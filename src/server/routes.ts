@@ -23,8 +23,8 @@ export interface RouteSpec {
   readonly params?: Readonly<Record<string, z.ZodType>>
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean }
   readonly ok: { readonly status: 200 | 201 | 204; readonly description: string; readonly schema?: z.ZodType }
-  /** Error statuses this route may answer with besides 400, 401, 403, 429, 500 and 503. */
-  readonly errors?: readonly ('404' | '413')[]
+  /** Error statuses this route may answer with besides 400, 401, 403, 429, 500, 503 (and 413 where a body can be sent). */
+  readonly errors?: readonly '404'[]
   /** The search corpus of a `POST /search/*` route. */
   readonly corpus?: CorpusName
 }
@@ -56,7 +56,6 @@ export const ROUTES: readonly RouteSpec[] = [
     query: schemas.searchQuerySchema,
     body: { schema: schemas.searchBodySchemas[name], required: false },
     ok: { status: 200, description: 'A page of results and the pagination.', schema: schemas.searchResponseSchemas[name] },
-    errors: ['413'],
     corpus: name,
   })),
   {
@@ -105,7 +104,6 @@ export const ROUTES: readonly RouteSpec[] = [
     endpoint: 'monitors',
     body: { schema: createMonitorBodySchema, required: true },
     ok: { status: 201, description: 'The new monitor.', schema: createdMonitorSchema },
-    errors: ['413'],
   },
   {
     method: 'DELETE',

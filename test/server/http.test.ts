@@ -5,6 +5,7 @@
  * the data unchanged. Every answer is checked against the OpenAPI document (`call`).
  */
 import { createHash } from 'node:crypto'
+import { connect } from 'node:net'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openApiDocument } from '../../src/server/openapi.js'
@@ -16,6 +17,18 @@ const BACKENDS = [
   { name: 'reads on a pool of 2 worker threads', workers: 2 },
   { name: 'reads in process', workers: 0 },
 ]
+
+/** Writes `text` as is to the server's socket; resolves with everything it answers. */
+function rawRequest(base: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(base)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text))
+    let answer = ''
+    socket.on('data', (d: Buffer) => (answer += d.toString('utf8')))
+    socket.on('end', () => resolve(answer))
+    socket.on('error', reject)
+  })
+}
 
 /** What the library answers, as the server must send it. */
 const bytesOf = (value: unknown) => JSON.stringify(value)
@@ -315,6 +328,24 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
         ['POST', '/search/propositions', { key: 'DROP TABLE docs;--' }, 401, 'unauthorized'],
         ['POST', '/search/propositions', { key: keys.basic.key.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) }, 401, 'unauthorized'],
         ['POST', '/search/irs', { key: keys.basic.key }, 403, 'forbidden'],
+        ['POST', '/search/propositions', { key: `${key}, ${key}` }, 401, 'unauthorized'],
+        ['GET', '/stakeholders/%E0%A4%A', { key }, 400, 'invalid_parameters'],
+        ['GET', '/watchlist/%', { key }, 400, 'invalid_parameters'],
+        ['GET', `/stakeholders/${'a'.repeat(9000)}`, { key }, 400, 'invalid_parameters'],
+        [
+          'POST',
+          '/monitors',
+          { key, raw: Buffer.from('{"name":"caf\xe9"}', 'latin1'), headers: { 'content-type': 'application/json' } },
+          400,
+          'invalid_json',
+        ],
+        [
+          'PUT',
+          '/monitors/m/items/dou/x',
+          { key, raw: Buffer.alloc(2 * 1024 * 1024, 0x20), headers: { 'content-type': 'application/json' } },
+          413,
+          'payload_too_large',
+        ],
       ]
       for (const [method, url, options, status, code] of cases) {
         const r = await call(base, method, url, options)
@@ -325,6 +356,42 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
       expect((await call(base, 'GET', '/healthz')).status).toBe(200)
       expect((await call(base, 'POST', '/search/propositions', { key })).status).toBe(200)
       expect(fingerprint()).toBe(before)
+    })
+
+    it('a repeated key, a request without Host, a query on the health check, a trailing slash', async () => {
+      const { base, keys } = served()
+      const twice = await fetch(`${base}/watchlist`, {
+        headers: new Headers([
+          ['x-api-key', keys.acme.key],
+          ['x-api-key', keys.acme.key],
+        ]),
+      })
+      expect(await twice.json()).toEqual({ error: 'x-api-key: sent more than once; send one key', code: 'unauthorized' })
+      const raw = await rawRequest(base, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n')
+      expect(raw).toMatch(/^HTTP\/1\.1 200 /)
+      expect(raw).toMatch(/\{"status":"ok"\}$/)
+      const garbage = await rawRequest(base, 'HELLO\r\n\r\n')
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 /)
+      expect(garbage.slice(garbage.indexOf('\r\n\r\n') + 4)).toBe(
+        JSON.stringify({ error: 'request: not a valid HTTP request', code: 'invalid_parameters' }),
+      )
+      expect((await call(base, 'GET', '/healthz?probe=1')).status).toBe(200)
+      expect((await call(base, 'GET', '/healthz/')).json).toEqual({
+        error: "no route GET /healthz/; the API's paths are listed at /openapi.json",
+        code: 'not_found',
+      })
+    })
+
+    it('a body nested too deep to cross to a worker thread is answered as the library answers it', async () => {
+      const { base, keys, lib } = served()
+      const depth = 200_000
+      const text = `{"keywords":{"and":${'['.repeat(depth)}${']'.repeat(depth)}}}`
+      const r = await call(base, 'POST', '/search/propositions', {
+        key: keys.acme.key,
+        raw: text,
+        headers: { 'content-type': 'application/json' },
+      })
+      expect([r.status, r.json]).toEqual([400, errorOf(() => lib.searchPropositions({}, JSON.parse(text))).toJSON()])
     })
 
     it('keys never appear in the server’s log', async () => {
@@ -341,14 +408,29 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
     })
   })
 
-  it('503 busy: a monitor write while another connection holds the write lock; nothing written, then it works', async () => {
+  it('503 busy: a monitor write while another connection holds the write lock waits without stalling other requests; nothing written', async () => {
     const { base, keys, path } = served()
     const other = new Database(path)
     other.exec('BEGIN IMMEDIATE')
+    const order: string[] = []
     try {
-      const r = await call(base, 'POST', '/monitors', { key: keys.other.key, body: { name: 'Blocked' } })
-      expect([r.status, (r.json as { code: string }).code]).toEqual([503, 'busy'])
-      expect((r.json as { error: string }).error).toContain('nothing was written')
+      const blocked = call(base, 'POST', '/monitors', { key: keys.other.key, body: { name: 'Blocked' } }).then((r) => {
+        order.push('monitor')
+        return r
+      })
+      const health = call(base, 'GET', '/healthz').then((r) => {
+        order.push('healthz')
+        return r
+      })
+      const [r, h] = await Promise.all([blocked, health])
+      expect(h.status).toBe(200)
+      // The write is retried off the event loop: the health check sent after it is answered first.
+      expect(order).toEqual(['healthz', 'monitor'])
+      expect([r.status, r.json]).toEqual([
+        503,
+        { error: 'the snapshot is being written by another process; nothing was written, retry in a moment', code: 'busy' },
+      ])
+      expect(r.text).not.toContain(path)
     } finally {
       other.exec('ROLLBACK')
       other.close()

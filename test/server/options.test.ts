@@ -3,6 +3,7 @@
  * in-memory snapshot refused with a worker pool.
  */
 import { describe, expect, it } from 'vitest'
+import { openSnapshot } from '../../src/index.js'
 import { createServer } from '../../src/server/app.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
@@ -31,5 +32,21 @@ describe('createServer options', () => {
     const other = await open.app.inject({ url: '/healthz', headers: { origin: 'https://evil.example' } })
     expect(other.headers['access-control-allow-origin']).toBeUndefined()
     await open.close()
+  })
+
+  it('--readonly: searches and keys work; a monitor write is refused without naming the file', async () => {
+    const path = tempSnapshotPath()
+    const snap = openSnapshot(path)
+    const { key } = snap.createApiKey({ client: 'ACME', plan: 'full' })
+    snap.close()
+    const server = await createServer({ snapshot: path, workers: 0, readonly: true })
+    const headers = { 'x-api-key': key }
+    expect((await server.app.inject({ method: 'POST', url: '/search/propositions', headers })).statusCode).toBe(200)
+    const refused = await server.app.inject({ method: 'POST', url: '/monitors', headers, payload: { name: 'x' } })
+    expect([refused.statusCode, refused.json()]).toEqual([
+      403,
+      { error: 'this server serves its snapshot read-only (--readonly); monitors cannot be written', code: 'forbidden' },
+    ])
+    await server.close()
   })
 })

@@ -1920,6 +1920,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is over the server’s limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
             429: {
                 headers: {
@@ -2009,6 +2018,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is over the server’s limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
             429: {
                 headers: {
@@ -2091,6 +2109,15 @@ export interface operations {
             };
             /** @description Not found (`not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the server’s limit (`payload_too_large`). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
