@@ -33,14 +33,19 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '100000' },
     queries: { type: 'string', default: '100' },
     design: { type: 'string', default: 'lean' },
-    warmups: { type: 'string', default: '1' },
+    warmups: { type: 'string', default: '3' },
     out: { type: 'string' },
   },
 })
 const size = Number(args.size)
 const log = (s: string) => process.stderr.write(`${s}\n`)
 
-const JARS = ['lucene-core', 'lucene-analyzers-common', 'lucene-queries'].map((j) => `/usr/share/java/${j}.jar`)
+const JAVA_DIR = '/usr/share/java'
+/** Lucene 8's jars as Debian installs them (`lucene-core-8.7.0.jar`, or an unversioned link). */
+const JARS = ['lucene-core', 'lucene-analyzers-common', 'lucene-queries'].map((name) => {
+  const found = existsSync(JAVA_DIR) ? readdirSync(JAVA_DIR).filter((f) => new RegExp(`^${name}(-8[\\d.]*)?\\.jar$`).test(f)) : []
+  return join(JAVA_DIR, found.sort().at(-1) ?? `${name}.jar`)
+})
 const javac = spawnSync('javac', ['-version'], { encoding: 'utf8' })
 if (javac.status !== 0 || !JARS.every((j) => existsSync(j))) {
   log(
