@@ -1,0 +1,184 @@
+/**
+ * One segment of the block index (issue 13): the postings of the documents one write added, per
+ * term, in blocks of `BLOCK` documents. A block holds the documents' id gaps and, per field, their
+ * term frequencies (bit-packed frames); the term's positions are a separate stream, read only
+ * for the documents a phrase must check. Each block carries what a ranked query needs to skip it:
+ * its last document, and an upper bound of the term's score in it (the largest weighted frequency
+ * and the shortest document of the block, BM25 rising with the first and falling with the second).
+ *
+ * A segment is built in memory here; storing it in the snapshot (and merging segments) is the
+ * store's business and comes next.
+ */
+import { BLOCK, ByteWriter, bitsFor } from './codec.js'
+
+/** One term's postings in a segment. */
+export interface TermPostings {
+  /** Documents holding the term. */
+  readonly df: number
+  /** Per block: its last document id. */
+  readonly lastDocs: Int32Array
+  /** Per block: where it starts in `data`. */
+  readonly offsets: Int32Array
+  /** Per block: where its documents' positions start in `positions`. */
+  readonly positionOffsets: Int32Array
+  /** Per block: the largest Σ weight·tf of a document in it. */
+  readonly maxWeightedTf: Float64Array
+  /** Per block: the smallest document length (tokens over all fields) in it. */
+  readonly minLength: Int32Array
+  /** The blocks: id gaps, then one frequency frame per field. */
+  readonly data: Uint8Array
+  /** Per document, per field: the positions as gaps, varints. */
+  readonly positions: Uint8Array
+}
+
+/** A built segment: its documents (ascending), their lengths, and the postings of each term. */
+export interface Segment {
+  readonly fields: number
+  /** The documents, ascending. */
+  readonly docs: Int32Array
+  /** Per document (in `docs` order), per field: its length in tokens (`fields` values per document). */
+  readonly lengths: Int32Array
+  readonly terms: ReadonlyMap<string, TermPostings>
+}
+
+interface Pending {
+  docs: number[]
+  /** Per posting, per field: tf. */
+  tfs: number[]
+  /** Per posting, per field: the positions. */
+  positions: number[][]
+}
+
+/**
+ * Builds a segment from documents given in ascending id order, each as its fields' term streams
+ * (a term's position is its index in its field's stream).
+ *
+ * @example
+ * const b = new SegmentBuilder([2, 1])
+ * b.add(1, [['reforma', 'tributari'], ['lei']])
+ * const seg = b.finish() // seg.terms.get('reforma').df === 1
+ */
+export class SegmentBuilder {
+  private readonly pending = new Map<string, Pending>()
+  private readonly docs: number[] = []
+  private readonly lengths: number[] = []
+
+  constructor(private readonly weights: readonly number[]) {}
+
+  add(doc: number, fields: readonly (readonly string[])[]): void {
+    const last = this.docs[this.docs.length - 1]
+    if (last !== undefined && doc <= last) throw new RangeError(`documents must be added in ascending order: ${doc} after ${last}`)
+    if (fields.length !== this.weights.length) throw new RangeError(`a document has ${this.weights.length} fields, got ${fields.length}`)
+    const F = this.weights.length
+    this.docs.push(doc)
+    const seen = new Map<string, Pending>()
+    fields.forEach((terms, f) => {
+      this.lengths.push(terms.length)
+      terms.forEach((term, position) => {
+        let p = seen.get(term)
+        if (!p) {
+          p = this.pending.get(term)
+          if (!p) {
+            p = { docs: [], tfs: [], positions: [] }
+            this.pending.set(term, p)
+          }
+          p.docs.push(doc)
+          for (let i = 0; i < F; i++) {
+            p.tfs.push(0)
+            p.positions.push([])
+          }
+          seen.set(term, p)
+        }
+        const at = (p.docs.length - 1) * F + f
+        p.tfs[at] = (p.tfs[at] as number) + 1
+        ;(p.positions[at] as number[]).push(position)
+      })
+    })
+  }
+
+  finish(): Segment {
+    const F = this.weights.length
+    const lengths = Int32Array.from(this.lengths)
+    const docIndex = new Map<number, number>()
+    this.docs.forEach((d, i) => docIndex.set(d, i))
+    const docLength = (doc: number) => {
+      const i = docIndex.get(doc) as number
+      let n = 0
+      for (let f = 0; f < F; f++) n += lengths[i * F + f] as number
+      return n
+    }
+    const terms = new Map<string, TermPostings>()
+    for (const [term, p] of this.pending) terms.set(term, encodeTerm(p, F, this.weights, docLength))
+    return { fields: F, docs: Int32Array.from(this.docs), lengths, terms }
+  }
+}
+
+function encodeTerm(p: Pending, F: number, weights: readonly number[], docLength: (doc: number) => number): TermPostings {
+  const n = p.docs.length
+  const blocks = Math.ceil(n / BLOCK)
+  const lastDocs = new Int32Array(blocks)
+  const offsets = new Int32Array(blocks)
+  const positionOffsets = new Int32Array(blocks)
+  const maxWeightedTf = new Float64Array(blocks)
+  const minLength = new Int32Array(blocks)
+  const data = new ByteWriter()
+  const positions = new ByteWriter()
+  const frame = new Uint32Array(BLOCK)
+  let base = -1
+  for (let b = 0; b < blocks; b++) {
+    const from = b * BLOCK
+    const count = Math.min(BLOCK, n - from)
+    offsets[b] = data.length
+    positionOffsets[b] = positions.length
+    // Id gaps.
+    let max = 0
+    for (let i = 0; i < count; i++) {
+      const gap = (p.docs[from + i] as number) - (i === 0 ? base : (p.docs[from + i - 1] as number)) - 1
+      frame[i] = gap
+      if (gap > max) max = gap
+    }
+    data.packed(frame, 0, count, bitsFor(max))
+    // One frequency frame per field.
+    for (let f = 0; f < F; f++) {
+      let top = 0
+      for (let i = 0; i < count; i++) {
+        const tf = p.tfs[(from + i) * F + f] as number
+        frame[i] = tf
+        if (tf > top) top = tf
+      }
+      data.packed(frame, 0, count, bitsFor(top))
+    }
+    // Positions, and the block's score bound.
+    let bestTf = 0
+    let shortest = Number.MAX_SAFE_INTEGER
+    for (let i = 0; i < count; i++) {
+      let weighted = 0
+      for (let f = 0; f < F; f++) {
+        const at = (from + i) * F + f
+        weighted += (weights[f] as number) * (p.tfs[at] as number)
+        let prev = -1
+        for (const pos of p.positions[at] as number[]) {
+          positions.varint(pos - prev - 1)
+          prev = pos
+        }
+      }
+      if (weighted > bestTf) bestTf = weighted
+      const length = docLength(p.docs[from + i] as number)
+      if (length < shortest) shortest = length
+    }
+    maxWeightedTf[b] = bestTf
+    minLength[b] = shortest
+    lastDocs[b] = p.docs[from + count - 1] as number
+    base = lastDocs[b] as number
+  }
+  return {
+    df: n,
+    lastDocs,
+    offsets,
+    positionOffsets,
+    maxWeightedTf,
+    minLength,
+    data: data.bytes(),
+    positions: positions.bytes(),
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * A segment of the block index read back through its cursors: for random documents, every term's
+ * documents, frequencies per field and positions are what the documents say; `advance` lands on
+ * the first document at or after any target; block bounds hold for every document of the block.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { NO_MORE, PostingCursor } from '../../src/text-index/blocks/cursor.js'
+import { SegmentBuilder } from '../../src/text-index/blocks/segment.js'
+
+const WEIGHTS = [3, 1]
+const VOCAB = ['a', 'b', 'c', 'd', 'e', 'f']
+
+/** Random documents: ascending ids with gaps, two fields of words from a small vocabulary (so terms are dense and blocks fill). */
+const corpus = fc
+  .array(
+    fc.record({
+      gap: fc.integer({ min: 1, max: 40 }),
+      fields: fc.tuple(fc.array(fc.constantFrom(...VOCAB), { maxLength: 6 }), fc.array(fc.constantFrom(...VOCAB), { maxLength: 12 })),
+    }),
+    { maxLength: 700 },
+  )
+  .map((docs) => {
+    let id = -1
+    return docs.map((d) => ({ id: (id += d.gap), fields: d.fields as string[][] }))
+  })
+
+describe('block index segment', () => {
+  it('each term reads back its documents, frequencies and positions, in order', () => {
+    fc.assert(
+      fc.property(corpus, (docs) => {
+        const b = new SegmentBuilder(WEIGHTS)
+        for (const d of docs) b.add(d.id, d.fields)
+        const seg = b.finish()
+        expect([...seg.docs]).toEqual(docs.map((d) => d.id))
+        for (const term of VOCAB) {
+          const holding = docs.filter((d) => d.fields.some((f) => f.includes(term)))
+          const postings = seg.terms.get(term)
+          if (holding.length === 0) {
+            expect(postings).toBeUndefined()
+            continue
+          }
+          const c = new PostingCursor(postings!, 2)
+          expect(c.df).toBe(holding.length)
+          for (const d of holding) {
+            expect(c.next()).toBe(d.id)
+            // Positions before frequencies on odd documents, after on even: both orders decode.
+            for (const f of d.id % 2 ? [1, 0] : [0, 1]) {
+              const want = (d.fields[f] as string[]).flatMap((t, i) => (t === term ? [i] : []))
+              expect([...c.positions(f)]).toEqual(want)
+              expect(c.tf(f)).toBe(want.length)
+            }
+          }
+          expect(c.next()).toBe(NO_MORE)
+        }
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('advance lands on the first document at or after the target, skipping blocks; bounds hold', () => {
+    fc.assert(
+      fc.property(corpus, fc.array(fc.integer({ min: 0, max: 30_000 }), { maxLength: 40 }), (docs, targets) => {
+        const b = new SegmentBuilder(WEIGHTS)
+        for (const d of docs) b.add(d.id, d.fields)
+        const seg = b.finish()
+        for (const term of VOCAB) {
+          const postings = seg.terms.get(term)
+          if (!postings) continue
+          const ids = docs.filter((d) => d.fields.some((f) => f.includes(term)))
+          const c = new PostingCursor(postings, 2)
+          let at = -1
+          for (const t of [...targets].sort((x, y) => x - y)) {
+            const want = ids.find((d) => d.id >= Math.max(t, at))?.id ?? NO_MORE
+            at = c.advance(t)
+            expect(at).toBe(want)
+            if (at === NO_MORE) break
+            // The block bound is at least this document's weighted frequency; its length at least the block's shortest.
+            const doc = ids.find((d) => d.id === at)!
+            const weighted = WEIGHTS.reduce((s, w, f) => s + w * (doc.fields[f] as string[]).filter((x) => x === term).length, 0)
+            expect(c.weightedTf(WEIGHTS)).toBe(weighted)
+            expect(postings.maxWeightedTf[c.currentBlock]).toBeGreaterThanOrEqual(weighted)
+            expect(postings.minLength[c.currentBlock]).toBeLessThanOrEqual(doc.fields.flat().length)
+          }
+        }
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('refuses documents out of order or with the wrong number of fields', () => {
+    const b = new SegmentBuilder(WEIGHTS)
+    b.add(5, [['a'], []])
+    expect(() => b.add(5, [['a'], []])).toThrow('documents must be added in ascending order: 5 after 5')
+    expect(() => b.add(6, [['a']])).toThrow('a document has 2 fields, got 1')
+  })
+})
