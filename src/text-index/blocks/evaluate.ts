@@ -1,0 +1,296 @@
+/**
+ * A text query over a block-index segment (issue 13): which documents match, how many, and the
+ * best `k` of them by BM25 — exhaustively, one pass over the matches in document order. This is
+ * the reference the skipping evaluation (block-max WAND, date-ordered walks) must agree with.
+ *
+ * Matching: a document matches when every group has an item present and no excluded item is; an
+ * item is present when one of its alternatives is; an alternative is a phrase (one or more terms,
+ * consecutive in one field), in any field or in the one it names.
+ *
+ * Scoring is FTS5's `bm25()` (so relevance keeps its meaning): over every alternative of the
+ * positive part, idf · f·(k1+1) / (f + k1·(1 − b + b·D/avgD)), where f = Σ weight × occurrences
+ * per field, D the document's tokens over all fields, avgD their mean, idf = ln((N − n + ½)/(n + ½))
+ * floored at 10⁻⁶, n the documents the alternative matches and N the documents indexed.
+ */
+import { NO_MORE, PostingCursor } from './cursor.js'
+import type { Segment } from './segment.js'
+
+export interface Alternative {
+  /** Consecutive terms (one for a word). */
+  readonly terms: readonly string[]
+  /** The only field it may match in; any field when absent. */
+  readonly field?: number
+}
+
+export interface ItemSpec {
+  readonly alternatives: readonly Alternative[]
+}
+
+export interface QuerySpec {
+  readonly groups: readonly (readonly ItemSpec[])[]
+  readonly exclude: readonly ItemSpec[]
+}
+
+/** FTS5's constants. */
+export const K1 = 1.2
+export const B = 0.75
+const MIN_IDF = 1e-6
+
+/** Documents in ascending order: the current one (-1 before the first move, `NO_MORE` after the last). */
+interface Docs {
+  doc: number
+  next(): number
+  advance(target: number): number
+}
+
+/** The documents one alternative matches, with its weighted frequency at each. */
+interface Matcher extends Docs {
+  /** Σ weight × occurrences at the current document (only asked where it matches). */
+  weightedTf(): number
+}
+
+class Empty implements Matcher {
+  doc = NO_MORE
+  next(): number {
+    return NO_MORE
+  }
+  advance(): number {
+    return NO_MORE
+  }
+  weightedTf(): number {
+    return 0
+  }
+}
+
+/** One word, in any field or one. */
+class TermMatcher implements Matcher {
+  doc = -1
+  constructor(
+    private readonly cursor: PostingCursor,
+    private readonly weights: readonly number[],
+    private readonly field: number | undefined,
+  ) {}
+  next(): number {
+    return this.settle(this.cursor.next())
+  }
+  advance(target: number): number {
+    return this.settle(this.cursor.advance(target))
+  }
+  weightedTf(): number {
+    return this.field === undefined
+      ? this.cursor.weightedTf(this.weights)
+      : (this.weights[this.field] as number) * this.cursor.tf(this.field)
+  }
+  private settle(doc: number): number {
+    if (this.field !== undefined) while (doc !== NO_MORE && this.cursor.tf(this.field) === 0) doc = this.cursor.next()
+    return (this.doc = doc)
+  }
+}
+
+/** Terms consecutive in one field: the documents holding them all, then their positions checked. */
+class PhraseMatcher implements Matcher {
+  doc = -1
+  private weighted = 0
+  constructor(
+    private readonly cursors: readonly PostingCursor[],
+    private readonly weights: readonly number[],
+    private readonly fields: number,
+    private readonly field: number | undefined,
+  ) {}
+  next(): number {
+    return this.find((this.cursors[0] as PostingCursor).next())
+  }
+  advance(target: number): number {
+    return this.find((this.cursors[0] as PostingCursor).advance(target))
+  }
+  weightedTf(): number {
+    return this.weighted
+  }
+  private find(start: number): number {
+    let doc = start
+    for (;;) {
+      if (doc === NO_MORE) return (this.doc = NO_MORE)
+      // Leapfrog: every cursor on one document.
+      let agreed = true
+      for (const c of this.cursors) {
+        const d = c.advance(doc)
+        if (d !== doc) {
+          doc = d
+          agreed = false
+          break
+        }
+      }
+      if (!agreed) {
+        if (doc === NO_MORE) return (this.doc = NO_MORE)
+        doc = (this.cursors[0] as PostingCursor).advance(doc)
+        continue
+      }
+      const weighted = this.occurrences()
+      if (weighted > 0) {
+        this.weighted = weighted
+        return (this.doc = doc)
+      }
+      doc = (this.cursors[0] as PostingCursor).next()
+    }
+  }
+  /** Σ weight × the phrase's occurrences in the current document. */
+  private occurrences(): number {
+    let total = 0
+    for (let f = 0; f < this.fields; f++) {
+      if (this.field !== undefined && f !== this.field) continue
+      if (this.cursors.some((c) => c.tf(f) === 0)) continue
+      const first = this.cursors[0] as PostingCursor
+      const starts = first.positions(f).slice()
+      let count = 0
+      for (const p of starts) {
+        let ok = true
+        for (let k = 1; k < this.cursors.length && ok; k++) ok = includes((this.cursors[k] as PostingCursor).positions(f), p + k)
+        if (ok) count++
+      }
+      total += count * (this.weights[f] as number)
+    }
+    return total
+  }
+}
+
+function includes(sorted: Int32Array, v: number): boolean {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((sorted[mid] as number) < v) lo = mid + 1
+    else hi = mid
+  }
+  return lo < sorted.length && sorted[lo] === v
+}
+
+/** Any of several matchers. */
+class AnyOf implements Docs {
+  doc = -1
+  constructor(private readonly parts: readonly Docs[]) {}
+  next(): number {
+    const at = this.doc
+    for (const p of this.parts) if (p.doc === at || p.doc === -1) p.next()
+    return this.settle()
+  }
+  advance(target: number): number {
+    for (const p of this.parts) if (p.doc < target) p.advance(target)
+    return this.settle()
+  }
+  private settle(): number {
+    let min = NO_MORE
+    for (const p of this.parts) if (p.doc < min) min = p.doc
+    return (this.doc = min)
+  }
+}
+
+export interface EvaluateOptions {
+  /** How many of the best matches to return. */
+  readonly k: number
+  /** A further condition on a matching document (filters); counted and ranked only when true. */
+  readonly accept?: (doc: number) => boolean
+  /** How equal scores are ordered (DECISIONS §4: date, then id); document order by default. */
+  readonly tie?: (a: number, b: number) => number
+}
+
+export interface Ranked {
+  readonly doc: number
+  readonly score: number
+}
+
+/** The segment's statistics BM25 needs. */
+interface Stats {
+  readonly documents: number
+  readonly avgLength: number
+  readonly lengthOf: (doc: number) => number
+}
+
+function statsOf(seg: Segment): Stats {
+  const F = seg.fields
+  const index = new Map<number, number>()
+  seg.docs.forEach((d, i) => index.set(d, i))
+  let total = 0
+  for (const n of seg.lengths) total += n
+  return {
+    documents: seg.docs.length,
+    avgLength: seg.docs.length === 0 ? 0 : total / seg.docs.length,
+    lengthOf: (doc) => {
+      const i = index.get(doc) as number
+      let n = 0
+      for (let f = 0; f < F; f++) n += seg.lengths[i * F + f] as number
+      return n
+    },
+  }
+}
+
+function matcherOf(seg: Segment, weights: readonly number[], alt: Alternative): Matcher {
+  const postings = alt.terms.map((t) => seg.terms.get(t))
+  if (alt.terms.length === 0 || postings.some((p) => p === undefined)) return new Empty()
+  const cursors = postings.map((p) => new PostingCursor(p!, seg.fields))
+  if (cursors.length === 1) return new TermMatcher(cursors[0] as PostingCursor, weights, alt.field)
+  return new PhraseMatcher(cursors, weights, seg.fields, alt.field)
+}
+
+/** Documents an alternative matches: its idf's `n` (a single unrestricted word's is its df). */
+function matchesOf(seg: Segment, weights: readonly number[], alt: Alternative): number {
+  if (alt.terms.length === 1 && alt.field === undefined) return seg.terms.get(alt.terms[0] as string)?.df ?? 0
+  const m = matcherOf(seg, weights, alt)
+  let n = 0
+  while (m.next() !== NO_MORE) n++
+  return n
+}
+
+/** The exact total and the best `k` matches (score descending, then `tie`). */
+export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec, opts: EvaluateOptions): { total: number; top: Ranked[] } {
+  const stats = statsOf(seg)
+  const alternatives = q.groups.flatMap((g) => g.flatMap((item) => item.alternatives))
+  const scored = alternatives.map((alt) => {
+    const n = matchesOf(seg, weights, alt)
+    const idf = Math.max(MIN_IDF, Math.log((stats.documents - n + 0.5) / (n + 0.5)))
+    return { idf, matcher: matcherOf(seg, weights, alt) }
+  })
+  const groups = q.groups.map((g) => new AnyOf(g.map((item) => new AnyOf(item.alternatives.map((alt) => matcherOf(seg, weights, alt))))))
+  const excluded =
+    q.exclude.length === 0 ? null : new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
+  // Without a positive part, every document is a candidate.
+  const all = groups.length === 0 ? seg.docs : null
+  let allAt = -1
+  const first = (target: number): number => {
+    if (all) {
+      while (++allAt < all.length && (all[allAt] as number) < target);
+      return allAt < all.length ? (all[allAt] as number) : NO_MORE
+    }
+    let doc = target
+    for (;;) {
+      let agreed = true
+      for (const g of groups) {
+        const d = g.doc >= doc ? g.doc : g.advance(doc)
+        if (d !== doc) {
+          doc = d
+          agreed = false
+          break
+        }
+      }
+      if (doc === NO_MORE) return NO_MORE
+      if (agreed) return doc
+    }
+  }
+  const hits: Ranked[] = []
+  let total = 0
+  for (let doc = first(0); doc !== NO_MORE; doc = first(doc + 1)) {
+    if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
+    if (opts.accept && !opts.accept(doc)) continue
+    total++
+    let score = 0
+    const length = stats.lengthOf(doc)
+    for (const s of scored) {
+      if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) !== doc) continue
+      const f = s.matcher.weightedTf()
+      score += (s.idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / stats.avgLength))
+    }
+    hits.push({ doc, score })
+  }
+  const tie = opts.tie ?? ((a: number, b: number) => a - b)
+  hits.sort((a, b) => b.score - a.score || tie(a.doc, b.doc))
+  return { total, top: hits.slice(0, opts.k) }
+}
