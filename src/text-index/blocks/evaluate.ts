@@ -205,22 +205,29 @@ interface Stats {
   readonly lengthOf: (doc: number) => number
 }
 
+const STATS = new WeakMap<Segment, Stats>()
+
+/** Computed once per segment: each document's length in a dense array by id (ids are rowids, nearly dense). */
 function statsOf(seg: Segment): Stats {
+  const known = STATS.get(seg)
+  if (known) return known
   const F = seg.fields
-  const index = new Map<number, number>()
-  seg.docs.forEach((d, i) => index.set(d, i))
+  const last = seg.docs.length === 0 ? -1 : (seg.docs[seg.docs.length - 1] as number)
+  const byDoc = new Int32Array(last + 1)
   let total = 0
-  for (const n of seg.lengths) total += n
-  return {
+  seg.docs.forEach((d, i) => {
+    let n = 0
+    for (let f = 0; f < F; f++) n += seg.lengths[i * F + f] as number
+    byDoc[d] = n
+    total += n
+  })
+  const stats: Stats = {
     documents: seg.docs.length,
     avgLength: seg.docs.length === 0 ? 0 : total / seg.docs.length,
-    lengthOf: (doc) => {
-      const i = index.get(doc) as number
-      let n = 0
-      for (let f = 0; f < F; f++) n += seg.lengths[i * F + f] as number
-      return n
-    },
+    lengthOf: (doc) => byDoc[doc] as number,
   }
+  STATS.set(seg, stats)
+  return stats
 }
 
 function matcherOf(seg: Segment, weights: readonly number[], alt: Alternative): Matcher {
@@ -275,7 +282,8 @@ export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec,
       if (agreed) return doc
     }
   }
-  const hits: Ranked[] = []
+  const tie = opts.tie ?? ((a: number, b: number) => a - b)
+  const top = new TopK<Ranked>(opts.k, (a, b) => b.score - a.score || tie(a.doc, b.doc))
   let total = 0
   for (let doc = first(0); doc !== NO_MORE; doc = first(doc + 1)) {
     if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
@@ -288,9 +296,54 @@ export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec,
       const f = s.matcher.weightedTf()
       score += (s.idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / stats.avgLength))
     }
-    hits.push({ doc, score })
+    top.offer({ doc, score })
   }
-  const tie = opts.tie ?? ((a: number, b: number) => a - b)
-  hits.sort((a, b) => b.score - a.score || tie(a.doc, b.doc))
-  return { total, top: hits.slice(0, opts.k) }
+  return { total, top: top.sorted() }
+}
+
+/** The best `k` of what is offered under `order` (negative: the first is better), in a heap whose root is the worst kept. */
+export class TopK<T> {
+  private readonly heap: T[] = []
+  constructor(
+    private readonly k: number,
+    private readonly order: (a: T, b: T) => number,
+  ) {}
+
+  /** The worst kept once `k` are kept: what a newcomer must beat. */
+  get threshold(): T | undefined {
+    return this.heap.length === this.k ? this.heap[0] : undefined
+  }
+
+  offer(item: T): void {
+    const h = this.heap
+    if (h.length < this.k) {
+      h.push(item)
+      let i = h.length - 1
+      while (i > 0) {
+        const parent = (i - 1) >> 1
+        if (this.order(h[i] as T, h[parent] as T) <= 0) break
+        ;[h[i], h[parent]] = [h[parent] as T, h[i] as T]
+        i = parent
+      }
+      return
+    }
+    if (this.k === 0 || this.order(item, h[0] as T) >= 0) return
+    h[0] = item
+    let i = 0
+    for (;;) {
+      const l = 2 * i + 1
+      const r = l + 1
+      let worst = i
+      if (l < h.length && this.order(h[l] as T, h[worst] as T) > 0) worst = l
+      if (r < h.length && this.order(h[r] as T, h[worst] as T) > 0) worst = r
+      if (worst === i) break
+      ;[h[i], h[worst]] = [h[worst] as T, h[i] as T]
+      i = worst
+    }
+  }
+
+  /** What is kept, best first. */
+  sorted(): T[] {
+    return [...this.heap].sort(this.order)
+  }
 }
