@@ -18,7 +18,7 @@ const corpus = fc
       gap: fc.integer({ min: 1, max: 40 }),
       fields: fc.tuple(fc.array(fc.constantFrom(...VOCAB), { maxLength: 6 }), fc.array(fc.constantFrom(...VOCAB), { maxLength: 12 })),
     }),
-    { maxLength: 700 },
+    { maxLength: 700, size: 'max' },
   )
   .map((docs) => {
     let id = -1

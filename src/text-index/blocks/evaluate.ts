@@ -47,6 +47,19 @@ interface Docs {
 interface Matcher extends Docs {
   /** Σ weight × occurrences at the current document (only asked where it matches). */
   weightedTf(): number
+  /** An upper bound of its score in the current block(s), from the blocks' largest frequency and shortest document. */
+  bound(idf: number, avgLength: number): number
+}
+
+/** One alternative's BM25 at a document: FTS5's formula. */
+export function bm25(idf: number, weighted: number, length: number, avgLength: number): number {
+  return (idf * (weighted * (K1 + 1))) / (weighted + K1 * (1 - B + (B * length) / avgLength))
+}
+
+/** The bound of one term's current block. */
+function blockBound(c: PostingCursor, idf: number, avgLength: number): number {
+  const b = c.currentBlock
+  return bm25(idf, c.postings.maxWeightedTf[b] as number, c.postings.minLength[b] as number, avgLength)
 }
 
 class Empty implements Matcher {
@@ -58,6 +71,9 @@ class Empty implements Matcher {
     return NO_MORE
   }
   weightedTf(): number {
+    return 0
+  }
+  bound(): number {
     return 0
   }
 }
@@ -80,6 +96,16 @@ class TermMatcher implements Matcher {
     return this.field === undefined
       ? this.cursor.weightedTf(this.weights)
       : (this.weights[this.field] as number) * this.cursor.tf(this.field)
+  }
+  bound(idf: number, avgLength: number): number {
+    return blockBound(this.cursor, idf, avgLength)
+  }
+  /** The term's cursor (the single-word path reads its blocks directly). */
+  get postings(): PostingCursor {
+    return this.cursor
+  }
+  get unrestricted(): boolean {
+    return this.field === undefined
   }
   private settle(doc: number): number {
     if (this.field !== undefined) while (doc !== NO_MORE && this.cursor.tf(this.field) === 0) doc = this.cursor.next()
@@ -105,6 +131,12 @@ class PhraseMatcher implements Matcher {
   }
   weightedTf(): number {
     return this.weighted
+  }
+  /** The phrase's frequency is at most each of its terms'. */
+  bound(idf: number, avgLength: number): number {
+    let min = Number.POSITIVE_INFINITY
+    for (const c of this.cursors) min = Math.min(min, blockBound(c, idf, avgLength))
+    return min
   }
   private find(start: number): number {
     let doc = start
@@ -250,13 +282,29 @@ function matchesOf(seg: Segment, weights: readonly number[], alt: Alternative): 
 /** The exact total and the best `k` matches (score descending, then `tie`). */
 export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec, opts: EvaluateOptions): { total: number; top: Ranked[] } {
   const stats = statsOf(seg)
-  const alternatives = q.groups.flatMap((g) => g.flatMap((item) => item.alternatives))
-  const scored = alternatives.map((alt) => {
-    const n = matchesOf(seg, weights, alt)
-    const idf = Math.max(MIN_IDF, Math.log((stats.documents - n + 0.5) / (n + 0.5)))
-    return { idf, matcher: matcherOf(seg, weights, alt) }
-  })
-  const groups = q.groups.map((g) => new AnyOf(g.map((item) => new AnyOf(item.alternatives.map((alt) => matcherOf(seg, weights, alt))))))
+  const avg = stats.avgLength
+  // One matcher per alternative, shared by matching and scoring (both only move forward).
+  const matchers = q.groups.map((g) => g.map((item) => item.alternatives.map((alt) => matcherOf(seg, weights, alt))))
+  const scored = q.groups.flatMap((g, gi) =>
+    g.flatMap((item, ii) =>
+      item.alternatives.map((alt, ai) => {
+        const n = matchesOf(seg, weights, alt)
+        const idf = Math.max(MIN_IDF, Math.log((stats.documents - n + 0.5) / (n + 0.5)))
+        return { idf, matcher: matchers[gi]?.[ii]?.[ai] as Matcher }
+      }),
+    ),
+  )
+  const tie = opts.tie ?? ((a: number, b: number) => a - b)
+  const top = new TopK<Ranked>(opts.k, (a, b) => b.score - a.score || tie(a.doc, b.doc))
+
+  // One word, nothing else: the total is its document frequency, and a block whose bound cannot
+  // enter the page is never decoded.
+  const only = scored.length === 1 && q.exclude.length === 0 && !opts.accept ? scored[0] : undefined
+  if (only && only.matcher instanceof TermMatcher && only.matcher.unrestricted) {
+    return { total: only.matcher.postings.df, top: singleTerm(only.matcher.postings, only.idf, weights, stats, top) }
+  }
+
+  const groups = matchers.map((g) => new AnyOf(g.map((alts) => new AnyOf(alts))))
   const excluded =
     q.exclude.length === 0 ? null : new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
   // Without a positive part, every document is a candidate.
@@ -282,23 +330,42 @@ export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec,
       if (agreed) return doc
     }
   }
-  const tie = opts.tie ?? ((a: number, b: number) => a - b)
-  const top = new TopK<Ranked>(opts.k, (a, b) => b.score - a.score || tie(a.doc, b.doc))
   let total = 0
   for (let doc = first(0); doc !== NO_MORE; doc = first(doc + 1)) {
     if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
     if (opts.accept && !opts.accept(doc)) continue
     total++
+    // Every match is counted; only one whose blocks could beat the page's last is scored.
+    const worst = top.threshold
+    if (worst) {
+      let bound = 0
+      for (const s of scored)
+        if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) === doc) bound += s.matcher.bound(s.idf, avg)
+      if (bound < worst.score) continue
+    }
     let score = 0
     const length = stats.lengthOf(doc)
     for (const s of scored) {
       if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) !== doc) continue
-      const f = s.matcher.weightedTf()
-      score += (s.idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / stats.avgLength))
+      score += bm25(s.idf, s.matcher.weightedTf(), length, avg)
     }
     top.offer({ doc, score })
   }
   return { total, top: top.sorted() }
+}
+
+/** The best of one word's documents, block by block, skipping the blocks whose bound is below the page's last score. */
+function singleTerm(c: PostingCursor, idf: number, weights: readonly number[], stats: Stats, top: TopK<Ranked>): Ranked[] {
+  const { lastDocs, maxWeightedTf, minLength } = c.postings
+  for (let b = 0; b < lastDocs.length; b++) {
+    const worst = top.threshold
+    if (worst && bm25(idf, maxWeightedTf[b] as number, minLength[b] as number, stats.avgLength) < worst.score) continue
+    const end = lastDocs[b] as number
+    for (let doc = c.advance(b === 0 ? 0 : (lastDocs[b - 1] as number) + 1); doc <= end; doc = c.next()) {
+      top.offer({ doc, score: bm25(idf, c.weightedTf(weights), stats.lengthOf(doc), stats.avgLength) })
+    }
+  }
+  return top.sorted()
 }
 
 /** The best `k` of what is offered under `order` (negative: the first is better), in a heap whose root is the worst kept. */
