@@ -58,10 +58,12 @@ function oracle(docs: Doc[], q: QuerySpec, accept: (doc: number) => boolean, k: 
   const alternatives = q.groups.flatMap((g) => g.flatMap((i) => i.alternatives))
   const N = docs.length
   const avg = docs.reduce((s, d) => s + d.fields.flat().length, 0) / N
-  const idfs = alternatives.map((a) => {
-    const n = docs.filter((d) => weightedOccurrences(d, a) > 0).length
+  // A word's idf from the documents holding it anywhere; a phrase's, the sum of its words'.
+  const idfOfWord = (t: string) => {
+    const n = docs.filter((d) => d.fields.some((f) => f.includes(t))).length
     return Math.max(1e-6, Math.log((N - n + 0.5) / (n + 0.5)))
-  })
+  }
+  const idfs = alternatives.map((a) => a.terms.reduce((s, t) => s + idfOfWord(t), 0))
   const hits = docs
     .filter((d) => q.groups.every((g) => g.some((i) => present(d, i))) && !q.exclude.some((i) => present(d, i)) && accept(d.id))
     .map((d) => {

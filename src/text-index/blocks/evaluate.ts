@@ -7,10 +7,12 @@
  * item is present when one of its alternatives is; an alternative is a phrase (one or more terms,
  * consecutive in one field), in any field or in the one it names.
  *
- * Scoring is FTS5's `bm25()` (so relevance keeps its meaning): over every alternative of the
- * positive part, idf · f·(k1+1) / (f + k1·(1 − b + b·D/avgD)), where f = Σ weight × occurrences
- * per field, D the document's tokens over all fields, avgD their mean, idf = ln((N − n + ½)/(n + ½))
- * floored at 10⁻⁶, n the documents the alternative matches and N the documents indexed.
+ * Scoring is FTS5's `bm25()` for words (so a word's relevance keeps its meaning): over every
+ * alternative of the positive part, idf · f·(k1+1) / (f + k1·(1 − b + b·D/avgD)), where
+ * f = Σ weight × occurrences per field, D the document's tokens over all fields, avgD their mean,
+ * and idf a word's ln((N − n + ½)/(n + ½)) floored at 10⁻⁶ (n the documents holding it, N the
+ * documents indexed). A phrase's idf is the sum of its words' idfs, as Lucene's: FTS5 counts the
+ * phrase's documents first, a second pass over every match that the ranking does not need.
  */
 import { NO_MORE, PostingCursor } from './cursor.js'
 import type { Segment } from './segment.js'
@@ -270,13 +272,14 @@ function matcherOf(seg: Segment, weights: readonly number[], alt: Alternative): 
   return new PhraseMatcher(cursors, weights, seg.fields, alt.field)
 }
 
-/** Documents an alternative matches: its idf's `n` (a single unrestricted word's is its df). */
-function matchesOf(seg: Segment, weights: readonly number[], alt: Alternative): number {
-  if (alt.terms.length === 1 && alt.field === undefined) return seg.terms.get(alt.terms[0] as string)?.df ?? 0
-  const m = matcherOf(seg, weights, alt)
-  let n = 0
-  while (m.next() !== NO_MORE) n++
-  return n
+/** An alternative's idf: the sum of its words' (each from the documents holding it, in any field). */
+function idfOf(seg: Segment, documents: number, alt: Alternative): number {
+  let idf = 0
+  for (const t of alt.terms) {
+    const n = seg.terms.get(t)?.df ?? 0
+    idf += Math.max(MIN_IDF, Math.log((documents - n + 0.5) / (n + 0.5)))
+  }
+  return idf
 }
 
 /** The exact total and the best `k` matches (score descending, then `tie`). */
@@ -288,9 +291,7 @@ export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec,
   const scored = q.groups.flatMap((g, gi) =>
     g.flatMap((item, ii) =>
       item.alternatives.map((alt, ai) => {
-        const n = matchesOf(seg, weights, alt)
-        const idf = Math.max(MIN_IDF, Math.log((stats.documents - n + 0.5) / (n + 0.5)))
-        return { idf, matcher: matchers[gi]?.[ii]?.[ai] as Matcher }
+        return { idf: idfOf(seg, stats.documents, alt), matcher: matchers[gi]?.[ii]?.[ai] as Matcher }
       }),
     ),
   )
