@@ -6,7 +6,16 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type Alternative, B, type ItemSpec, K1, type QuerySpec, evaluate } from '../../src/text-index/blocks/evaluate.js'
+import {
+  type Alternative,
+  B,
+  type ItemSpec,
+  K1,
+  type LiveSegment,
+  type QuerySpec,
+  evaluate,
+  search,
+} from '../../src/text-index/blocks/evaluate.js'
 import { SegmentBuilder } from '../../src/text-index/blocks/segment.js'
 
 const WEIGHTS = [3, 1]
@@ -101,6 +110,69 @@ describe('block index evaluation', () => {
         },
       ),
       { numRuns: 300 },
+    )
+  })
+
+  it('over several segments with replaced and removed documents, answers as the oracle over the live documents', () => {
+    const batchArb = fc.record({
+      upserts: fc.array(
+        fc.record({
+          id: fc.integer({ min: 0, max: 400 }),
+          fields: fc.tuple(fc.array(fc.constantFrom(...VOCAB), { maxLength: 5 }), fc.array(fc.constantFrom(...VOCAB), { maxLength: 14 })),
+        }),
+        { maxLength: 300, size: 'max' },
+      ),
+      removes: fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 40 }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(batchArb, { minLength: 1, maxLength: 5 }),
+        fc.oneof(queryArb, singleWordArb),
+        fc.integer({ min: 1, max: 30 }),
+        fc.boolean(),
+        (batches, q, k, filtered) => {
+          // Each batch is one write: its documents a new segment; a document written again, or
+          // removed, is deleted from the segment that held it.
+          const live = new Map<number, string[][]>()
+          const holder = new Map<number, { segment: LiveSegment; deleted: Set<number> }>()
+          const segments: { segment: LiveSegment; deleted: Set<number> }[] = []
+          for (const batch of batches) {
+            const docs = new Map<number, string[][]>()
+            for (const u of batch.upserts) docs.set(u.id, u.fields as string[][])
+            for (const id of batch.removes) {
+              docs.delete(id)
+              holder.get(id)?.deleted.add(id)
+              holder.delete(id)
+              live.delete(id)
+            }
+            const b = new SegmentBuilder(WEIGHTS)
+            const ids = [...docs.keys()].sort((x, y) => x - y)
+            for (const id of ids) b.add(id, docs.get(id) as string[][])
+            const deleted = new Set<number>()
+            const entry = { segment: { segment: b.finish(), deleted }, deleted }
+            for (const id of ids) {
+              holder.get(id)?.deleted.add(id)
+              holder.set(id, entry)
+              live.set(id, docs.get(id) as string[][])
+            }
+            segments.push(entry)
+          }
+          const docs = [...live].sort((a, b) => a[0] - b[0]).map(([id, fields]) => ({ id, fields }))
+          if (docs.length === 0) return
+          const accept = filtered ? (doc: number) => doc % 3 !== 1 : undefined
+          const got = search(
+            segments.map((s) => s.segment),
+            WEIGHTS,
+            q,
+            { k, ...(accept ? { accept } : {}) },
+          )
+          const want = oracle(docs, q, accept ?? (() => true), k)
+          expect(got.total).toBe(want.total)
+          expect(got.top.map((r) => r.doc)).toEqual(want.top.map((r) => r.doc))
+          got.top.forEach((r, i) => expect(r.score).toBeCloseTo(want.top[i]?.score as number, 9))
+        },
+      ),
+      { numRuns: 200 },
     )
   })
 })

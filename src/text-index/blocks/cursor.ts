@@ -26,7 +26,7 @@ export class PostingCursor {
 
   constructor(
     readonly postings: TermPostings,
-    private readonly fields: number,
+    readonly fields: number,
   ) {
     this.tfs = new Int32Array(BLOCK * fields)
     this.posBuf = Array.from({ length: fields }, () => new Int32Array(8))

@@ -232,18 +232,22 @@ export interface Ranked {
   readonly score: number
 }
 
-/** The segment's statistics BM25 needs. */
-interface Stats {
-  readonly documents: number
-  readonly avgLength: number
-  readonly lengthOf: (doc: number) => number
+/** A segment as a search sees it: its postings, and its documents deleted since it was written (replaced or removed). */
+export interface LiveSegment {
+  readonly segment: Segment
+  readonly deleted: ReadonlySet<number>
 }
 
-const STATS = new WeakMap<Segment, Stats>()
+/** Per segment, computed once: each document's length in a dense array by id (ids are rowids, nearly dense). */
+interface SegmentLengths {
+  readonly byDoc: Int32Array
+  readonly total: number
+}
 
-/** Computed once per segment: each document's length in a dense array by id (ids are rowids, nearly dense). */
-function statsOf(seg: Segment): Stats {
-  const known = STATS.get(seg)
+const LENGTHS = new WeakMap<Segment, SegmentLengths>()
+
+function lengthsOf(seg: Segment): SegmentLengths {
+  const known = LENGTHS.get(seg)
   if (known) return known
   const F = seg.fields
   const last = seg.docs.length === 0 ? -1 : (seg.docs[seg.docs.length - 1] as number)
@@ -255,13 +259,49 @@ function statsOf(seg: Segment): Stats {
     byDoc[d] = n
     total += n
   })
-  const stats: Stats = {
-    documents: seg.docs.length,
-    avgLength: seg.docs.length === 0 ? 0 : total / seg.docs.length,
-    lengthOf: (doc) => byDoc[doc] as number,
+  const lengths = { byDoc, total }
+  LENGTHS.set(seg, lengths)
+  return lengths
+}
+
+/** What BM25 needs of the live documents of every segment: how many, their mean length, each word's document frequency. */
+interface Stats {
+  readonly documents: number
+  readonly avgLength: number
+  readonly df: (term: string) => number
+}
+
+function statsOf(live: readonly LiveSegment[]): Stats {
+  let documents = 0
+  let total = 0
+  for (const { segment, deleted } of live) {
+    const lengths = lengthsOf(segment)
+    documents += segment.docs.length - deleted.size
+    total += lengths.total
+    for (const d of deleted) total -= lengths.byDoc[d] as number
   }
-  STATS.set(seg, stats)
-  return stats
+  const dfs = new Map<string, number>()
+  return {
+    documents,
+    avgLength: documents === 0 ? 0 : total / documents,
+    // Exact: the deleted documents holding the word are taken off, so relevance does not depend
+    // on how the documents fall into segments.
+    df: (term) => {
+      let n = dfs.get(term)
+      if (n !== undefined) return n
+      n = 0
+      for (const { segment, deleted } of live) {
+        const p = segment.terms.get(term)
+        if (!p) continue
+        n += p.df
+        if (deleted.size === 0) continue
+        const c = new PostingCursor(p, segment.fields)
+        for (const d of [...deleted].sort((a, b) => a - b)) if (c.advance(d) === d) n--
+      }
+      dfs.set(term, n)
+      return n
+    },
+  }
 }
 
 function matcherOf(seg: Segment, weights: readonly number[], alt: Alternative): Matcher {
@@ -272,37 +312,63 @@ function matcherOf(seg: Segment, weights: readonly number[], alt: Alternative): 
   return new PhraseMatcher(cursors, weights, seg.fields, alt.field)
 }
 
-/** An alternative's idf: the sum of its words' (each from the documents holding it, in any field). */
-function idfOf(seg: Segment, documents: number, alt: Alternative): number {
+/** An alternative's idf: the sum of its words' (each from the live documents holding it, in any field). */
+function idfOf(stats: Stats, alt: Alternative): number {
   let idf = 0
   for (const t of alt.terms) {
-    const n = seg.terms.get(t)?.df ?? 0
-    idf += Math.max(MIN_IDF, Math.log((documents - n + 0.5) / (n + 0.5)))
+    const n = stats.df(t)
+    idf += Math.max(MIN_IDF, Math.log((stats.documents - n + 0.5) / (n + 0.5)))
   }
   return idf
 }
 
-/** The exact total and the best `k` matches (score descending, then `tie`). */
+/** The exact total and the best `k` matches of one segment (score descending, then `tie`). */
 export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec, opts: EvaluateOptions): { total: number; top: Ranked[] } {
-  const stats = statsOf(seg)
-  const avg = stats.avgLength
-  // One matcher per alternative, shared by matching and scoring (both only move forward).
-  const matchers = q.groups.map((g) => g.map((item) => item.alternatives.map((alt) => matcherOf(seg, weights, alt))))
-  const scored = q.groups.flatMap((g, gi) =>
-    g.flatMap((item, ii) =>
-      item.alternatives.map((alt, ai) => {
-        return { idf: idfOf(seg, stats.documents, alt), matcher: matchers[gi]?.[ii]?.[ai] as Matcher }
-      }),
-    ),
-  )
+  return search([{ segment: seg, deleted: new Set() }], weights, q, opts)
+}
+
+/**
+ * The exact total and the best `k` matches over the live documents of several segments, ranked
+ * together (one page threshold for all, so a later segment skips what an earlier one beat).
+ */
+export function search(
+  live: readonly LiveSegment[],
+  weights: readonly number[],
+  q: QuerySpec,
+  opts: EvaluateOptions,
+): { total: number; top: Ranked[] } {
+  const stats = statsOf(live)
+  const alternatives = q.groups.flatMap((g) => g.flatMap((item) => item.alternatives))
+  const idfs = alternatives.map((alt) => idfOf(stats, alt))
   const tie = opts.tie ?? ((a: number, b: number) => a - b)
   const top = new TopK<Ranked>(opts.k, (a, b) => b.score - a.score || tie(a.doc, b.doc))
+  let total = 0
+  for (const segment of live) total += searchSegment(segment, weights, q, opts, stats, idfs, top)
+  return { total, top: top.sorted() }
+}
 
-  // One word, nothing else: the total is its document frequency, and a block whose bound cannot
-  // enter the page is never decoded.
+function searchSegment(
+  live: LiveSegment,
+  weights: readonly number[],
+  q: QuerySpec,
+  opts: EvaluateOptions,
+  stats: Stats,
+  idfs: readonly number[],
+  top: TopK<Ranked>,
+): number {
+  const { segment: seg, deleted } = live
+  const avg = stats.avgLength
+  const { byDoc } = lengthsOf(seg)
+  // One matcher per alternative, shared by matching and scoring (both only move forward).
+  const matchers = q.groups.map((g) => g.map((item) => item.alternatives.map((alt) => matcherOf(seg, weights, alt))))
+  const flat = matchers.flat(2)
+  const scored = flat.map((matcher, i) => ({ idf: idfs[i] as number, matcher }))
+
+  // One word, nothing else: the total is its live document frequency, and a block whose bound
+  // cannot enter the page is never decoded.
   const only = scored.length === 1 && q.exclude.length === 0 && !opts.accept ? scored[0] : undefined
   if (only && only.matcher instanceof TermMatcher && only.matcher.unrestricted) {
-    return { total: only.matcher.postings.df, top: singleTerm(only.matcher.postings, only.idf, weights, stats, top) }
+    return singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top)
   }
 
   const groups = matchers.map((g) => new AnyOf(g.map((alts) => new AnyOf(alts))))
@@ -333,6 +399,7 @@ export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec,
   }
   let total = 0
   for (let doc = first(0); doc !== NO_MORE; doc = first(doc + 1)) {
+    if (deleted.size > 0 && deleted.has(doc)) continue
     if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
     if (opts.accept && !opts.accept(doc)) continue
     total++
@@ -345,28 +412,45 @@ export function evaluate(seg: Segment, weights: readonly number[], q: QuerySpec,
       if (bound < worst.score) continue
     }
     let score = 0
-    const length = stats.lengthOf(doc)
+    const length = byDoc[doc] as number
     for (const s of scored) {
       if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) !== doc) continue
       score += bm25(s.idf, s.matcher.weightedTf(), length, avg)
     }
     top.offer({ doc, score })
   }
-  return { total, top: top.sorted() }
+  return total
 }
 
-/** The best of one word's documents, block by block, skipping the blocks whose bound is below the page's last score. */
-function singleTerm(c: PostingCursor, idf: number, weights: readonly number[], stats: Stats, top: TopK<Ranked>): Ranked[] {
+/**
+ * One word's live documents in a segment: how many, and the best of them offered to the page,
+ * block by block, skipping the blocks whose bound is below the page's last score.
+ */
+function singleTerm(
+  c: PostingCursor,
+  idf: number,
+  weights: readonly number[],
+  byDoc: Int32Array,
+  avg: number,
+  deleted: ReadonlySet<number>,
+  top: TopK<Ranked>,
+): number {
   const { lastDocs, maxWeightedTf, minLength } = c.postings
+  let gone = 0
+  if (deleted.size > 0) {
+    const probe = new PostingCursor(c.postings, c.fields)
+    for (const d of [...deleted].sort((a, b) => a - b)) if (probe.advance(d) === d) gone++
+  }
   for (let b = 0; b < lastDocs.length; b++) {
     const worst = top.threshold
-    if (worst && bm25(idf, maxWeightedTf[b] as number, minLength[b] as number, stats.avgLength) < worst.score) continue
+    if (worst && bm25(idf, maxWeightedTf[b] as number, minLength[b] as number, avg) < worst.score) continue
     const end = lastDocs[b] as number
     for (let doc = c.advance(b === 0 ? 0 : (lastDocs[b - 1] as number) + 1); doc <= end; doc = c.next()) {
-      top.offer({ doc, score: bm25(idf, c.weightedTf(weights), stats.lengthOf(doc), stats.avgLength) })
+      if (deleted.size > 0 && deleted.has(doc)) continue
+      top.offer({ doc, score: bm25(idf, c.weightedTf(weights), byDoc[doc] as number, avg) })
     }
   }
-  return top.sorted()
+  return c.postings.df - gone
 }
 
 /** The best `k` of what is offered under `order` (negative: the first is better), in a heap whose root is the worst kept. */
