@@ -31,13 +31,23 @@ export interface TermPostings {
   readonly positions: Uint8Array
 }
 
-/** A built segment: its documents (ascending), their lengths, and the postings of each term. */
+/** Where a segment's postings are found by term: a map in memory, or rows read on demand. */
+export interface TermLookup {
+  get(term: string): TermPostings | undefined
+}
+
+/** A segment: its documents (ascending), their lengths, and the postings of each term. */
 export interface Segment {
   readonly fields: number
   /** The documents, ascending. */
   readonly docs: Int32Array
   /** Per document (in `docs` order), per field: its length in tokens (`fields` values per document). */
   readonly lengths: Int32Array
+  readonly terms: TermLookup
+}
+
+/** A segment just built: every term's postings in memory. */
+export interface BuiltSegment extends Segment {
   readonly terms: ReadonlyMap<string, TermPostings>
 }
 
@@ -96,7 +106,7 @@ export class SegmentBuilder {
     })
   }
 
-  finish(): Segment {
+  finish(): BuiltSegment {
     const F = this.weights.length
     const lengths = Int32Array.from(this.lengths)
     const docIndex = new Map<number, number>()

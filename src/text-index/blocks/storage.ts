@@ -1,0 +1,119 @@
+/**
+ * The block index in the snapshot (issue 13): a segment is rows written in the caller's
+ * transaction — one row for its documents and lengths, one per term (its block metadata, blocks
+ * and positions as blobs) — and read back lazily, a term's row only when a query names it (then
+ * kept for the segment's life). Deleted documents are rows too, per segment.
+ */
+import type { Db } from '../../store/database.js'
+import type { Statements } from '../../store/statements.js'
+import type { LiveSegment } from './evaluate.js'
+import type { BuiltSegment, Segment, TermLookup, TermPostings } from './segment.js'
+
+/** Creates the block index's tables (idempotent; in the caller's transaction). */
+export function createBlockTables(db: Db): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS block_segments (
+      id INTEGER PRIMARY KEY, space TEXT NOT NULL, fields INTEGER NOT NULL, docs BLOB NOT NULL, lengths BLOB NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS block_segments_space ON block_segments (space, id);
+    CREATE TABLE IF NOT EXISTS block_terms (
+      segment INTEGER NOT NULL, term TEXT NOT NULL, df INTEGER NOT NULL, meta BLOB NOT NULL, data BLOB NOT NULL, positions BLOB NOT NULL,
+      PRIMARY KEY (segment, term)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS block_deleted (segment INTEGER NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (segment, doc)) WITHOUT ROWID;
+  `)
+}
+
+/** A typed array's bytes, as a blob. */
+const blob = (a: Int32Array | Float64Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength)
+
+/** Copies a blob into aligned memory (SQLite's buffers need not be 8-byte aligned). */
+function int32s(b: Uint8Array, from: number, count: number): Int32Array {
+  const out = new Int32Array(count)
+  new Uint8Array(out.buffer).set(b.subarray(from, from + count * 4))
+  return out
+}
+function float64s(b: Uint8Array, from: number, count: number): Float64Array {
+  const out = new Float64Array(count)
+  new Uint8Array(out.buffer).set(b.subarray(from, from + count * 8))
+  return out
+}
+
+/** Writes a built segment of an index space (a corpus and mode, e.g. `propositions:default`); returns its id. */
+export function writeSegment(st: Statements, space: string, seg: BuiltSegment): number {
+  const id = Number(
+    st
+      .prepared('INSERT INTO block_segments (space, fields, docs, lengths) VALUES (?, ?, ?, ?)')
+      .run(space, seg.fields, blob(seg.docs), blob(seg.lengths)).lastInsertRowid,
+  )
+  const insert = st.prepared('INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES (?, ?, ?, ?, ?, ?)')
+  for (const [term, p] of seg.terms) {
+    const meta = Buffer.concat([blob(p.lastDocs), blob(p.offsets), blob(p.positionOffsets), blob(p.minLength), blob(p.maxWeightedTf)])
+    insert.run(
+      id,
+      term,
+      p.df,
+      meta,
+      Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength),
+      Buffer.from(p.positions.buffer, p.positions.byteOffset, p.positions.byteLength),
+    )
+  }
+  return id
+}
+
+/** Marks documents deleted in a segment (a replaced or removed document). */
+export function deleteFromSegment(st: Statements, segment: number, docs: Iterable<number>): void {
+  const insert = st.prepared('INSERT OR IGNORE INTO block_deleted (segment, doc) VALUES (?, ?)')
+  for (const d of docs) insert.run(segment, d)
+}
+
+/** The segments of an index space, oldest first, with their deleted documents; postings are read when asked. */
+export function readSegments(st: Statements, space: string): (LiveSegment & { readonly id: number })[] {
+  const rows = st.prepared('SELECT id, fields, docs, lengths FROM block_segments WHERE space = ? ORDER BY id').all(space) as {
+    id: number
+    fields: number
+    docs: Buffer
+    lengths: Buffer
+  }[]
+  const deletedOf = st.prepared('SELECT doc FROM block_deleted WHERE segment = ?').pluck()
+  return rows.map((r) => {
+    const segment: Segment = {
+      fields: r.fields,
+      docs: int32s(r.docs, 0, r.docs.length / 4),
+      lengths: int32s(r.lengths, 0, r.lengths.length / 4),
+      terms: lazyTerms(st, r.id),
+    }
+    return { id: r.id, segment, deleted: new Set(deletedOf.all(r.id) as number[]) }
+  })
+}
+
+function lazyTerms(st: Statements, segment: number): TermLookup {
+  const cache = new Map<string, TermPostings | null>()
+  return {
+    get(term) {
+      let p = cache.get(term)
+      if (p === undefined) {
+        const row = st.prepared('SELECT df, meta, data, positions FROM block_terms WHERE segment = ? AND term = ?').get(segment, term) as
+          { df: number; meta: Buffer; data: Buffer; positions: Buffer } | undefined
+        p = row ? postingsOf(row) : null
+        cache.set(term, p)
+      }
+      return p ?? undefined
+    },
+  }
+}
+
+function postingsOf(row: { df: number; meta: Buffer; data: Buffer; positions: Buffer }): TermPostings {
+  // Four int32 arrays and one float64 array of one entry per block: 24 bytes a block.
+  const blocks = row.meta.length / 24
+  return {
+    df: row.df,
+    lastDocs: int32s(row.meta, 0, blocks),
+    offsets: int32s(row.meta, blocks * 4, blocks),
+    positionOffsets: int32s(row.meta, blocks * 8, blocks),
+    minLength: int32s(row.meta, blocks * 12, blocks),
+    maxWeightedTf: float64s(row.meta, blocks * 16, blocks),
+    data: new Uint8Array(row.data),
+    positions: new Uint8Array(row.positions),
+  }
+}
