@@ -92,8 +92,15 @@ function weightedOccurrences(d: Doc, alt: Alternative): number {
   return total
 }
 
-/** The total and the best `k` (score descending, then id), computed from the documents' arrays. */
-export function oracle(docs: Doc[], q: QuerySpec, accept: (doc: number) => boolean, k: number) {
+/** How the oracle ranks: by a key (no scores) instead of BM25, and documents that lead. */
+export interface OracleOrder {
+  readonly key?: (doc: number) => number
+  readonly descending?: boolean
+  readonly first?: (doc: number) => boolean
+}
+
+/** The total and the best `k` (leading documents first; score or key; then id), computed from the documents' arrays. */
+export function oracle(docs: Doc[], q: QuerySpec, accept: (doc: number) => boolean, k: number, order: OracleOrder = {}) {
   const present = (d: Doc, item: ItemSpec) => item.alternatives.some((a) => weightedOccurrences(d, a) > 0)
   const alternatives = q.groups.flatMap((g) => g.flatMap((i) => i.alternatives))
   const N = docs.length
@@ -113,8 +120,11 @@ export function oracle(docs: Doc[], q: QuerySpec, accept: (doc: number) => boole
         const f = weightedOccurrences(d, a)
         if (f > 0) score += ((idfs[i] as number) * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / avg))
       })
-      return { doc: d.id, score }
+      return { doc: d.id, score: order.key ? 0 : score }
     })
-  hits.sort((a, b) => b.score - a.score || a.doc - b.doc)
+  const lead = (doc: number) => Number(order.first?.(doc) ?? false)
+  const key = order.key
+  const sign = order.descending ? -1 : 1
+  hits.sort((a, b) => lead(b.doc) - lead(a.doc) || (key ? sign * (key(a.doc) - key(b.doc)) : b.score - a.score) || a.doc - b.doc)
   return { total: hits.length, top: hits.slice(0, k) }
 }

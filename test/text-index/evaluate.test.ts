@@ -57,4 +57,35 @@ describe('block index evaluation', () => {
       { numRuns: 200 },
     )
   })
+
+  it('ranks by a key (a date, either way, ties by id) and puts leading documents first, as the oracle', () => {
+    fc.assert(
+      fc.property(
+        historyArb,
+        fc.oneof(queryArb, singleWordArb),
+        fc.integer({ min: 1, max: 30 }),
+        fc.record({ keyed: fc.boolean(), descending: fc.boolean(), leads: fc.integer({ min: 0, max: 7 }) }),
+        (history, q, k, how) => {
+          const { segments, docs } = replay(history)
+          if (docs.length === 0) return
+          // Few distinct keys, so ties are common; a document leads when its id is a multiple of `leads`.
+          const key = (doc: number) => (doc * 7919) % 13
+          const first = how.leads === 0 ? undefined : (doc: number) => doc % how.leads === 0
+          const got = search(segments, WEIGHTS, q, {
+            k,
+            ...(how.keyed ? { order: { key, descending: how.descending } } : {}),
+            ...(first ? { first } : {}),
+          })
+          const want = oracle(docs, q, () => true, k, {
+            ...(how.keyed ? { key, descending: how.descending } : {}),
+            ...(first ? { first } : {}),
+          })
+          expect(got.total).toBe(want.total)
+          expect(got.top.map((r) => r.doc)).toEqual(want.top.map((r) => r.doc))
+          got.top.forEach((r, i) => expect(r.score).toBeCloseTo(want.top[i]?.score as number, 9))
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
 })

@@ -223,8 +223,19 @@ export interface EvaluateOptions {
   readonly k: number
   /** A further condition on a matching document (filters); counted and ranked only when true. */
   readonly accept?: (doc: number) => boolean
-  /** How equal scores are ordered (DECISIONS §4: date, then id); document order by default. */
+  /** How equal scores (or keys) are ordered (DECISIONS §4: date, then id); document order by default. */
   readonly tie?: (a: number, b: number) => number
+  /** Rank by a key of each document (a date) instead of BM25; nothing is scored (scores are 0). */
+  readonly order?: { readonly key: (doc: number) => number; readonly descending: boolean }
+  /** Documents for which this holds come first, whatever the order (identifiers typed in `q`). */
+  readonly first?: (doc: number) => boolean
+}
+
+/** A document offered to the page: its score (or key), and whether it leads. */
+interface Entry {
+  readonly doc: number
+  readonly score: number
+  readonly lead: boolean
 }
 
 export interface Ranked {
@@ -341,10 +352,12 @@ export function search(
   const alternatives = q.groups.flatMap((g) => g.flatMap((item) => item.alternatives))
   const idfs = alternatives.map((alt) => idfOf(stats, alt))
   const tie = opts.tie ?? ((a: number, b: number) => a - b)
-  const top = new TopK<Ranked>(opts.k, (a, b) => b.score - a.score || tie(a.doc, b.doc))
+  const order = opts.order
+  // `score` holds the key when ranking by a key (negated when ascending: higher is always better).
+  const top = new TopK<Entry>(opts.k, (a, b) => Number(b.lead) - Number(a.lead) || b.score - a.score || tie(a.doc, b.doc))
   let total = 0
   for (const segment of live) total += searchSegment(segment, weights, q, opts, stats, idfs, top)
-  return { total, top: top.sorted() }
+  return { total, top: top.sorted().map((e) => ({ doc: e.doc, score: order ? 0 : e.score })) }
 }
 
 function searchSegment(
@@ -354,9 +367,10 @@ function searchSegment(
   opts: EvaluateOptions,
   stats: Stats,
   idfs: readonly number[],
-  top: TopK<Ranked>,
+  top: TopK<Entry>,
 ): number {
   const { segment: seg, deleted } = live
+  const { order, first } = opts
   const avg = stats.avgLength
   const { byDoc } = lengthsOf(seg)
   // One matcher per alternative, shared by matching and scoring (both only move forward).
@@ -366,7 +380,7 @@ function searchSegment(
 
   // One word, nothing else: the total is its live document frequency, and a block whose bound
   // cannot enter the page is never decoded.
-  const only = scored.length === 1 && q.exclude.length === 0 && !opts.accept ? scored[0] : undefined
+  const only = scored.length === 1 && q.exclude.length === 0 && !opts.accept && !order && !first ? scored[0] : undefined
   if (only && only.matcher instanceof TermMatcher && only.matcher.unrestricted) {
     return singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top)
   }
@@ -377,7 +391,7 @@ function searchSegment(
   // Without a positive part, every document is a candidate.
   const all = groups.length === 0 ? seg.docs : null
   let allAt = -1
-  const first = (target: number): number => {
+  const nextMatch = (target: number): number => {
     if (all) {
       while (++allAt < all.length && (all[allAt] as number) < target);
       return allAt < all.length ? (all[allAt] as number) : NO_MORE
@@ -398,14 +412,21 @@ function searchSegment(
     }
   }
   let total = 0
-  for (let doc = first(0); doc !== NO_MORE; doc = first(doc + 1)) {
+  for (let doc = nextMatch(0); doc !== NO_MORE; doc = nextMatch(doc + 1)) {
     if (deleted.size > 0 && deleted.has(doc)) continue
     if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
     if (opts.accept && !opts.accept(doc)) continue
     total++
-    // Every match is counted; only one whose blocks could beat the page's last is scored.
+    const lead = first ? first(doc) : false
     const worst = top.threshold
-    if (worst) {
+    if (worst && worst.lead && !lead) continue
+    if (order) {
+      const key = order.key(doc)
+      top.offer({ doc, score: order.descending ? key : -key, lead })
+      continue
+    }
+    // Every match is counted; only one whose blocks could beat the page's last is scored.
+    if (worst && worst.lead === lead) {
       let bound = 0
       for (const s of scored)
         if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) === doc) bound += s.matcher.bound(s.idf, avg)
@@ -417,7 +438,7 @@ function searchSegment(
       if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) !== doc) continue
       score += bm25(s.idf, s.matcher.weightedTf(), length, avg)
     }
-    top.offer({ doc, score })
+    top.offer({ doc, score, lead })
   }
   return total
 }
@@ -433,7 +454,7 @@ function singleTerm(
   byDoc: Int32Array,
   avg: number,
   deleted: ReadonlySet<number>,
-  top: TopK<Ranked>,
+  top: TopK<Entry>,
 ): number {
   const { lastDocs, maxWeightedTf, minLength } = c.postings
   let gone = 0
@@ -447,7 +468,7 @@ function singleTerm(
     const end = lastDocs[b] as number
     for (let doc = c.advance(b === 0 ? 0 : (lastDocs[b - 1] as number) + 1); doc <= end; doc = c.next()) {
       if (deleted.size > 0 && deleted.has(doc)) continue
-      top.offer({ doc, score: bm25(idf, c.weightedTf(weights), byDoc[doc] as number, avg) })
+      top.offer({ doc, score: bm25(idf, c.weightedTf(weights), byDoc[doc] as number, avg), lead: false })
     }
   }
   return c.postings.df - gone
