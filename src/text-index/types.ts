@@ -43,6 +43,8 @@ export interface IndexField {
 export interface IndexWriter {
   add(rowid: number, texts: readonly string[]): void
   remove(rowid: number): void
+  /** Ends the call: an index that buffers the call's documents (one segment per call) writes them here. */
+  finish?(): void
 }
 
 /** How query words compare with indexed words. */

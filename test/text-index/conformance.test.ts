@@ -1,7 +1,7 @@
 /**
  * The text index seam (`src/text-index/types.ts`), checked against a brute-force oracle over the
- * same documents: what any implementation must answer. FTS5 is the one implementation today; the
- * next one joins `IMPLEMENTATIONS` and must pass the same suite.
+ * same documents: what any implementation must answer: FTS5 (the library's today) and the block
+ * index (issue 13's, not yet the library's).
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { type Db, openDatabase } from '../../src/store/database.js'
 import { DocumentRows } from '../../src/store/documents.js'
 import { Statements } from '../../src/store/statements.js'
 import { FTS5_UPGRADES, Fts5Index } from '../../src/text-index/fts5.js'
+import { BlockIndex } from '../../src/text-index/blocks/index.js'
 import type { TextItem, TextQuery } from '../../src/text-index/text-query.js'
 import type { IndexLayout, IndexSearch, MatchOptions, TextIndex } from '../../src/text-index/types.js'
 import { type MatchMode, termOf, tokenize } from '../../src/index.js'
@@ -16,6 +17,7 @@ import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
 const IMPLEMENTATIONS: { name: string; make: (db: Db, st: Statements) => TextIndex }[] = [
   { name: 'fts5', make: (db, st) => new Fts5Index(db, st) },
+  { name: 'blocks', make: (db, st) => new BlockIndex(db, st) },
 ]
 
 const LAYOUT: IndexLayout = {
@@ -89,6 +91,7 @@ function setup(make: (db: Db, st: Statements) => TextIndex, path: string) {
         existing,
       )
       writer.add(rowid, d.texts)
+      writer.finish?.()
       docs.set(d.id, { ...d, rowid })
     })()
   }
@@ -96,7 +99,9 @@ function setup(make: (db: Db, st: Statements) => TextIndex, path: string) {
     const d = docs.get(id)
     if (!d) return
     db.transaction(() => {
-      index.writer(LAYOUT).remove(d.rowid)
+      const writer = index.writer(LAYOUT)
+      writer.remove(d.rowid)
+      writer.finish?.()
       rows.delete(LAYOUT.name, id, d.rowid)
       rows.addToCount(LAYOUT.name, -1)
     })()

@@ -1,0 +1,283 @@
+/**
+ * The block index behind the `TextIndex` seam (issue 13): per corpus and match mode an index space
+ * of segments (one per write call) in the snapshot, searched by `search` over the live documents.
+ *
+ * This first wiring reads what the seam's filters and sorts need from the store's own tables at
+ * each search (the documents' dates and ids from `docs`, filter sets from `facets`): correct, and
+ * what the conformance suite checks; per-document arrays kept across searches and facet postings
+ * come next, with a merge policy for the segments (each write adds one today).
+ */
+import type { Db } from '../../store/database.js'
+import type { Statements } from '../../store/statements.js'
+import { MATCH_MODES, type MatchMode, canonicalTerm, isDenormalized, termOf } from '../../text/modes.js'
+import { tokenize } from '../../text/tokenize.js'
+import type { TextItem, TextQuery } from '../text-query.js'
+import {
+  type FacetFilter,
+  type IndexLayout,
+  IndexQueryError,
+  type IndexPage,
+  type IndexSearch,
+  type IndexWriter,
+  type MatchOptions,
+  type TextIndex,
+} from '../types.js'
+import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, search } from './evaluate.js'
+import { SegmentBuilder } from './segment.js'
+import { createBlockTables, deleteFromSegment, readSegments, writeSegment } from './storage.js'
+
+/** Marks the terms of the identifier field (U+E100, Private Use: no typed word contains it), as the FTS5 index does. */
+const IDENTIFIER_MARK = '\ue100'
+const identifierTerm = (word: string) => IDENTIFIER_MARK + termOf(word, 'keyword')
+
+/** At most this many spelling combinations per phrase in `sensitive` mode (as the FTS5 index). */
+const MAX_PHRASE_VARIANTS = 4096
+
+const spaceOf = (corpus: string, mode: MatchMode) => `${corpus}:${mode}`
+
+function layoutKey(layout: IndexLayout): string {
+  return JSON.stringify({ v: 1, fields: layout.fields.map((f) => (f.role ? `${f.name}:${f.role}:${f.weight}` : `${f.name}:${f.weight}`)) })
+}
+
+/** The documents' columns a search orders and filters by, by rowid. */
+interface DocColumns {
+  readonly id: Map<number, string>
+  readonly mainMs: Map<number, number>
+  readonly updMs: Map<number, number>
+  readonly mainDay: Map<number, number>
+  readonly updDay: Map<number, number>
+}
+
+export class BlockIndex implements TextIndex {
+  constructor(
+    private readonly db: Db,
+    private readonly st: Statements,
+  ) {}
+
+  inspect(layouts: readonly IndexLayout[]): { missing: string[]; changed: string[] } {
+    // Read only: a snapshot opened read-only is inspected too.
+    const exists = this.st.prepared("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'block_layouts'").get()
+    if (!exists) return { missing: layouts.map((l) => l.name), changed: [] }
+    const known = new Map(
+      (this.st.prepared('SELECT name, layout FROM block_layouts').all() as { name: string; layout: string }[]).map((r) => [
+        r.name,
+        r.layout,
+      ]),
+    )
+    return {
+      missing: layouts.filter((l) => !known.has(l.name)).map((l) => l.name),
+      changed: layouts.filter((l) => known.has(l.name) && known.get(l.name) !== layoutKey(l)).map((l) => l.name),
+    }
+  }
+
+  create(layouts: readonly IndexLayout[]): void {
+    createBlockTables(this.db)
+    createBlockTablesIfMissing(this.db)
+    for (const layout of layouts)
+      this.st.prepared('INSERT INTO block_layouts (name, layout) VALUES (?, ?)').run(layout.name, layoutKey(layout))
+  }
+
+  writer(layout: IndexLayout): IndexWriter {
+    const added = new Map<number, readonly string[]>()
+    const removed = new Set<number>()
+    return {
+      add: (rowid, texts) => {
+        added.set(rowid, texts)
+      },
+      remove: (rowid) => {
+        added.delete(rowid)
+        removed.add(rowid)
+      },
+      finish: () => {
+        if (added.size === 0 && removed.size === 0) return
+        this.write(layout, added, removed)
+        added.clear()
+        removed.clear()
+      },
+    }
+  }
+
+  matchCount(layout: IndexLayout, text: TextQuery, match: MatchOptions): number {
+    return search(this.segmentsOf(layout, match.mode), weightsOf(layout), this.specOf(layout, text, match), { k: 0 }).total
+  }
+
+  search(req: IndexSearch): IndexPage {
+    const columns = this.columnsOf(req.layout.name)
+    const sets = req.facets.map((f) => this.facetSet(f))
+    const accept =
+      sets.length === 0 && req.days.length === 0
+        ? undefined
+        : (doc: number) =>
+            sets.every((s) => s.has(doc)) &&
+            req.days.every((d) => {
+              const day = (d.column === 'main' ? columns.mainDay : columns.updDay).get(doc) ?? 0
+              return day >= d.from && day <= d.to
+            })
+    const idOf = (doc: number) => columns.id.get(doc) ?? ''
+    const byId = (a: number, b: number) => {
+      const x = idOf(a)
+      const y = idOf(b)
+      return x < y ? -1 : x > y ? 1 : 0
+    }
+    const main = (doc: number) => columns.mainMs.get(doc) ?? 0
+    const lead = req.first ? this.facetSet(req.first) : undefined
+    const options: EvaluateOptions = {
+      k: req.offset + req.limit,
+      ...(accept ? { accept } : {}),
+      ...(lead ? { first: (doc: number) => lead.has(doc) } : {}),
+      ...(req.sort === 'relevance'
+        ? { tie: (a: number, b: number) => main(b) - main(a) || byId(a, b) }
+        : {
+            tie: byId,
+            order:
+              req.sort === 'recently_updated'
+                ? { key: (doc: number) => columns.updMs.get(doc) ?? 0, descending: true }
+                : { key: main, descending: req.sort === 'newest' },
+          }),
+    }
+    const { total, top } = search(
+      this.segmentsOf(req.layout, req.mode),
+      weightsOf(req.layout),
+      this.specOf(req.layout, req.text, req),
+      options,
+    )
+    return {
+      total,
+      rows: top.slice(req.offset).map((r) => ({
+        rowid: r.doc,
+        // As the FTS5 index: monotone in BM25, integer resolution at both ends.
+        relevance: req.sort === 'relevance' ? Math.round(1_000_000 * Math.log10(1 + 1_000_000 * r.score)) : 0,
+      })),
+    }
+  }
+
+  problems(layout: IndexLayout, documents: number): string[] {
+    const problems: string[] = []
+    for (const mode of MATCH_MODES) {
+      let live = 0
+      for (const s of this.segmentsOf(layout, mode)) live += s.segment.docs.length - s.deleted.size
+      if (live !== documents)
+        problems.push(`${spaceOf(layout.name, mode)}: ${live} indexed documents for ${documents} ${layout.name} records`)
+    }
+    return problems
+  }
+
+  private write(layout: IndexLayout, added: ReadonlyMap<number, readonly string[]>, removed: ReadonlySet<number>): void {
+    const rowids = [...added.keys()].sort((a, b) => a - b)
+    const streams = rowids.map((r) => streamsOf(layout, added.get(r) as readonly string[]))
+    const addVariant = this.st.prepared('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
+    for (const r of rowids) {
+      layout.fields.forEach((f, i) => {
+        if (f.role === 'identifier') return
+        for (const t of tokenize(added.get(r)?.[i] ?? '')) {
+          if (isDenormalized(t.text)) addVariant.run(layout.name, canonicalTerm(t.text), termOf(t.text, 'sensitive'))
+        }
+      })
+    }
+    for (const mode of MATCH_MODES) {
+      const space = spaceOf(layout.name, mode)
+      // A document written again or removed leaves the segment that held it.
+      const gone = [...removed, ...rowids]
+      for (const s of readSegments(this.st, space)) {
+        const docs = s.segment.docs
+        const hit = gone.filter((d) => !s.deleted.has(d) && binaryHas(docs, d))
+        if (hit.length > 0) deleteFromSegment(this.st, s.id, hit)
+      }
+      if (rowids.length === 0) continue
+      const builder = new SegmentBuilder(weightsOf(layout))
+      rowids.forEach((r, i) => builder.add(r, (streams[i] as Record<MatchMode, string[][]>)[mode]))
+      writeSegment(this.st, space, builder.finish())
+    }
+  }
+
+  private segmentsOf(layout: IndexLayout, mode: MatchMode) {
+    return readSegments(this.st, spaceOf(layout.name, mode))
+  }
+
+  private facetSet(f: FacetFilter): Set<number> {
+    const marks = f.values.map(() => '?').join(', ')
+    return new Set(
+      this.st
+        .prepared(`SELECT doc FROM facets WHERE facet = ? AND value IN (${marks})`)
+        .pluck()
+        .all(f.facet, ...f.values) as number[],
+    )
+  }
+
+  private columnsOf(corpus: string): DocColumns {
+    const rows = this.st.prepared('SELECT rowid, id, main_ms, upd_ms, main_day, upd_day FROM docs WHERE corpus = ?').all(corpus) as {
+      rowid: number
+      id: string
+      main_ms: number
+      upd_ms: number
+      main_day: number
+      upd_day: number
+    }[]
+    const columns: DocColumns = { id: new Map(), mainMs: new Map(), updMs: new Map(), mainDay: new Map(), updDay: new Map() }
+    for (const r of rows) {
+      columns.id.set(r.rowid, r.id)
+      columns.mainMs.set(r.rowid, r.main_ms)
+      columns.updMs.set(r.rowid, r.upd_ms)
+      columns.mainDay.set(r.rowid, r.main_day)
+      columns.updDay.set(r.rowid, r.upd_day)
+    }
+    return columns
+  }
+
+  /** A text query as the evaluation takes it: each item's spellings and identifier as alternatives. */
+  private specOf(layout: IndexLayout, text: TextQuery, match: MatchOptions): QuerySpec {
+    const identField = layout.fields.findIndex((f) => f.role === 'identifier')
+    const variants = this.st.prepared('SELECT raw FROM sensitive_variants WHERE corpus = ? AND canonical = ?').pluck()
+    const canonical = match.canonical && match.mode === 'sensitive'
+    const item = (i: TextItem): ItemSpec => {
+      let combos: string[][] = [[]]
+      for (const w of i.words) {
+        const spellings = canonical
+          ? [canonicalTerm(w), ...(variants.all(layout.name, canonicalTerm(w)) as string[]).filter((v) => v !== canonicalTerm(w))]
+          : [termOf(w, match.mode)]
+        if (combos.length * spellings.length > MAX_PHRASE_VARIANTS) {
+          throw new IndexQueryError(
+            `modes: in sensitive mode the phrase "${i.words.join(' ')}" has more than ${MAX_PHRASE_VARIANTS} combinations of Unicode spellings in the index (its words are stored both composed and decomposed); quote a shorter phrase`,
+            'modes',
+          )
+        }
+        combos = combos.flatMap((c) => spellings.map((t) => [...c, t]))
+      }
+      const alternatives: Alternative[] = combos.map((terms) => ({ terms }))
+      if (i.identifier !== undefined && identField >= 0) alternatives.push({ terms: i.words.map(identifierTerm), field: identField })
+      return { alternatives }
+    }
+    return { groups: text.groups.map((g) => g.map(item)), exclude: text.exclude.map(item) }
+  }
+}
+
+function weightsOf(layout: IndexLayout): number[] {
+  return layout.fields.map((f) => f.weight)
+}
+
+/** Each mode's term streams of one document, per field (the identifier field's terms marked, the same in every mode). */
+function streamsOf(layout: IndexLayout, texts: readonly string[]): Record<MatchMode, string[][]> {
+  const words = layout.fields.map((_, i) => tokenize(texts[i] ?? '').map((t) => t.text))
+  const out = {} as Record<MatchMode, string[][]>
+  for (const mode of MATCH_MODES) {
+    out[mode] = layout.fields.map((f, i) =>
+      (words[i] as string[]).map((w) => (f.role === 'identifier' ? identifierTerm(w) : termOf(w, mode))),
+    )
+  }
+  return out
+}
+
+function binaryHas(sorted: Int32Array, v: number): boolean {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((sorted[mid] as number) < v) lo = mid + 1
+    else hi = mid
+  }
+  return lo < sorted.length && sorted[lo] === v
+}
+
+function createBlockTablesIfMissing(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS block_layouts (name TEXT PRIMARY KEY, layout TEXT NOT NULL)')
+}
