@@ -24,7 +24,8 @@ import {
 } from '../types.js'
 import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, search } from './evaluate.js'
 import { SegmentBuilder } from './segment.js'
-import { createBlockTables, deleteFromSegment, readSegments, writeSegment } from './storage.js'
+import { type StoredSegment, bumpVersion, createBlockTables, deleteFromSegment, readSegments, versionOf, writeSegment } from './storage.js'
+import type { Segment } from './segment.js'
 
 /** Marks the terms of the identifier field (U+E100, Private Use: no typed word contains it), as the FTS5 index does. */
 const IDENTIFIER_MARK = '\ue100'
@@ -49,6 +50,11 @@ interface DocColumns {
 }
 
 export class BlockIndex implements TextIndex {
+  /** Per index space: the segments read at a version (reused while the version holds). */
+  private readonly segments = new Map<string, { version: number; segments: StoredSegment[] }>()
+  /** Per corpus: its documents' columns at the version of its default space. */
+  private readonly columns = new Map<string, { version: number; columns: DocColumns }>()
+
   constructor(
     private readonly db: Db,
     private readonly st: Statements,
@@ -102,6 +108,11 @@ export class BlockIndex implements TextIndex {
   }
 
   search(req: IndexSearch): IndexPage {
+    // One read transaction: the segments, the columns and the filters seen at one moment.
+    return this.db.transaction(() => this.searchNow(req)).deferred()
+  }
+
+  private searchNow(req: IndexSearch): IndexPage {
     const columns = this.columnsOf(req.layout.name)
     const sets = req.facets.map((f) => this.facetSet(f))
     const accept =
@@ -183,6 +194,7 @@ export class BlockIndex implements TextIndex {
         const hit = gone.filter((d) => !s.deleted.has(d) && binaryHas(docs, d))
         if (hit.length > 0) deleteFromSegment(this.st, s.id, hit)
       }
+      bumpVersion(this.st, space)
       if (rowids.length === 0) continue
       const builder = new SegmentBuilder(weightsOf(layout))
       rowids.forEach((r, i) => builder.add(r, (streams[i] as Record<MatchMode, string[][]>)[mode]))
@@ -190,8 +202,15 @@ export class BlockIndex implements TextIndex {
     }
   }
 
-  private segmentsOf(layout: IndexLayout, mode: MatchMode) {
-    return readSegments(this.st, spaceOf(layout.name, mode))
+  private segmentsOf(layout: IndexLayout, mode: MatchMode): StoredSegment[] {
+    const space = spaceOf(layout.name, mode)
+    const version = versionOf(this.st, space)
+    const cached = this.segments.get(space)
+    if (cached?.version === version) return cached.segments
+    const known = new Map<number, Segment>((cached?.segments ?? []).map((s) => [s.id, s.segment]))
+    const segments = readSegments(this.st, space, known)
+    this.segments.set(space, { version, segments })
+    return segments
   }
 
   private facetSet(f: FacetFilter): Set<number> {
@@ -205,6 +224,15 @@ export class BlockIndex implements TextIndex {
   }
 
   private columnsOf(corpus: string): DocColumns {
+    const version = versionOf(this.st, spaceOf(corpus, 'default'))
+    const cached = this.columns.get(corpus)
+    if (cached?.version === version) return cached.columns
+    const columns = this.readColumns(corpus)
+    this.columns.set(corpus, { version, columns })
+    return columns
+  }
+
+  private readColumns(corpus: string): DocColumns {
     const rows = this.st.prepared('SELECT rowid, id, main_ms, upd_ms, main_day, upd_day FROM docs WHERE corpus = ?').all(corpus) as {
       rowid: number
       id: string

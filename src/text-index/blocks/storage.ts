@@ -21,6 +21,7 @@ export function createBlockTables(db: Db): void {
       PRIMARY KEY (segment, term)
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS block_deleted (segment INTEGER NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (segment, doc)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS block_versions (space TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
   `)
 }
 
@@ -67,24 +68,43 @@ export function deleteFromSegment(st: Statements, segment: number, docs: Iterabl
   for (const d of docs) insert.run(segment, d)
 }
 
-/** The segments of an index space, oldest first, with their deleted documents; postings are read when asked. */
-export function readSegments(st: Statements, space: string): (LiveSegment & { readonly id: number })[] {
-  const rows = st.prepared('SELECT id, fields, docs, lengths FROM block_segments WHERE space = ? ORDER BY id').all(space) as {
-    id: number
-    fields: number
-    docs: Buffer
-    lengths: Buffer
-  }[]
+/** A segment read from the snapshot: its id, its postings (read when asked) and its deleted documents. */
+export type StoredSegment = LiveSegment & { readonly id: number }
+
+/**
+ * The segments of an index space, oldest first, with their deleted documents; postings are read
+ * when asked. Segments in `known` (by id) are reused as they are, term cache included: a segment
+ * never changes once written, only its deleted documents do.
+ */
+export function readSegments(st: Statements, space: string, known?: ReadonlyMap<number, Segment>): StoredSegment[] {
+  const ids = st.prepared('SELECT id FROM block_segments WHERE space = ? ORDER BY id').pluck().all(space) as number[]
+  const one = st.prepared('SELECT fields, docs, lengths FROM block_segments WHERE id = ?')
   const deletedOf = st.prepared('SELECT doc FROM block_deleted WHERE segment = ?').pluck()
-  return rows.map((r) => {
-    const segment: Segment = {
-      fields: r.fields,
-      docs: int32s(r.docs, 0, r.docs.length / 4),
-      lengths: int32s(r.lengths, 0, r.lengths.length / 4),
-      terms: lazyTerms(st, r.id),
+  return ids.map((id) => {
+    let segment = known?.get(id)
+    if (!segment) {
+      const r = one.get(id) as { fields: number; docs: Buffer; lengths: Buffer }
+      segment = {
+        fields: r.fields,
+        docs: int32s(r.docs, 0, r.docs.length / 4),
+        lengths: int32s(r.lengths, 0, r.lengths.length / 4),
+        terms: lazyTerms(st, id),
+      }
     }
-    return { id: r.id, segment, deleted: new Set(deletedOf.all(r.id) as number[]) }
+    return { id, segment, deleted: new Set(deletedOf.all(id) as number[]) }
   })
+}
+
+/** Bumps an index space's version: every write does, so a reader knows its cached segments are stale. */
+export function bumpVersion(st: Statements, space: string): void {
+  st.prepared('INSERT INTO block_versions (space, version) VALUES (?, 1) ON CONFLICT (space) DO UPDATE SET version = version + 1').run(
+    space,
+  )
+}
+
+/** An index space's version (0 before its first write). */
+export function versionOf(st: Statements, space: string): number {
+  return (st.prepared('SELECT version FROM block_versions WHERE space = ?').pluck().get(space) as number | undefined) ?? 0
 }
 
 function lazyTerms(st: Statements, segment: number): TermLookup {

@@ -1,0 +1,82 @@
+/**
+ * The block index's caches across connections: a reader's cached segments and document columns
+ * follow another connection's writes (new, replaced and removed documents), as a snapshot read by
+ * one process and written by another must.
+ */
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src/store/database.js'
+import { DocumentRows } from '../../src/store/documents.js'
+import { Statements } from '../../src/store/statements.js'
+import { BlockIndex } from '../../src/text-index/blocks/index.js'
+import { FTS5_UPGRADES } from '../../src/text-index/fts5.js'
+import type { IndexLayout, IndexSearch } from '../../src/text-index/types.js'
+import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+
+const LAYOUT: IndexLayout = {
+  name: 'notes',
+  fields: [
+    { name: 'title', weight: 2 },
+    { name: 'body', weight: 1 },
+  ],
+}
+
+function connect(path: string) {
+  const db = openDatabase(path, false, 5000, FTS5_UPGRADES)
+  const st = new Statements(db)
+  return { db, index: new BlockIndex(db, st), rows: new DocumentRows(st) }
+}
+
+describe('block index across connections', () => {
+  it('a reader sees another connection’s new, replaced and removed documents, in the right order', () => {
+    const path = tempSnapshotPath()
+    const w = connect(path)
+    w.db.transaction(() => w.index.create([LAYOUT]))()
+    const r = connect(path)
+    const put = (id: string, title: string, ms: number) =>
+      w.db.transaction(() => {
+        const writer = w.index.writer(LAYOUT)
+        const existing = w.rows.rowidOf('notes', id)
+        if (existing !== undefined) writer.remove(existing)
+        const rowid = w.rows.put(
+          { corpus: 'notes', id, mainMs: ms, mainDay: 20240101, updMs: ms, updDay: 20240101, record: '{}', facets: [] },
+          existing,
+        )
+        writer.add(rowid, [title, ''])
+        writer.finish?.()
+      })()
+    const newest = (q: string): string[] => {
+      const req: IndexSearch = {
+        layout: LAYOUT,
+        text: { groups: [[{ words: [q] }]], exclude: [] },
+        mode: 'default',
+        canonical: false,
+        facets: [],
+        days: [],
+        sort: 'newest',
+        limit: 10,
+        offset: 0,
+      }
+      const ids = new Map((r.db.prepare('SELECT rowid, id FROM docs').all() as { rowid: number; id: string }[]).map((x) => [x.rowid, x.id]))
+      return r.index.search(req).rows.map((x) => ids.get(x.rowid) ?? '?')
+    }
+    put('a', 'reforma tributária', 1000)
+    expect(newest('reforma')).toEqual(['a'])
+    put('b', 'reforma agrária', 2000)
+    expect(newest('reforma')).toEqual(['b', 'a'])
+    // Replaced: a no longer says reforma, and is now the newest.
+    put('a', 'saúde pública', 3000)
+    expect(newest('reforma')).toEqual(['b'])
+    expect(newest('saude')).toEqual(['a'])
+    const rowid = w.rows.rowidOf('notes', 'b') as number
+    w.db.transaction(() => {
+      const writer = w.index.writer(LAYOUT)
+      writer.remove(rowid)
+      writer.finish?.()
+      w.rows.delete('notes', 'b', rowid)
+    })()
+    expect(newest('reforma')).toEqual([])
+    expect(r.index.problems(LAYOUT, 1)).toEqual([])
+    w.db.close()
+    r.db.close()
+  })
+})
