@@ -69,8 +69,31 @@ export function writeDocuments(
       corpus.text.map((f) => f.get(record)),
     )
   }
+  writer.finish?.()
   rows.addToCount(corpus.name, inserted)
   return { inserted, updated: records.length - inserted - unchanged, unchanged }
+}
+
+/** Indexes a corpus's stored records again (an index created for a snapshot that already holds them), 10,000 per write. */
+export function reindexDocuments(rows: DocumentRows, index: TextIndex, corpus: AnyCorpus): number {
+  const layout = layoutOf(corpus)
+  let after = 0
+  let done = 0
+  for (;;) {
+    const page = rows.page(corpus.name, after, 10_000)
+    if (page.length === 0) return done
+    const writer = index.writer(layout)
+    for (const { rowid, record } of page) {
+      const parsed = JSON.parse(record) as Parameters<AnyCorpus['text'][number]['get']>[0]
+      writer.add(
+        rowid,
+        corpus.text.map((f) => f.get(parsed)),
+      )
+    }
+    writer.finish?.()
+    done += page.length
+    after = page[page.length - 1]?.rowid ?? after
+  }
 }
 
 /** Removes records by id; returns how many existed. */
@@ -84,6 +107,7 @@ export function deleteDocuments(rows: DocumentRows, index: TextIndex, corpus: An
     rows.delete(corpus.name, id, rowid)
     removed++
   }
+  writer.finish?.()
   rows.addToCount(corpus.name, -removed)
   return removed
 }

@@ -21,6 +21,15 @@ export interface DocumentRow {
 export class DocumentRows {
   constructor(private readonly st: Statements) {}
 
+  /** Up to `limit` documents of a corpus after rowid `after`, in rowid order, with their records (to re-index them). */
+  page(corpus: string, after: number, limit: number): { rowid: number; record: string }[] {
+    return this.st
+      .prepared(
+        'SELECT d.rowid AS rowid, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = ? AND d.rowid > ? ORDER BY d.rowid LIMIT ?',
+      )
+      .all(corpus, after, limit) as { rowid: number; record: string }[]
+  }
+
   /** The rowid of a document, or undefined. */
   rowidOf(corpus: string, id: string): number | undefined {
     return (this.st.prepared('SELECT rowid FROM docs WHERE corpus = ? AND id = ?').get(corpus, id) as { rowid: number } | undefined)?.rowid
