@@ -94,7 +94,14 @@ function opens(path: string): boolean {
     openSnapshot(path, { readonly: true }).close()
     return true
   } catch {
-    return false
+    // Opened writable, a snapshot gets what this engine needs (a schema upgrade, an index it lacks built from its records).
+    try {
+      openSnapshot(path).close()
+      openSnapshot(path, { readonly: true }).close()
+      return true
+    } catch {
+      return false
+    }
   }
 }
 
