@@ -72,7 +72,10 @@ for (let round = 0; round < 4; round++) {
     evaluate(seg, WEIGHTS, spec, { k: 20 })
     const took = performance.now() - t
     if (round === 3) byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), took])
-    if (round === 3 && took > 3 && process.env['PROBE_SLOW']) log(`slow ${q.kind} ${ms(took)} ms: ${q.q} (df ${spec.groups.map((g) => g.map((i) => i.alternatives.map((a) => a.terms.map((t) => seg.terms.get(t)?.df ?? 0).join('+')).join('|')).join(' & ')).join(' ; ')})`)
+    if (round === 3 && took > 3 && process.env['PROBE_SLOW'])
+      log(
+        `slow ${q.kind} ${ms(took)} ms: ${q.q} (df ${spec.groups.map((g) => g.map((i) => i.alternatives.map((a) => a.terms.map((t) => seg.terms.get(t)?.df ?? 0).join('+')).join('|')).join(' & ')).join(' ; ')})`,
+      )
   }
 }
 const out = [...byKind].map(([kind, times]) => {

@@ -21,7 +21,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { fold, openSnapshot, tokenize } from '../src/index.js'
-import { ASSEMBLY_STATES } from '../src/corpora/propositions/assemblies.js'
+import { miniDoc } from './baselines/minisearch.js'
 import { BENCH_DIR, WORK_DIR, ensureCorpus } from './corpus.js'
 import { requestOf } from './explain.js'
 import { type BenchQuery, type Design, type Item, KIND_LABELS, type QuerySet, buildQuerySet, variantLabel } from './queries.js'
@@ -77,32 +77,12 @@ const docsPath = join(dir, 'docs.tsv')
       "SELECT d.main_ms AS ms, d.main_day AS day, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = 'propositions' ORDER BY d.rowid",
     )
     .iterate() as Iterable<{ ms: number; day: number; record: string }>) {
-    const r = JSON.parse(row.record) as {
-      id: string
-      title: string
-      summary: string
-      acronymType: string
-      number: number
-      year: number
-      authors: { uf: string }[]
-      openDataResource: string
-    }
-    const states = [
-      ...new Set(
-        [...r.authors.map((a) => a.uf), ASSEMBLY_STATES[fold(r.openDataResource)] ?? ''].map((u) => fold(u).trim()).filter((u) => u !== ''),
-      ),
-    ]
+    // The same document MiniSearch gets: its identifier string, folded type and states.
+    const d = miniDoc(JSON.parse(row.record) as Parameters<typeof miniDoc>[0], row.ms, row.day)
     lines.push(
-      [
-        r.id,
-        row.ms,
-        row.day,
-        fold(r.acronymType).trim(),
-        states.join(','),
-        clean(words(r.title)),
-        clean(words(r.summary)),
-        clean(words(`${r.acronymType} ${r.number}/${r.year}`)),
-      ].join('\t'),
+      [d.id, row.ms, row.day, d.types, d.states.join(','), clean(words(d.title)), clean(words(d.summary)), clean(words(d.ident))].join(
+        '\t',
+      ),
     )
   }
   db.close()

@@ -187,7 +187,8 @@ class PhraseMatcher implements Matcher {
   }
 }
 
-function includes(sorted: Int32Array, v: number): boolean {
+/** Whether an ascending array holds `v` (binary search). */
+export function includes(sorted: Int32Array, v: number): boolean {
   let lo = 0
   let hi = sorted.length
   while (lo < hi) {

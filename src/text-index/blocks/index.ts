@@ -22,7 +22,7 @@ import {
   type MatchOptions,
   type TextIndex,
 } from '../types.js'
-import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, search } from './evaluate.js'
+import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, includes, search } from './evaluate.js'
 import { SegmentBuilder } from './segment.js'
 import { type StoredSegment, bumpVersion, createBlockTables, deleteFromSegment, readSegments, versionOf, writeSegment } from './storage.js'
 import type { Segment } from './segment.js'
@@ -191,7 +191,7 @@ export class BlockIndex implements TextIndex {
       const gone = [...removed, ...rowids]
       for (const s of readSegments(this.st, space)) {
         const docs = s.segment.docs
-        const hit = gone.filter((d) => !s.deleted.has(d) && binaryHas(docs, d))
+        const hit = gone.filter((d) => !s.deleted.has(d) && includes(docs, d))
         if (hit.length > 0) deleteFromSegment(this.st, s.id, hit)
       }
       bumpVersion(this.st, space)
@@ -293,17 +293,6 @@ function streamsOf(layout: IndexLayout, texts: readonly string[]): Record<MatchM
     )
   }
   return out
-}
-
-function binaryHas(sorted: Int32Array, v: number): boolean {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((sorted[mid] as number) < v) lo = mid + 1
-    else hi = mid
-  }
-  return lo < sorted.length && sorted[lo] === v
 }
 
 function createBlockTablesIfMissing(db: Db): void {
