@@ -42,11 +42,15 @@ function layoutKey(layout: IndexLayout): string {
 
 /** The documents' columns a search orders and filters by, by rowid. */
 interface DocColumns {
-  readonly id: Map<number, string>
-  readonly mainMs: Map<number, number>
-  readonly updMs: Map<number, number>
-  readonly mainDay: Map<number, number>
-  readonly updDay: Map<number, number>
+  /** The smallest rowid of the corpus: the arrays are indexed by rowid − base. */
+  readonly base: number
+  readonly id: string[]
+  readonly mainMs: Float64Array
+  readonly updMs: Float64Array
+  readonly mainDay: Int32Array
+  readonly updDay: Int32Array
+  /** Per facet value (`facet\u0000value`), its documents ascending: read once per version. */
+  readonly facets: Map<string, Int32Array>
 }
 
 export class BlockIndex implements TextIndex {
@@ -114,35 +118,36 @@ export class BlockIndex implements TextIndex {
 
   private searchNow(req: IndexSearch): IndexPage {
     const columns = this.columnsOf(req.layout.name)
-    const sets = req.facets.map((f) => this.facetSet(f))
+    const { base } = columns
+    const sets = req.facets.map((f) => this.facetSet(columns, f))
     const accept =
       sets.length === 0 && req.days.length === 0
         ? undefined
         : (doc: number) =>
-            sets.every((s) => s.has(doc)) &&
+            sets.every((s) => s[doc - base] === 1) &&
             req.days.every((d) => {
-              const day = (d.column === 'main' ? columns.mainDay : columns.updDay).get(doc) ?? 0
+              const day = (d.column === 'main' ? columns.mainDay : columns.updDay)[doc - base] ?? 0
               return day >= d.from && day <= d.to
             })
-    const idOf = (doc: number) => columns.id.get(doc) ?? ''
+    const idOf = (doc: number) => columns.id[doc - base] ?? ''
     const byId = (a: number, b: number) => {
       const x = idOf(a)
       const y = idOf(b)
       return x < y ? -1 : x > y ? 1 : 0
     }
-    const main = (doc: number) => columns.mainMs.get(doc) ?? 0
-    const lead = req.first ? this.facetSet(req.first) : undefined
+    const main = (doc: number) => columns.mainMs[doc - base] ?? 0
+    const lead = req.first ? this.facetSet(columns, req.first) : undefined
     const options: EvaluateOptions = {
       k: req.offset + req.limit,
       ...(accept ? { accept } : {}),
-      ...(lead ? { first: (doc: number) => lead.has(doc) } : {}),
+      ...(lead ? { first: (doc: number) => lead[doc - base] === 1 } : {}),
       ...(req.sort === 'relevance'
         ? { tie: (a: number, b: number) => main(b) - main(a) || byId(a, b) }
         : {
             tie: byId,
             order:
               req.sort === 'recently_updated'
-                ? { key: (doc: number) => columns.updMs.get(doc) ?? 0, descending: true }
+                ? { key: (doc: number) => columns.updMs[doc - base] ?? 0, descending: true }
                 : { key: main, descending: req.sort === 'newest' },
           }),
     }
@@ -213,14 +218,20 @@ export class BlockIndex implements TextIndex {
     return segments
   }
 
-  private facetSet(f: FacetFilter): Set<number> {
-    const marks = f.values.map(() => '?').join(', ')
-    return new Set(
-      this.st
-        .prepared(`SELECT doc FROM facets WHERE facet = ? AND value IN (${marks})`)
-        .pluck()
-        .all(f.facet, ...f.values) as number[],
-    )
+  /** A filter's documents as a bitmap over the corpus's rowids (each value's documents read once per version). */
+  private facetSet(columns: DocColumns, f: FacetFilter): Uint8Array {
+    const bits = new Uint8Array(columns.mainMs.length)
+    const read = this.st.prepared('SELECT doc FROM facets WHERE facet = ? AND value = ? ORDER BY doc').pluck()
+    for (const value of f.values) {
+      const key = `${f.facet}\u0000${value}`
+      let docs = columns.facets.get(key)
+      if (!docs) {
+        docs = Int32Array.from(read.all(f.facet, value) as number[])
+        columns.facets.set(key, docs)
+      }
+      for (const d of docs) if (d >= columns.base && d - columns.base < bits.length) bits[d - columns.base] = 1
+    }
+    return bits
   }
 
   private columnsOf(corpus: string): DocColumns {
@@ -233,21 +244,32 @@ export class BlockIndex implements TextIndex {
   }
 
   private readColumns(corpus: string): DocColumns {
-    const rows = this.st.prepared('SELECT rowid, id, main_ms, upd_ms, main_day, upd_day FROM docs WHERE corpus = ?').all(corpus) as {
-      rowid: number
-      id: string
-      main_ms: number
-      upd_ms: number
-      main_day: number
-      upd_day: number
-    }[]
-    const columns: DocColumns = { id: new Map(), mainMs: new Map(), updMs: new Map(), mainDay: new Map(), updDay: new Map() }
-    for (const r of rows) {
-      columns.id.set(r.rowid, r.id)
-      columns.mainMs.set(r.rowid, r.main_ms)
-      columns.updMs.set(r.rowid, r.upd_ms)
-      columns.mainDay.set(r.rowid, r.main_day)
-      columns.updDay.set(r.rowid, r.upd_day)
+    const range = this.st.prepared('SELECT min(rowid) AS lo, max(rowid) AS hi FROM docs WHERE corpus = ?').get(corpus) as {
+      lo: number | null
+      hi: number | null
+    }
+    const base = range.lo ?? 0
+    const size = range.hi === null ? 0 : range.hi - base + 1
+    const columns: DocColumns = {
+      base,
+      id: new Array<string>(size),
+      mainMs: new Float64Array(size),
+      updMs: new Float64Array(size),
+      mainDay: new Int32Array(size),
+      updDay: new Int32Array(size),
+      facets: new Map(),
+    }
+    const rows = this.st
+      .prepared('SELECT rowid, id, main_ms, upd_ms, main_day, upd_day FROM docs WHERE corpus = ?')
+      .raw()
+      .iterate(corpus) as Iterable<[number, string, number, number, number, number]>
+    for (const [rowid, id, mainMs, updMs, mainDay, updDay] of rows) {
+      const i = rowid - base
+      columns.id[i] = id
+      columns.mainMs[i] = mainMs
+      columns.updMs[i] = updMs
+      columns.mainDay[i] = mainDay
+      columns.updDay[i] = updDay
     }
     return columns
   }
