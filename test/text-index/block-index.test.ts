@@ -79,4 +79,31 @@ describe('block index across connections', () => {
     w.db.close()
     r.db.close()
   })
+
+  it('keeps about log2(documents) segments per space however the documents arrive, dropping emptied ones', () => {
+    const path = tempSnapshotPath()
+    const w = connect(path)
+    w.db.transaction(() => w.index.create([LAYOUT]))()
+    const write = (id: string, title: string) =>
+      w.db.transaction(() => {
+        const writer = w.index.writer(LAYOUT)
+        const existing = w.rows.rowidOf('notes', id)
+        if (existing !== undefined) writer.remove(existing)
+        const rowid = w.rows.put(
+          { corpus: 'notes', id, mainMs: 1, mainDay: 20240101, updMs: 1, updDay: 20240101, record: '{}', facets: [] },
+          existing,
+        )
+        writer.add(rowid, [title, ''])
+        writer.finish?.()
+      })()
+    const segments = () => w.db.prepare("SELECT count(*) FROM block_segments WHERE space = 'notes:default'").pluck().get() as number
+    for (let i = 0; i < 500; i++) write(`d${i}`, `palavra${i % 7} texto`)
+    expect(segments()).toBeLessThanOrEqual(Math.ceil(Math.log2(500)) + 1)
+    // Every document written again: the old segments empty out and go.
+    for (let i = 0; i < 500; i++) write(`d${i}`, `outra${i % 5}`)
+    expect(segments()).toBeLessThanOrEqual(Math.ceil(Math.log2(500)) + 1)
+    expect(w.db.prepare('SELECT count(*) FROM block_deleted').pluck().get()).toBeLessThan(500)
+    expect(w.index.problems(LAYOUT, 500)).toEqual([])
+    w.db.close()
+  })
 })

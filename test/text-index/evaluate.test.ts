@@ -8,7 +8,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { evaluate, search } from '../../src/text-index/blocks/evaluate.js'
-import { SegmentBuilder } from '../../src/text-index/blocks/segment.js'
+import { SegmentBuilder, mergeSegments } from '../../src/text-index/blocks/segment.js'
 import { WEIGHTS, docsArb, historyArb, oracle, queryArb, replay, singleWordArb } from './blocks-support.js'
 
 describe('block index evaluation', () => {
@@ -86,6 +86,22 @@ describe('block index evaluation', () => {
         },
       ),
       { numRuns: 200 },
+    )
+  })
+
+  it('a merge of a history’s segments (deleted documents dropped) answers exactly as the segments it replaces', () => {
+    fc.assert(
+      fc.property(historyArb, fc.array(fc.oneof(queryArb, singleWordArb), { minLength: 1, maxLength: 4 }), (history, queries) => {
+        const { segments, docs } = replay(history)
+        const terms = segments.flatMap((s) => [...s.segment.terms.keys()])
+        const merged = mergeSegments(segments, WEIGHTS, terms)
+        expect([...merged.docs]).toEqual(docs.map((d) => d.id))
+        for (const q of queries) {
+          for (const k of [1, 25])
+            expect(search([{ segment: merged, deleted: new Set() }], WEIGHTS, q, { k })).toEqual(search(segments, WEIGHTS, q, { k }))
+        }
+      }),
+      { numRuns: 100 },
     )
   })
 })

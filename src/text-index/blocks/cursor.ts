@@ -4,7 +4,7 @@
  * documents a phrase checks. Nothing is allocated per document.
  */
 import { BLOCK, readGaps, readPacked, readVarint } from './codec.js'
-import type { TermPostings } from './segment.js'
+import type { TermPostings } from './postings.js'
 
 /** The document id of an exhausted cursor: larger than any document. */
 export const NO_MORE = 0x7fffffff

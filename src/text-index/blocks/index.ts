@@ -24,8 +24,18 @@ import {
 } from '../types.js'
 import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, includes, search } from './evaluate.js'
 import { SegmentBuilder } from './segment.js'
-import { type StoredSegment, bumpVersion, createBlockTables, deleteFromSegment, readSegments, versionOf, writeSegment } from './storage.js'
-import type { Segment } from './segment.js'
+import {
+  type StoredSegment,
+  bumpVersion,
+  createBlockTables,
+  deleteFromSegment,
+  dropSegments,
+  readSegments,
+  termsOf,
+  versionOf,
+  writeSegment,
+} from './storage.js'
+import { type Segment, mergeSegments } from './segment.js'
 
 /** Marks the terms of the identifier field (U+E100, Private Use: no typed word contains it), as the FTS5 index does. */
 const IDENTIFIER_MARK = '\ue100'
@@ -200,10 +210,40 @@ export class BlockIndex implements TextIndex {
         if (hit.length > 0) deleteFromSegment(this.st, s.id, hit)
       }
       bumpVersion(this.st, space)
-      if (rowids.length === 0) continue
-      const builder = new SegmentBuilder(weightsOf(layout))
-      rowids.forEach((r, i) => builder.add(r, (streams[i] as Record<MatchMode, string[][]>)[mode]))
-      writeSegment(this.st, space, builder.finish())
+      if (rowids.length > 0) {
+        const builder = new SegmentBuilder(weightsOf(layout))
+        rowids.forEach((r, i) => builder.add(r, (streams[i] as Record<MatchMode, string[][]>)[mode]))
+        writeSegment(this.st, space, builder.finish())
+      }
+      this.merge(space, weightsOf(layout))
+    }
+  }
+
+  /**
+   * The merge policy, in the write's transaction: segments with no live document are dropped, and
+   * while the newest segment holds at least half as many live documents as the one before it, the
+   * two become one. Sizes then fall geometrically from the oldest segment to the newest: about
+   * log₂(documents) segments, each document re-encoded about log₂(documents) times over its life.
+   */
+  private merge(space: string, weights: readonly number[]): void {
+    let segments = readSegments(this.st, space)
+    const empty = segments.filter((s) => s.segment.docs.length === s.deleted.size)
+    if (empty.length > 0)
+      dropSegments(
+        this.st,
+        empty.map((s) => s.id),
+      )
+    segments = segments.filter((s) => s.segment.docs.length > s.deleted.size)
+    const live = (s: StoredSegment) => s.segment.docs.length - s.deleted.size
+    while (segments.length >= 2) {
+      const newest = segments[segments.length - 1] as StoredSegment
+      const before = segments[segments.length - 2] as StoredSegment
+      if (live(before) > 2 * live(newest)) break
+      const terms = new Set([...termsOf(this.st, before.id), ...termsOf(this.st, newest.id)])
+      const merged = mergeSegments([before, newest], weights, terms)
+      const id = writeSegment(this.st, space, merged)
+      dropSegments(this.st, [before.id, newest.id])
+      segments = [...segments.slice(0, -2), { id, segment: merged, deleted: new Set() }]
     }
   }
 

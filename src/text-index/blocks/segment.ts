@@ -10,26 +10,10 @@
  * store's business and comes next.
  */
 import { BLOCK, ByteWriter, bitsFor } from './codec.js'
+import { NO_MORE, PostingCursor } from './cursor.js'
+import type { TermPostings } from './postings.js'
 
-/** One term's postings in a segment. */
-export interface TermPostings {
-  /** Documents holding the term. */
-  readonly df: number
-  /** Per block: its last document id. */
-  readonly lastDocs: Int32Array
-  /** Per block: where it starts in `data`. */
-  readonly offsets: Int32Array
-  /** Per block: where its documents' positions start in `positions`. */
-  readonly positionOffsets: Int32Array
-  /** Per block: the largest Σ weight·tf of a document in it. */
-  readonly maxWeightedTf: Float64Array
-  /** Per block: the smallest document length (tokens over all fields) in it. */
-  readonly minLength: Int32Array
-  /** The blocks: id gaps, then one frequency frame per field. */
-  readonly data: Uint8Array
-  /** Per document, per field: the positions as gaps, varints. */
-  readonly positions: Uint8Array
-}
+export type { TermPostings } from './postings.js'
 
 /** Where a segment's postings are found by term: a map in memory, or rows read on demand. */
 export interface TermLookup {
@@ -191,4 +175,65 @@ function encodeTerm(p: Pending, F: number, weights: readonly number[], docLength
     data: data.bytes(),
     positions: positions.bytes(),
   }
+}
+
+/** A segment and its deleted documents, as a merge takes them. */
+export interface MergeInput {
+  readonly segment: Segment
+  readonly deleted: ReadonlySet<number>
+}
+
+/**
+ * One segment holding the live documents of several (their deleted documents dropped), postings
+ * re-encoded term by term from the inputs' own postings: what a merge writes in place of its
+ * inputs. `terms` names every term of the inputs. A document live in two inputs is a caller's bug.
+ */
+export function mergeSegments(inputs: readonly MergeInput[], weights: readonly number[], terms: Iterable<string>): BuiltSegment {
+  const F = weights.length
+  // The live documents and their lengths, ascending.
+  const live: { doc: number; lengths: number[] }[] = []
+  for (const { segment, deleted } of inputs) {
+    segment.docs.forEach((doc, i) => {
+      if (deleted.has(doc)) return
+      live.push({ doc, lengths: Array.from({ length: F }, (_, f) => segment.lengths[i * F + f] as number) })
+    })
+  }
+  live.sort((a, b) => a.doc - b.doc)
+  for (let i = 1; i < live.length; i++) {
+    if ((live[i] as { doc: number }).doc === (live[i - 1] as { doc: number }).doc)
+      throw new RangeError(`document ${live[i]?.doc} is live in two segments`)
+  }
+  const docLength = new Map(live.map((d) => [d.doc, d.lengths.reduce((s, n) => s + n, 0)]))
+  const out = new Map<string, TermPostings>()
+  for (const term of new Set(terms)) {
+    const entries: { doc: number; tfs: number[]; positions: number[][] }[] = []
+    for (const { segment, deleted } of inputs) {
+      const postings = segment.terms.get(term)
+      if (!postings) continue
+      const c = new PostingCursor(postings, F)
+      for (let doc = c.next(); doc !== NO_MORE; doc = c.next()) {
+        if (deleted.has(doc)) continue
+        const tfs: number[] = []
+        const positions: number[][] = []
+        for (let f = 0; f < F; f++) {
+          tfs.push(c.tf(f))
+          positions.push([...c.positions(f)])
+        }
+        entries.push({ doc, tfs, positions })
+      }
+    }
+    if (entries.length === 0) continue
+    entries.sort((a, b) => a.doc - b.doc)
+    const pending: Pending = { docs: [], tfs: [], positions: [] }
+    for (const e of entries) {
+      pending.docs.push(e.doc)
+      pending.tfs.push(...e.tfs)
+      pending.positions.push(...e.positions)
+    }
+    out.set(
+      term,
+      encodeTerm(pending, F, weights, (doc) => docLength.get(doc) ?? 0),
+    )
+  }
+  return { fields: F, docs: Int32Array.from(live.map((d) => d.doc)), lengths: Int32Array.from(live.flatMap((d) => d.lengths)), terms: out }
 }

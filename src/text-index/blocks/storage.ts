@@ -95,6 +95,20 @@ export function readSegments(st: Statements, space: string, known?: ReadonlyMap<
   })
 }
 
+/** Every term a stored segment holds (what a merge re-encodes). */
+export function termsOf(st: Statements, segment: number): string[] {
+  return st.prepared('SELECT term FROM block_terms WHERE segment = ?').pluck().all(segment) as string[]
+}
+
+/** Removes stored segments: their documents, terms and deletions. */
+export function dropSegments(st: Statements, ids: readonly number[]): void {
+  for (const id of ids) {
+    st.prepared('DELETE FROM block_terms WHERE segment = ?').run(id)
+    st.prepared('DELETE FROM block_deleted WHERE segment = ?').run(id)
+    st.prepared('DELETE FROM block_segments WHERE id = ?').run(id)
+  }
+}
+
 /** Bumps an index space's version: every write does, so a reader knows its cached segments are stale. */
 export function bumpVersion(st: Statements, space: string): void {
   st.prepared('INSERT INTO block_versions (space, version) VALUES (?, 1) ON CONFLICT (space) DO UPDATE SET version = version + 1').run(
