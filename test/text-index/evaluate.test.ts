@@ -9,7 +9,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { evaluate, search } from '../../src/text-index/blocks/evaluate.js'
 import { SegmentBuilder, mergeSegments } from '../../src/text-index/blocks/segment.js'
-import { WEIGHTS, docsArb, historyArb, oracle, queryArb, replay, singleWordArb } from './blocks-support.js'
+import { NO_MORE, PostingCursor } from '../../src/text-index/blocks/cursor.js'
+import { VOCAB, WEIGHTS, docsArb, historyArb, oracle, queryArb, replay, singleWordArb } from './blocks-support.js'
 
 describe('block index evaluation', () => {
   it('answers as the brute-force oracle (skipping blocks where it can): total, best documents, order and scores', () => {
@@ -102,6 +103,51 @@ describe('block index evaluation', () => {
         }
       }),
       { numRuns: 100 },
+    )
+  })
+
+  it('a merge of appended segments (blocks copied whole) reads back as one segment built from all their documents', () => {
+    fc.assert(
+      fc.property(
+        docsArb,
+        fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 4 }),
+        fc.array(fc.oneof(queryArb, singleWordArb), { maxLength: 3 }),
+        (docs, cuts, queries) => {
+          // The documents, in order, cut into consecutive segments (as appends leave them).
+          const bounds = [...new Set([0, ...cuts.map((c) => c % (docs.length + 1)), docs.length])].sort((a, b) => a - b)
+          const parts = bounds.slice(1).map((end, i) => {
+            const b = new SegmentBuilder(WEIGHTS)
+            for (const d of docs.slice(bounds[i], end)) b.add(d.id, d.fields)
+            return { segment: b.finish(), deleted: new Set<number>() }
+          })
+          const whole = new SegmentBuilder(WEIGHTS)
+          for (const d of docs) whole.add(d.id, d.fields)
+          const one = whole.finish()
+          const merged = mergeSegments(
+            parts,
+            WEIGHTS,
+            parts.flatMap((p) => [...p.segment.terms.keys()]),
+          )
+          expect([...merged.docs]).toEqual([...one.docs])
+          expect([...merged.lengths]).toEqual([...one.lengths])
+          for (const term of VOCAB) {
+            const a = merged.terms.get(term)
+            const b = one.terms.get(term)
+            expect(a === undefined).toBe(b === undefined)
+            if (!a || !b) continue
+            const ca = new PostingCursor(a, 2)
+            const cb = new PostingCursor(b, 2)
+            for (let d = cb.next(); d !== NO_MORE; d = cb.next()) {
+              expect(ca.next()).toBe(d)
+              for (const f of [0, 1]) expect([...ca.positions(f)]).toEqual([...cb.positions(f)])
+            }
+            expect(ca.next()).toBe(NO_MORE)
+          }
+          for (const q of queries)
+            expect(search([{ segment: merged, deleted: new Set() }], WEIGHTS, q, { k: 20 })).toEqual(search(parts, WEIGHTS, q, { k: 20 }))
+        },
+      ),
+      { numRuns: 150 },
     )
   })
 })

@@ -82,6 +82,13 @@ export class ByteWriter {
     this.length = start + size
   }
 
+  /** Copies `src[from, to)` as they are. */
+  bytesFrom(src: Uint8Array, from: number, to: number): void {
+    this.reserve(to - from)
+    this.buf.set(src.subarray(from, to), this.length)
+    this.length += to - from
+  }
+
   /** The bytes written (a copy). */
   bytes(): Uint8Array {
     return this.buf.slice(0, this.length)

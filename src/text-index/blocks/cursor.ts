@@ -147,7 +147,7 @@ export class PostingCursor {
       return false
     }
     const base = block === 0 ? -1 : (p.lastDocs[block - 1] as number)
-    this.count = Math.min(BLOCK, p.df - block * BLOCK)
+    this.count = p.counts[block] as number
     readGaps(p.data, p.offsets[block] as number, this.count, base, this.docs)
     this.block = block
     this.tfsFor = -1

@@ -4,6 +4,8 @@
 export interface TermPostings {
   /** Documents holding the term. */
   readonly df: number
+  /** Per block: how many documents it holds (a merge of appended segments leaves blocks of fewer than 128 before the last). */
+  readonly counts: Int32Array
   /** Per block: its last document id. */
   readonly lastDocs: Int32Array
   /** Per block: where it starts in `data`. */

@@ -9,7 +9,7 @@
  * A segment is built in memory here; storing it in the snapshot (and merging segments) is the
  * store's business and comes next.
  */
-import { BLOCK, ByteWriter, bitsFor } from './codec.js'
+import { BLOCK, ByteWriter, bitsFor, readGaps, writeGaps } from './codec.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
 import type { TermPostings } from './postings.js'
 
@@ -111,6 +111,7 @@ function encodeTerm(p: Pending, F: number, weights: readonly number[], docLength
   const n = p.docs.length
   const blocks = Math.ceil(n / BLOCK)
   const lastDocs = new Int32Array(blocks)
+  const counts = new Int32Array(blocks)
   const offsets = new Int32Array(blocks)
   const positionOffsets = new Int32Array(blocks)
   const maxWeightedTf = new Float64Array(blocks)
@@ -162,11 +163,13 @@ function encodeTerm(p: Pending, F: number, weights: readonly number[], docLength
     }
     maxWeightedTf[b] = bestTf
     minLength[b] = shortest
+    counts[b] = count
     lastDocs[b] = p.docs[from + count - 1] as number
     base = lastDocs[b] as number
   }
   return {
     df: n,
+    counts,
     lastDocs,
     offsets,
     positionOffsets,
@@ -189,6 +192,7 @@ export interface MergeInput {
  * inputs. `terms` names every term of the inputs. A document live in two inputs is a caller's bug.
  */
 export function mergeSegments(inputs: readonly MergeInput[], weights: readonly number[], terms: Iterable<string>): BuiltSegment {
+  if (appendable(inputs)) return concatenate(inputs, weights.length, terms)
   const F = weights.length
   // The live documents and their lengths, ascending.
   const live: { doc: number; lengths: number[] }[] = []
@@ -236,4 +240,85 @@ export function mergeSegments(inputs: readonly MergeInput[], weights: readonly n
     )
   }
   return { fields: F, docs: Int32Array.from(live.map((d) => d.doc)), lengths: Int32Array.from(live.flatMap((d) => d.lengths)), terms: out }
+}
+
+/** Inputs without deleted documents whose ids follow one another (the usual appends): their blocks can be copied. */
+function appendable(inputs: readonly MergeInput[]): boolean {
+  let last = -1
+  for (const { segment, deleted } of inputs) {
+    if (deleted.size > 0) return false
+    if (segment.docs.length === 0) continue
+    if ((segment.docs[0] as number) <= last) return false
+    last = segment.docs[segment.docs.length - 1] as number
+  }
+  return true
+}
+
+/**
+ * The merge of appendable inputs: each term's blocks copied as they are, only the id frame of an
+ * input's first block written again (its first gap counted from the previous input's last
+ * document instead of from -1); frequencies, positions and block bounds are copied.
+ */
+function concatenate(inputs: readonly MergeInput[], F: number, terms: Iterable<string>): BuiltSegment {
+  const out = new Map<string, TermPostings>()
+  const ids = new Int32Array(BLOCK)
+  for (const term of new Set(terms)) {
+    const parts = inputs.map((i) => i.segment.terms.get(term)).filter((p): p is TermPostings => p !== undefined)
+    if (parts.length === 0) continue
+    if (parts.length === 1) {
+      out.set(term, parts[0] as TermPostings)
+      continue
+    }
+    const data = new ByteWriter()
+    const positions = new ByteWriter()
+    const lastDocs: number[] = []
+    const counts: number[] = []
+    const offsets: number[] = []
+    const positionOffsets: number[] = []
+    const maxWeightedTf: number[] = []
+    const minLength: number[] = []
+    let df = 0
+    for (const p of parts) {
+      const base = lastDocs.length === 0 ? -1 : (lastDocs[lastDocs.length - 1] as number)
+      for (let b = 0; b < p.lastDocs.length; b++) {
+        const count = p.counts[b] as number
+        const start = p.offsets[b] as number
+        const end = b + 1 < p.lastDocs.length ? (p.offsets[b + 1] as number) : p.data.length
+        offsets.push(data.length)
+        if (b === 0) {
+          // The first block's ids again, from the new base; the rest of the block as it is.
+          const after = readGaps(p.data, start, count, -1, ids)
+          writeGaps(data, ids, count, base)
+          data.bytesFrom(p.data, after, end)
+        } else data.bytesFrom(p.data, start, end)
+        positionOffsets.push(positions.length + (p.positionOffsets[b] as number))
+        lastDocs.push(p.lastDocs[b] as number)
+        counts.push(count)
+        maxWeightedTf.push(p.maxWeightedTf[b] as number)
+        minLength.push(p.minLength[b] as number)
+      }
+      positions.bytesFrom(p.positions, 0, p.positions.length)
+      df += p.df
+    }
+    out.set(term, {
+      df,
+      counts: Int32Array.from(counts),
+      lastDocs: Int32Array.from(lastDocs),
+      offsets: Int32Array.from(offsets),
+      positionOffsets: Int32Array.from(positionOffsets),
+      maxWeightedTf: Float64Array.from(maxWeightedTf),
+      minLength: Int32Array.from(minLength),
+      data: data.bytes(),
+      positions: positions.bytes(),
+    })
+  }
+  const docs = new Int32Array(inputs.reduce((n, i) => n + i.segment.docs.length, 0))
+  const lengths = new Int32Array(docs.length * F)
+  let at = 0
+  for (const { segment } of inputs) {
+    docs.set(segment.docs, at)
+    lengths.set(segment.lengths, at * F)
+    at += segment.docs.length
+  }
+  return { fields: F, docs, lengths, terms: out }
 }

@@ -49,7 +49,14 @@ export function writeSegment(st: Statements, space: string, seg: BuiltSegment): 
   )
   const insert = st.prepared('INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES (?, ?, ?, ?, ?, ?)')
   for (const [term, p] of seg.terms) {
-    const meta = Buffer.concat([blob(p.lastDocs), blob(p.offsets), blob(p.positionOffsets), blob(p.minLength), blob(p.maxWeightedTf)])
+    const meta = Buffer.concat([
+      blob(p.lastDocs),
+      blob(p.offsets),
+      blob(p.positionOffsets),
+      blob(p.minLength),
+      blob(p.counts),
+      blob(p.maxWeightedTf),
+    ])
     insert.run(
       id,
       term,
@@ -138,15 +145,16 @@ function lazyTerms(st: Statements, segment: number): TermLookup {
 }
 
 function postingsOf(row: { df: number; meta: Buffer; data: Buffer; positions: Buffer }): TermPostings {
-  // Four int32 arrays and one float64 array of one entry per block: 24 bytes a block.
-  const blocks = row.meta.length / 24
+  // Five int32 arrays and one float64 array of one entry per block: 28 bytes a block.
+  const blocks = row.meta.length / 28
   return {
     df: row.df,
     lastDocs: int32s(row.meta, 0, blocks),
     offsets: int32s(row.meta, blocks * 4, blocks),
     positionOffsets: int32s(row.meta, blocks * 8, blocks),
     minLength: int32s(row.meta, blocks * 12, blocks),
-    maxWeightedTf: float64s(row.meta, blocks * 16, blocks),
+    counts: int32s(row.meta, blocks * 16, blocks),
+    maxWeightedTf: float64s(row.meta, blocks * 20, blocks),
     data: new Uint8Array(row.data),
     positions: new Uint8Array(row.positions),
   }
