@@ -1,18 +1,10 @@
 import type { Db, Upgrades } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
-import { MATCH_MODES, type MatchMode, canonicalTerm, decodeSensitive, isDenormalized, termOf } from '../text/modes.js'
-import { tokenize } from '../text/tokenize.js'
+import { MATCH_MODES, type MatchMode, canonicalTerm, decodeSensitive, isDenormalized } from '../text/modes.js'
 import { searchFts5 } from './fts5-search.js'
+import { IDENTIFIER_MARK, type TermOptions, identifierTerm, phraseSpellings, termStreams } from './terms.js'
 import type { TextItem, TextQuery } from './text-query.js'
-import {
-  type IndexLayout,
-  IndexQueryError,
-  type IndexPage,
-  type IndexSearch,
-  type IndexWriter,
-  type MatchOptions,
-  type TextIndex,
-} from './types.js'
+import { type IndexLayout, type IndexPage, type IndexSearch, type IndexWriter, type MatchOptions, type TextIndex } from './types.js'
 
 /**
  * The text index in SQLite FTS5, in the snapshot file itself: per corpus, one contentless FTS5
@@ -68,8 +60,8 @@ export class Fts5Index implements TextIndex {
     }
     return {
       add(rowid, texts) {
-        const streams = streamsOf(layout, texts, onVariant)
-        MATCH_MODES.forEach((mode, i) => inserts[i]?.run(rowid, ...streams[mode]))
+        const streams = termStreams(layout, texts, onVariant)
+        MATCH_MODES.forEach((mode, i) => inserts[i]?.run(rowid, ...streams[mode].map((terms) => terms.join(' '))))
       },
       remove(rowid) {
         for (const d of deletes) d.run(rowid)
@@ -139,13 +131,6 @@ function identifierColumn(layout: IndexLayout): string | undefined {
   return layout.fields.find((f) => f.role === 'identifier')?.name
 }
 
-/** Marks the terms of the identifier column (U+E100, Private Use: no typed word contains it). */
-const IDENTIFIER_MARK = '\ue100'
-
-function identifierTerm(word: string): string {
-  return IDENTIFIER_MARK + termOf(word, 'keyword')
-}
-
 /**
  * Fills `sensitive_variants` from the `sensitive` indexes' vocabularies (each distinct term read
  * once): the upgrade of a file whose records were indexed before the table existed.
@@ -175,65 +160,11 @@ function backfillSensitiveVariants(db: Db): void {
 }
 
 /**
- * The token streams of one document, one array of column values per mode (each text tokenized
- * once). `onVariant` receives each word of the `sensitive` stream that is not in NFC, as (the term
- * of its NFC spelling, its own term): what `sensitive_variants` keeps so that `sensitive` finds it
- * by its canonical spelling.
- */
-function streamsOf(
-  layout: IndexLayout,
-  texts: readonly string[],
-  onVariant: (canonical: string, raw: string) => void,
-): Record<MatchMode, string[]> {
-  const words = layout.fields.map((_, i) => tokenize(texts[i] ?? '').map((t) => t.text))
-  const out = {} as Record<MatchMode, string[]>
-  for (const mode of MATCH_MODES) {
-    out[mode] = layout.fields.map((f, i) =>
-      (words[i] as string[]).map((w) => (f.role === 'identifier' ? identifierTerm(w) : termOf(w, mode))).join(' '),
-    )
-  }
-  layout.fields.forEach((f, i) => {
-    if (f.role === 'identifier') return
-    for (const w of words[i] as string[]) if (isDenormalized(w)) onVariant(canonicalTerm(w), termOf(w, 'sensitive'))
-  })
-  return out
-}
-
-/**
- * How query words become index terms. `variantsOf` (the `sensitive` mode without `keyword`) gives
- * the other spellings of a canonical term present in the index; each word then matches any of them.
- */
-interface TermOptions {
-  readonly mode: MatchMode
-  readonly variantsOf?: ((canonical: string) => readonly string[]) | undefined
-}
-
-/**
- * At most this many spelling combinations per phrase. Each word of a phrase that the index holds in
- * two encodings doubles them, so this allows 12 such words in one quoted phrase.
- */
-const MAX_PHRASE_VARIANTS = 4096
-
-/**
  * An FTS5 phrase string; terms hold only letters, digits and marks, so no quoting is needed inside.
  * With spelling variants, the OR of the phrase in each combination of spellings.
  */
 function phrase(item: TextItem, opts: TermOptions): string {
-  const { variantsOf } = opts
-  if (variantsOf === undefined) return `"${item.words.map((w) => termOf(w, opts.mode)).join(' ')}"`
-  let combos: string[][] = [[]]
-  for (const w of item.words) {
-    const canonical = canonicalTerm(w)
-    const spellings = [canonical, ...variantsOf(canonical).filter((v) => v !== canonical)]
-    if (combos.length * spellings.length > MAX_PHRASE_VARIANTS) {
-      throw new IndexQueryError(
-        `modes: in sensitive mode the phrase "${item.words.join(' ')}" has more than ${MAX_PHRASE_VARIANTS} combinations of Unicode spellings in the index (its words are stored both composed and decomposed); quote a shorter phrase`,
-        'modes',
-      )
-    }
-    combos = combos.flatMap((c) => spellings.map((t) => [...c, t]))
-  }
-  const phrases = combos.map((c) => `"${c.join(' ')}"`)
+  const phrases = phraseSpellings(item, opts).map((c) => `"${c.join(' ')}"`)
   return phrases.length === 1 ? (phrases[0] as string) : `(${phrases.join(' OR ')})`
 }
 

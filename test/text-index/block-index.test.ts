@@ -106,4 +106,48 @@ describe('block index across connections', () => {
     expect(w.index.problems(LAYOUT, 500)).toEqual([])
     w.db.close()
   })
+
+  it('a reader never mistakes a new segment for a dropped one it had cached', () => {
+    const path = tempSnapshotPath()
+    const w = connect(path)
+    w.db.transaction(() => w.index.create([LAYOUT]))()
+    const r = connect(path)
+    const write = (id: string, title: string | null) =>
+      w.db.transaction(() => {
+        const writer = w.index.writer(LAYOUT)
+        const existing = w.rows.rowidOf('notes', id)
+        if (existing !== undefined) writer.remove(existing)
+        if (title === null) {
+          if (existing !== undefined) w.rows.delete('notes', id, existing)
+        } else {
+          const rowid = w.rows.put(
+            { corpus: 'notes', id, mainMs: 1, mainDay: 20240101, updMs: 1, updDay: 20240101, record: '{}', facets: [] },
+            existing,
+          )
+          writer.add(rowid, [title, ''])
+        }
+        writer.finish?.()
+      })()
+    const count = (word: string) =>
+      r.index.search({
+        layout: LAYOUT,
+        text: { groups: [[{ words: [word] }]], exclude: [] },
+        mode: 'default',
+        canonical: false,
+        facets: [],
+        days: [],
+        sort: 'newest',
+        limit: 10,
+        offset: 0,
+      }).total
+    for (let i = 0; i < 8; i++) write(`big${i}`, 'comum')
+    write('tail', 'velho')
+    expect([count('comum'), count('velho')]).toEqual([8, 1])
+    // The newest segment empties and is dropped; the next write's segment must not take its id.
+    write('tail', null)
+    write('fresh', 'novo')
+    expect([count('comum'), count('velho'), count('novo')]).toEqual([8, 0, 1])
+    w.db.close()
+    r.db.close()
+  })
 })

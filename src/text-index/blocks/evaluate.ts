@@ -174,7 +174,8 @@ class PhraseMatcher implements Matcher {
       if (this.field !== undefined && f !== this.field) continue
       if (this.cursors.some((c) => c.tf(f) === 0)) continue
       const first = this.cursors[0] as PostingCursor
-      const starts = first.positions(f).slice()
+      // Its own buffer: the other cursors' positions do not overwrite it.
+      const starts = first.positions(f)
       let count = 0
       for (const p of starts) {
         let ok = true

@@ -9,13 +9,12 @@
  */
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
-import { MATCH_MODES, type MatchMode, canonicalTerm, isDenormalized, termOf } from '../../text/modes.js'
-import { tokenize } from '../../text/tokenize.js'
+import { MATCH_MODES, type MatchMode } from '../../text/modes.js'
+import { type TermOptions, identifierTerm, phraseSpellings, termStreams } from '../terms.js'
 import type { TextItem, TextQuery } from '../text-query.js'
 import {
   type FacetFilter,
   type IndexLayout,
-  IndexQueryError,
   type IndexPage,
   type IndexSearch,
   type IndexWriter,
@@ -36,13 +35,6 @@ import {
   writeSegment,
 } from './storage.js'
 import { type Segment, mergeSegments } from './segment.js'
-
-/** Marks the terms of the identifier field (U+E100, Private Use: no typed word contains it), as the FTS5 index does. */
-const IDENTIFIER_MARK = '\ue100'
-const identifierTerm = (word: string) => IDENTIFIER_MARK + termOf(word, 'keyword')
-
-/** At most this many spelling combinations per phrase in `sensitive` mode (as the FTS5 index). */
-const MAX_PHRASE_VARIANTS = 4096
 
 const spaceOf = (corpus: string, mode: MatchMode) => `${corpus}:${mode}`
 
@@ -190,21 +182,14 @@ export class BlockIndex implements TextIndex {
 
   private write(layout: IndexLayout, added: ReadonlyMap<number, readonly string[]>, removed: ReadonlySet<number>): void {
     const rowids = [...added.keys()].sort((a, b) => a - b)
-    const streams = rowids.map((r) => streamsOf(layout, added.get(r) as readonly string[]))
     const addVariant = this.st.prepared('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
-    for (const r of rowids) {
-      layout.fields.forEach((f, i) => {
-        if (f.role === 'identifier') return
-        for (const t of tokenize(added.get(r)?.[i] ?? '')) {
-          if (isDenormalized(t.text)) addVariant.run(layout.name, canonicalTerm(t.text), termOf(t.text, 'sensitive'))
-        }
-      })
-    }
+    const onVariant = (canonical: string, raw: string) => addVariant.run(layout.name, canonical, raw)
+    const streams = rowids.map((r) => termStreams(layout, added.get(r) as readonly string[], onVariant))
     for (const mode of MATCH_MODES) {
       const space = spaceOf(layout.name, mode)
       // A document written again or removed leaves the segment that held it.
       const gone = [...removed, ...rowids]
-      for (const s of readSegments(this.st, space)) {
+      for (const s of readSegments(this.st, space, this.known(space))) {
         const docs = s.segment.docs
         const hit = gone.filter((d) => !s.deleted.has(d) && includes(docs, d))
         if (hit.length > 0) deleteFromSegment(this.st, s.id, hit)
@@ -226,7 +211,7 @@ export class BlockIndex implements TextIndex {
    * log₂(documents) segments, each document re-encoded about log₂(documents) times over its life.
    */
   private merge(space: string, weights: readonly number[]): void {
-    let segments = readSegments(this.st, space)
+    let segments = readSegments(this.st, space, this.known(space))
     const empty = segments.filter((s) => s.segment.docs.length === s.deleted.size)
     if (empty.length > 0)
       dropSegments(
@@ -247,13 +232,17 @@ export class BlockIndex implements TextIndex {
     }
   }
 
+  /** The segments this connection has read, by id: a segment never changes once written, so its rows need not be read again. */
+  private known(space: string): Map<number, Segment> {
+    return new Map<number, Segment>((this.segments.get(space)?.segments ?? []).map((x) => [x.id, x.segment]))
+  }
+
   private segmentsOf(layout: IndexLayout, mode: MatchMode): StoredSegment[] {
     const space = spaceOf(layout.name, mode)
     const version = versionOf(this.st, space)
     const cached = this.segments.get(space)
     if (cached?.version === version) return cached.segments
-    const known = new Map<number, Segment>((cached?.segments ?? []).map((s) => [s.id, s.segment]))
-    const segments = readSegments(this.st, space, known)
+    const segments = readSegments(this.st, space, this.known(space))
     this.segments.set(space, { version, segments })
     return segments
   }
@@ -319,20 +308,11 @@ export class BlockIndex implements TextIndex {
     const identField = layout.fields.findIndex((f) => f.role === 'identifier')
     const variants = this.st.prepared('SELECT raw FROM sensitive_variants WHERE corpus = ? AND canonical = ?').pluck()
     const canonical = match.canonical && match.mode === 'sensitive'
+    const opts: TermOptions = canonical
+      ? { mode: match.mode, variantsOf: (c) => variants.all(layout.name, c) as string[] }
+      : { mode: match.mode }
     const item = (i: TextItem): ItemSpec => {
-      let combos: string[][] = [[]]
-      for (const w of i.words) {
-        const spellings = canonical
-          ? [canonicalTerm(w), ...(variants.all(layout.name, canonicalTerm(w)) as string[]).filter((v) => v !== canonicalTerm(w))]
-          : [termOf(w, match.mode)]
-        if (combos.length * spellings.length > MAX_PHRASE_VARIANTS) {
-          throw new IndexQueryError(
-            `modes: in sensitive mode the phrase "${i.words.join(' ')}" has more than ${MAX_PHRASE_VARIANTS} combinations of Unicode spellings in the index (its words are stored both composed and decomposed); quote a shorter phrase`,
-            'modes',
-          )
-        }
-        combos = combos.flatMap((c) => spellings.map((t) => [...c, t]))
-      }
+      const combos = phraseSpellings(i, opts)
       const alternatives: Alternative[] = combos.map((terms) => ({ terms }))
       if (i.identifier !== undefined && identField >= 0) alternatives.push({ terms: i.words.map(identifierTerm), field: identField })
       return { alternatives }
@@ -343,18 +323,6 @@ export class BlockIndex implements TextIndex {
 
 function weightsOf(layout: IndexLayout): number[] {
   return layout.fields.map((f) => f.weight)
-}
-
-/** Each mode's term streams of one document, per field (the identifier field's terms marked, the same in every mode). */
-function streamsOf(layout: IndexLayout, texts: readonly string[]): Record<MatchMode, string[][]> {
-  const words = layout.fields.map((_, i) => tokenize(texts[i] ?? '').map((t) => t.text))
-  const out = {} as Record<MatchMode, string[][]>
-  for (const mode of MATCH_MODES) {
-    out[mode] = layout.fields.map((f, i) =>
-      (words[i] as string[]).map((w) => (f.role === 'identifier' ? identifierTerm(w) : termOf(w, mode))),
-    )
-  }
-  return out
 }
 
 function createBlockTablesIfMissing(db: Db): void {

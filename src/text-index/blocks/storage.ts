@@ -9,11 +9,14 @@ import type { Statements } from '../../store/statements.js'
 import type { LiveSegment } from './evaluate.js'
 import type { BuiltSegment, Segment, TermLookup, TermPostings } from './segment.js'
 
-/** Creates the block index's tables (idempotent; in the caller's transaction). */
+/**
+ * Creates the block index's tables (idempotent; in the caller's transaction). Segment ids are never
+ * reused (AUTOINCREMENT): readers cache segments by id, and a dropped segment's id must not name another.
+ */
 export function createBlockTables(db: Db): void {
   db.exec(`
     CREATE TABLE IF NOT EXISTS block_segments (
-      id INTEGER PRIMARY KEY, space TEXT NOT NULL, fields INTEGER NOT NULL, docs BLOB NOT NULL, lengths BLOB NOT NULL
+      id INTEGER PRIMARY KEY AUTOINCREMENT, space TEXT NOT NULL, fields INTEGER NOT NULL, docs BLOB NOT NULL, lengths BLOB NOT NULL
     );
     CREATE INDEX IF NOT EXISTS block_segments_space ON block_segments (space, id);
     CREATE TABLE IF NOT EXISTS block_terms (
