@@ -14,8 +14,8 @@ import { MonitorRows } from '../store/monitors.js'
 import { ApiKeyRows } from '../store/api-keys.js'
 import { StakeholderRows } from '../store/stakeholders.js'
 import { Statements } from '../store/statements.js'
-import { FTS5_UPGRADES, Fts5Index } from '../text-index/fts5.js'
-import { BlockIndex } from '../text-index/blocks/index.js'
+import { FTS5_UPGRADES } from '../text-index/fts5.js'
+import { TEXT_INDEXES, type TextIndexName, textIndexName } from '../text-index/registry.js'
 import type { TextIndex } from '../text-index/types.js'
 import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
 
@@ -117,6 +117,7 @@ export class Snapshot {
   private readonly st: Statements
   private readonly rows: DocumentRows
   private readonly index: TextIndex
+  private readonly indexName: TextIndexName
   private readonly stakeholders: StakeholderRows
   private readonly monitors: Monitors
   private readonly finder: StakeholderFinder
@@ -132,12 +133,13 @@ export class Snapshot {
     const opts = { readonly: given.readonly ?? defaultOptions.readonly, busyTimeoutMs: given.busyTimeoutMs ?? defaultOptions.busyTimeoutMs }
     this.path = path
     this.readonly = opts.readonly
+    // Checked before the file is touched: a bad value must not create it.
+    this.indexName = textIndexName()
     this.db = openDatabase(path, opts.readonly, opts.busyTimeoutMs, FTS5_UPGRADES)
     this.file = fileKey(path)
     try {
       this.st = new Statements(this.db)
-      // Issue 13's block index, for its measurements and tests while it is built: not yet the default.
-      this.index = process.env['LEGISEARCH_TEXT_INDEX'] === 'blocks' ? new BlockIndex(this.db, this.st) : new Fts5Index(this.db, this.st)
+      this.index = TEXT_INDEXES[this.indexName](this.db, this.st)
       this.prepareIndexes()
     } catch (e) {
       this.db.close()
@@ -455,14 +457,22 @@ export class Snapshot {
       throw invalid(`path: ${this.path} indexes ${first} with another field layout; rebuild the snapshot with this version`)
     }
     if (missing.length === 0) return
-    if (this.readonly) throw invalid(`path: ${this.path} lacks the index of ${missing.join(', ')}; open it once without readonly`)
+    if (this.readonly) {
+      throw invalid(
+        `path: ${this.path} lacks the text index of ${missing.join(', ')} (a file written by an earlier version holds another index); ` +
+          'open it once without readonly to index its records (or rebuild it)',
+      )
+    }
     immediate(this.db, () => {
       // Looked at again under the write lock: another process opening the file may have made them.
       const still = new Set(this.index.inspect(layouts).missing)
+      if (still.size === 0) return
       this.index.create(layouts.filter((l) => still.has(l.name)))
-      // A snapshot holding records of a corpus its index never saw (another index wrote it) gets them indexed.
+      // A snapshot holding records of a corpus its index never saw (another index wrote it) gets them
+      // indexed, and the other index goes: a file holds one text index, kept by every write.
       const rows = new DocumentRows(this.st)
       for (const name of CORPUS_NAMES) if (still.has(name)) reindexDocuments(rows, this.index, corpusOf(name))
+      for (const [name, make] of Object.entries(TEXT_INDEXES)) if (name !== this.indexName) make(this.db, this.st).drop()
     })
   }
 }

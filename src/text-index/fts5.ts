@@ -100,6 +100,12 @@ export class Fts5Index implements TextIndex {
     return problems
   }
 
+  drop(): void {
+    for (const name of this.st.prepared('SELECT name FROM corpora').pluck().all() as string[])
+      for (const mode of MATCH_MODES) this.db.exec(`DROP TABLE IF EXISTS ${ftsTable(name, mode)}`)
+    this.db.exec('DELETE FROM corpora')
+  }
+
   /** How query words become terms: in `sensitive` alone, each word also matches its other spellings. */
   private termOptions(layout: IndexLayout, match: MatchOptions): TermOptions {
     if (!(match.canonical && match.mode === 'sensitive')) return { mode: match.mode }

@@ -4,8 +4,8 @@ import type { TextQuery } from './text-query.js'
 /**
  * The seam between a search and the text index: what a search asks of an inverted index, in the
  * search's terms (documents by rowid, fields by name, words as typed), never in the terms of one
- * implementation. SQLite FTS5 (`fts5.ts`) is the one implementation today; the planner, the
- * writers and the integrity check see only this interface.
+ * implementation. The block index (`blocks/`) and SQLite FTS5 (`fts5.ts`) implement it
+ * (`registry.ts`); the planner, the writers and the integrity check see only this interface.
  */
 export interface TextIndex {
   /** Which of these layouts the file has no index for, and which it indexes with another layout. */
@@ -20,6 +20,8 @@ export interface TextIndex {
   search(request: IndexSearch): IndexPage
   /** What is wrong with the index of a layout that should hold `documents` documents ([] when nothing). */
   problems(layout: IndexLayout, documents: number, writable: boolean): string[]
+  /** Removes this index, every corpus of it, from the file (in the caller's transaction): another index replaced it. */
+  drop(): void
 }
 
 /** What the index knows of a corpus: its name and its text fields, in a fixed order. */

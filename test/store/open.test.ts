@@ -88,4 +88,88 @@ describe('openSnapshot', () => {
     )
     expect(existsSync(missing)).toBe(false)
   })
+
+  it('LEGISEARCH_TEXT_INDEX names an implementation, or the file is not touched', () => {
+    const missing = tempSnapshotPath('env.db')
+    const error = withTextIndex('lucene', () => errorOf(() => openSnapshot(missing)))
+    expect(error.message).toMatch(/LEGISEARCH_TEXT_INDEX: "lucene" names no text index; use one of blocks, fts5/)
+    expect(existsSync(missing)).toBe(false)
+  })
 })
+
+describe('a snapshot written by an earlier version (its text index in FTS5)', () => {
+  const tables = (file: string) => {
+    const db = new Database(file, { readonly: true })
+    try {
+      return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).filter(
+        (t) => t.startsWith('fts_') || t.startsWith('block_'),
+      )
+    } finally {
+      db.close()
+    }
+  }
+  const notices = Array.from({ length: 18 }, (_, i) => ({
+    id: `n${i}`,
+    title: `Reforma ${i % 3 === 0 ? 'tributária' : 'administrativa'} número ${i}`,
+    description: i % 2 === 0 ? 'orçamento da saúde' : 'Tributária, saúde e educação',
+    date: `2024-03-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00-03:00`,
+  }))
+  const queries = [
+    { q: 'reforma', limit: 20 },
+    { q: 'tributária -saúde', limit: 20 },
+    { q: '"reforma administrativa"', sort: 'newest', limit: 20 },
+    { q: 'Tributária', modes: 'sensitive', limit: 20 },
+  ]
+
+  it('is refused read-only with how to upgrade it, and upgraded by a writable open: same answers, one index left', () => {
+    const file = tempSnapshotPath('fts5.db')
+    const before = withTextIndex('fts5', () => {
+      const s = openSnapshot(file)
+      try {
+        s.upsert('notices', notices)
+        return queries.map((q) => s.searchNotices(q))
+      } finally {
+        s.close()
+      }
+    })
+    expect(tables(file).every((t) => t.startsWith('fts_'))).toBe(true)
+    const original = sha(file)
+    expect(errorOf(() => openSnapshot(file, { readonly: true })).message).toMatch(
+      /lacks the text index of .*notices.*; open it once without readonly to index its records \(or rebuild it\)/,
+    )
+    expect(sha(file)).toBe(original)
+    const s = openSnapshot(file)
+    try {
+      expect(tables(file).some((t) => t.startsWith('fts_'))).toBe(false)
+      expect(tables(file)).toContain('block_segments')
+      expect(s.checkIntegrity()).toEqual({ ok: true, problems: [] })
+      // Relevance is the new index's own; what matched and in which order of dates and ids is not.
+      const strip = (r: { results: { id: string }[]; pagination: unknown }, q: object) => ({
+        ids: 'sort' in q ? r.results.map((x) => x.id) : r.results.map((x) => x.id).sort(),
+        pagination: r.pagination,
+      })
+      expect(queries.map((q) => strip(s.searchNotices(q), q))).toEqual(before.map((r, i) => strip(r, queries[i] as object)))
+    } finally {
+      s.close()
+    }
+    // Reopened read-only now, it answers.
+    const r = openSnapshot(file, { readonly: true })
+    try {
+      expect(r.searchNotices({ q: 'reforma' }).pagination.total).toBe(18)
+    } finally {
+      r.close()
+    }
+  })
+})
+
+/** Runs `fn` with `LEGISEARCH_TEXT_INDEX` set to `name`, restoring it after. */
+function withTextIndex<T>(name: string, fn: () => T): T {
+  const saved = process.env['LEGISEARCH_TEXT_INDEX']
+  process.env['LEGISEARCH_TEXT_INDEX'] = name
+  try {
+    return fn()
+  } finally {
+    if (saved === undefined) delete process.env['LEGISEARCH_TEXT_INDEX']
+    else process.env['LEGISEARCH_TEXT_INDEX'] = saved
+  }
+}

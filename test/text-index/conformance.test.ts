@@ -1,24 +1,23 @@
 /**
  * The text index seam (`src/text-index/types.ts`), checked against a brute-force oracle over the
- * same documents: what any implementation must answer: FTS5 (the library's today) and the block
- * index (issue 13's, not yet the library's).
+ * same documents: what any implementation of the registry must answer (the block index, the
+ * library's default, and FTS5).
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, openDatabase } from '../../src/store/database.js'
 import { DocumentRows } from '../../src/store/documents.js'
 import { Statements } from '../../src/store/statements.js'
-import { FTS5_UPGRADES, Fts5Index } from '../../src/text-index/fts5.js'
-import { BlockIndex } from '../../src/text-index/blocks/index.js'
+import { FTS5_UPGRADES } from '../../src/text-index/fts5.js'
+import { TEXT_INDEXES } from '../../src/text-index/registry.js'
 import type { TextItem, TextQuery } from '../../src/text-index/text-query.js'
 import type { IndexLayout, IndexSearch, MatchOptions, TextIndex } from '../../src/text-index/types.js'
 import { type MatchMode, termOf, tokenize } from '../../src/index.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
-const IMPLEMENTATIONS: { name: string; make: (db: Db, st: Statements) => TextIndex }[] = [
-  { name: 'fts5', make: (db, st) => new Fts5Index(db, st) },
-  { name: 'blocks', make: (db, st) => new BlockIndex(db, st) },
-]
+const IMPLEMENTATIONS: { name: string; make: (db: Db, st: Statements) => TextIndex }[] = Object.entries(TEXT_INDEXES).map(
+  ([name, make]) => ({ name, make }),
+)
 
 const LAYOUT: IndexLayout = {
   name: 'notes',

@@ -27,6 +27,7 @@ import {
   type StoredSegment,
   bumpVersion,
   createBlockTables,
+  dropBlockTables,
   deleteFromSegment,
   dropSegments,
   readSegments,
@@ -84,7 +85,6 @@ export class BlockIndex implements TextIndex {
 
   create(layouts: readonly IndexLayout[]): void {
     createBlockTables(this.db)
-    createBlockTablesIfMissing(this.db)
     for (const layout of layouts)
       this.st.prepared('INSERT INTO block_layouts (name, layout) VALUES (?, ?)').run(layout.name, layoutKey(layout))
   }
@@ -178,6 +178,12 @@ export class BlockIndex implements TextIndex {
         problems.push(`${spaceOf(layout.name, mode)}: ${live} indexed documents for ${documents} ${layout.name} records`)
     }
     return problems
+  }
+
+  drop(): void {
+    dropBlockTables(this.db)
+    this.segments.clear()
+    this.columns.clear()
   }
 
   private write(layout: IndexLayout, added: ReadonlyMap<number, readonly string[]>, removed: ReadonlySet<number>): void {
@@ -323,8 +329,4 @@ export class BlockIndex implements TextIndex {
 
 function weightsOf(layout: IndexLayout): number[] {
   return layout.fields.map((f) => f.weight)
-}
-
-function createBlockTablesIfMissing(db: Db): void {
-  db.exec('CREATE TABLE IF NOT EXISTS block_layouts (name TEXT PRIMARY KEY, layout TEXT NOT NULL)')
 }

@@ -25,7 +25,14 @@ export function createBlockTables(db: Db): void {
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS block_deleted (segment INTEGER NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (segment, doc)) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS block_versions (space TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS block_layouts (name TEXT PRIMARY KEY, layout TEXT NOT NULL);
   `)
+}
+
+/** Drops the block index's tables (in the caller's transaction). */
+export function dropBlockTables(db: Db): void {
+  for (const table of ['block_segments', 'block_terms', 'block_deleted', 'block_versions', 'block_layouts'])
+    db.exec(`DROP TABLE IF EXISTS ${table}`)
 }
 
 /** A typed array's bytes, as a blob. */
