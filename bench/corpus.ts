@@ -2,12 +2,18 @@
  * The benchmark corpus: one snapshot built with the project's seeded demo generator and ingested
  * through the public API (`snap.upsert`, calls of 10,000 records), cached under `bench/.work/` with
  * a manifest of how it was built. A later run with the same sizes and seed reuses it.
+ *
+ * One file per text index (a file holds one): the FTS5 file is built from the generator (the
+ * benchmark's FTS5 floor reads its tables); the block index's file is a copy of it opened writable
+ * with the block index, which indexes its records again: the same records under the same rowids,
+ * so both engines answer for the very same documents.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openSnapshot, type Collection } from '../src/index.js'
+import { type TextIndexName, textIndexName } from '../src/text-index/registry.js'
 import { generate } from '../scripts/generate/index.js'
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url))
@@ -44,6 +50,10 @@ export interface Manifest {
   readonly ingest: Readonly<Record<string, IngestStat>>
   readonly watchlist: { readonly file: string; readonly designations: number; readonly ms: number } | null
   readonly fileBytes: number
+  /** The file's text index; absent in manifests of earlier runs (FTS5). */
+  readonly index?: TextIndexName
+  /** For the block index's file: the time its open took to index the FTS5 file's records, ms. */
+  readonly reindexMs?: number
 }
 
 export interface Corpus {
@@ -55,9 +65,21 @@ export interface Corpus {
   readonly staleSources: boolean
 }
 
-export function snapshotPath(sizes: CorpusSizes, seed: number): string {
+export function snapshotPath(sizes: CorpusSizes, seed: number, index: TextIndexName = textIndexName()): string {
   const tag = `p${sizes.propositions}-d${sizes.dou}-s${sizes.social}-k${sizes.stakeholders}-seed${seed}`
-  return join(WORK_DIR, `legisearch-${tag}.db`)
+  return join(WORK_DIR, `legisearch-${tag}-${index}.db`)
+}
+
+/** Runs `fn` with the library's text index set to `index` (the variable is read at each open). */
+export function withTextIndex<T>(index: TextIndexName, fn: () => T): T {
+  const saved = process.env['LEGISEARCH_TEXT_INDEX']
+  process.env['LEGISEARCH_TEXT_INDEX'] = index
+  try {
+    return fn()
+  } finally {
+    if (saved === undefined) delete process.env['LEGISEARCH_TEXT_INDEX']
+    else process.env['LEGISEARCH_TEXT_INDEX'] = saved
+  }
 }
 
 /** A short hash of `src/` and `scripts/generate/`, so a reused snapshot built by other code is reported. */
@@ -106,12 +128,21 @@ function opens(path: string): boolean {
 }
 
 /**
- * The snapshot for these sizes and seed: reused when a complete one exists (and `rebuild` is not
- * set), otherwise generated and ingested now.
+ * The snapshot for these sizes and seed with this text index (the library's, unless named): reused
+ * when a complete one exists (and `rebuild` is not set), otherwise made now.
  */
-export function ensureCorpus(sizes: CorpusSizes, seed: number, opts: { rebuild: boolean; log: (s: string) => void }): Corpus {
+export function ensureCorpus(
+  sizes: CorpusSizes,
+  seed: number,
+  opts: { rebuild: boolean; log: (s: string) => void; index?: TextIndexName },
+): Corpus {
+  const index = opts.index ?? textIndexName()
+  return withTextIndex(index, () => ensureWith(sizes, seed, { ...opts, index }))
+}
+
+function ensureWith(sizes: CorpusSizes, seed: number, opts: { rebuild: boolean; log: (s: string) => void; index: TextIndexName }): Corpus {
   mkdirSync(WORK_DIR, { recursive: true })
-  const path = snapshotPath(sizes, seed)
+  const path = snapshotPath(sizes, seed, opts.index)
   const hash = sourceHash()
   const existing = readManifest(path)
   if (!opts.rebuild && existing && existsSync(path) && opens(path)) {
@@ -120,7 +151,26 @@ export function ensureCorpus(sizes: CorpusSizes, seed: number, opts: { rebuild: 
   }
   if (existing && !opts.rebuild) opts.log(`the cached snapshot does not open with this engine version: rebuilding`)
   removeSnapshot(path)
-  const manifest = build(path, sizes, seed, hash, opts.log)
+  let manifest: Manifest
+  if (opts.index === 'fts5') manifest = { ...build(path, sizes, seed, hash, opts.log), index: 'fts5' }
+  else {
+    // The same records under the same rowids as the FTS5 file: a copy of it, indexed again.
+    const from = ensureCorpus(sizes, seed, { ...opts, index: 'fts5' })
+    opts.log(`indexing a copy of ${relative(ROOT, from.path)} with the ${opts.index} index…`)
+    copyFileSync(from.path, path)
+    const t = performance.now()
+    openSnapshot(path).close()
+    const reindexMs = performance.now() - t
+    opts.log(`  ${Math.round(reindexMs / 1000)} s`)
+    manifest = {
+      ...from.manifest,
+      builtAt: new Date().toISOString(),
+      sourceHash: hash,
+      fileBytes: statSync(path).size,
+      index: opts.index,
+      reindexMs,
+    }
+  }
   writeFileSync(`${path}.json`, JSON.stringify(manifest, null, 2))
   return { path, manifest, reused: false, staleSources: false }
 }

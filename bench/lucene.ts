@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { fold, openSnapshot, tokenize } from '../src/index.js'
 import { miniDoc } from './baselines/minisearch.js'
+import { textIndexName } from '../src/text-index/registry.js'
 import { BENCH_DIR, WORK_DIR, ensureCorpus } from './corpus.js'
 import { requestOf } from './explain.js'
 import { type BenchQuery, type Design, type Item, KIND_LABELS, type QuerySet, buildQuerySet, variantLabel } from './queries.js'
@@ -160,8 +161,6 @@ const lucene = readFileSync(lucenePath, 'utf8')
 
 // legisearch: the same queries, in this process, after the same warm-up.
 log('legisearch: querying…')
-// Opened writable once: an index the snapshot lacks (LEGISEARCH_TEXT_INDEX=blocks on an FTS5-built snapshot) is built.
-openSnapshot(corpus.path).close()
 const snap = openSnapshot(corpus.path, { readonly: true })
 const requests = queries.map(requestOf)
 for (let round = 0; round < Number(args.warmups); round++) for (const r of requests) snap.searchPropositions(r.query, r.body)
@@ -197,7 +196,7 @@ const rows = [...classes_].map(([label, idx]) => {
   ]
 })
 const report = [
-  `# legisearch (${process.env['LEGISEARCH_TEXT_INDEX'] === 'blocks' ? 'block index' : 'FTS5 index'}) beside Lucene 8, ${int(size)} propositions, ${new Date().toISOString().slice(0, 10)}`,
+  `# legisearch (${textIndexName() === 'blocks' ? 'block index' : 'FTS5 index'}) beside Lucene 8, ${int(size)} propositions, ${new Date().toISOString().slice(0, 10)}`,
   '',
   `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
     `${spawnSync('java', ['-version'], { encoding: 'utf8' }).stderr.split('\n')[0]}. Default mode, limit 20, the exact total on every search; ` +
@@ -213,6 +212,6 @@ const report = [
   `Totals that differ: ${disagree} of ${queries.length} (Lucene's analysis is its own PortugueseLightStemFilter on folded words; legisearch's stemmer follows its rules).`,
   '',
 ].join('\n')
-const out = args.out ?? join(WORK_DIR, `lucene-${size}${process.env['LEGISEARCH_TEXT_INDEX'] === 'blocks' ? '-blocks' : ''}.md`)
+const out = args.out ?? join(WORK_DIR, `lucene-${size}-${textIndexName()}.md`)
 writeFileSync(out, report)
 process.stdout.write(report)

@@ -1,6 +1,6 @@
 /**
  * The query mix, generated from a fixed seed and from the snapshot itself: words come from the
- * text of real records, ranked by their document frequency in the index (fts5vocab); phrases are
+ * text of real records, ranked by their document frequency in the index (fts5vocab, or the block index's counts); phrases are
  * runs of consecutive words of real records; identifiers and filter values are those of real
  * records. Every query is a plain object, so the worker processes read the same list from JSON.
  */
@@ -193,11 +193,19 @@ function textFields(corpus: BenchCorpus, r: Record<string, unknown>): string[] {
   return [String(r['text'])]
 }
 
-/** Document frequency of a word's default-mode term in a corpus (fts5vocab over the index itself). */
+/**
+ * Document frequency of a word's default-mode term in a corpus, from the index itself: fts5vocab
+ * over an FTS5 file, the segments' own counts in a block index's file (the bench's files are only
+ * ever appended to: no deleted documents to subtract). Both give the same numbers, so both files
+ * draw the same queries.
+ */
 class Frequencies {
   private readonly stmts = new Map<string, Database.Statement>()
   private readonly cache = new Map<string, number>()
-  constructor(private readonly db: Database.Database) {}
+  private readonly fts5: boolean
+  constructor(private readonly db: Database.Database) {
+    this.fts5 = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'block_segments'").get() === undefined
+  }
 
   df(corpus: BenchCorpus, word: string, mode: MatchMode = 'default'): number {
     const key = `${corpus}\u0000${mode}\u0000${word}`
@@ -205,12 +213,18 @@ class Frequencies {
     if (hit !== undefined) return hit
     let st = this.stmts.get(`${corpus}_${mode}`)
     if (!st) {
-      const name = `bench_vocab_${corpus}_${mode}`
-      this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5vocab(main, 'fts_${corpus}_${mode}', 'row')`)
-      st = this.db.prepare(`SELECT doc FROM temp.${name} WHERE term = ?`)
+      if (this.fts5) {
+        const name = `bench_vocab_${corpus}_${mode}`
+        this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5vocab(main, 'fts_${corpus}_${mode}', 'row')`)
+        st = this.db.prepare(`SELECT doc FROM temp.${name} WHERE term = ?`)
+      } else {
+        st = this.db.prepare(
+          `SELECT sum(t.df) AS doc FROM block_segments s JOIN block_terms t ON t.segment = s.id WHERE s.space = '${corpus}:${mode}' AND t.term = ?`,
+        )
+      }
       this.stmts.set(`${corpus}_${mode}`, st)
     }
-    const row = st.get(termOf(word, mode)) as { doc: number } | undefined
+    const row = st.get(termOf(word, mode)) as { doc: number | null } | undefined
     const n = row?.doc ?? 0
     this.cache.set(key, n)
     return n

@@ -1,9 +1,10 @@
 /**
  * Child process: runs the query set against legisearch and the hand-written FTS5 baseline, query
- * by query and interleaved (the order alternates), on the same snapshot, so both see the same OS
- * cache. Its own process keeps the peak RSS free of the corpus build and of MiniSearch.
+ * by query and interleaved (the order alternates), so both see the same machine state; the floor
+ * reads the FTS5 file of the same records. Its own process keeps the peak RSS free of the corpus
+ * build and of MiniSearch.
  *
- * node --import tsx bench/workers/engines.ts <snapshot> <queries.json> <out.json>
+ * node --import tsx bench/workers/engines.ts <snapshot> <fts5 snapshot> <queries.json> <out.json>
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { openSnapshot } from '../../src/index.js'
@@ -47,15 +48,16 @@ export interface EnginesResult {
   readonly explainNote: string | null
 }
 
-const [snapshotPath, queriesPath, outPath] = process.argv.slice(2)
-if (!snapshotPath || !queriesPath || !outPath) throw new Error('usage: engines.ts <snapshot> <queries.json> <out.json>')
+const [snapshotPath, floorPath, queriesPath, outPath] = process.argv.slice(2)
+if (!snapshotPath || !floorPath || !queriesPath || !outPath)
+  throw new Error('usage: engines.ts <snapshot> <fts5 snapshot> <queries.json> <out.json>')
 const set = JSON.parse(readFileSync(queriesPath, 'utf8')) as QuerySet
 
 const rssStart = process.memoryUsage().rss
 const t0 = performance.now()
 const snap = openSnapshot(snapshotPath, { readonly: true })
 const openMs = performance.now() - t0
-const base = new Fts5Baseline(snapshotPath)
+const base = new Fts5Baseline(floorPath)
 const rssAfterOpen = process.memoryUsage().rss
 
 const requests = set.search.map(requestOf)
