@@ -26,11 +26,13 @@ import { SegmentBuilder } from './segment.js'
 import {
   type StoredSegment,
   bumpVersion,
+  copyTerms,
   createBlockTables,
   dropBlockTables,
   deleteFromSegment,
   dropSegments,
   readSegments,
+  storedSegment,
   termsOf,
   versionOf,
   writeSegment,
@@ -230,11 +232,20 @@ export class BlockIndex implements TextIndex {
       const newest = segments[segments.length - 1] as StoredSegment
       const before = segments[segments.length - 2] as StoredSegment
       if (live(before) > 2 * live(newest)) break
-      const terms = new Set([...termsOf(this.st, before.id), ...termsOf(this.st, newest.id)])
-      const merged = mergeSegments([before, newest], weights, terms)
+      // Terms of both inputs, and every term of an input with deleted documents, are encoded again;
+      // the others' rows are copied as they are, inside SQLite.
+      const inputs = [before, newest]
+      const termLists = inputs.map((s) => termsOf(this.st, s.id))
+      const inNewest = new Set(termLists[1])
+      const encode = new Set((termLists[0] as string[]).filter((t) => inNewest.has(t)))
+      inputs.forEach((s, i) => {
+        if (s.deleted.size > 0) for (const t of termLists[i] as string[]) encode.add(t)
+      })
+      const merged = mergeSegments(inputs, weights, encode)
       const id = writeSegment(this.st, space, merged)
+      for (const s of inputs) if (s.deleted.size === 0) copyTerms(this.st, s.id, id)
       dropSegments(this.st, [before.id, newest.id])
-      segments = [...segments.slice(0, -2), { id, segment: merged, deleted: new Set() }]
+      segments = [...segments.slice(0, -2), storedSegment(this.st, id, merged)]
     }
   }
 

@@ -117,6 +117,24 @@ export function termsOf(st: Statements, segment: number): string[] {
   return st.prepared('SELECT term FROM block_terms WHERE segment = ?').pluck().all(segment) as string[]
 }
 
+/**
+ * Copies, row for row inside SQLite, the terms of segment `from` that segment `to` does not hold yet
+ * (a merge's terms found in one input without deleted documents: a term's row names documents by
+ * id, never by place, so it reads the same in the merged segment).
+ */
+export function copyTerms(st: Statements, from: number, to: number): void {
+  st.prepared(
+    'INSERT INTO block_terms (segment, term, df, meta, data, positions) SELECT ?, term, df, meta, data, positions FROM block_terms ' +
+      'WHERE segment = ? AND term NOT IN (SELECT term FROM block_terms WHERE segment = ?)',
+  ).run(to, from, to)
+}
+
+/** A segment just written, as read back: its postings read when asked (those given are already at hand). */
+export function storedSegment(st: Statements, id: number, segment: BuiltSegment): StoredSegment {
+  const terms = lazyTerms(st, id, segment.terms)
+  return { id, segment: { fields: segment.fields, docs: segment.docs, lengths: segment.lengths, terms }, deleted: new Set() }
+}
+
 /** Removes stored segments: their documents, terms and deletions. */
 export function dropSegments(st: Statements, ids: readonly number[]): void {
   for (const id of ids) {
@@ -138,8 +156,8 @@ export function versionOf(st: Statements, space: string): number {
   return (st.prepared('SELECT version FROM block_versions WHERE space = ?').pluck().get(space) as number | undefined) ?? 0
 }
 
-function lazyTerms(st: Statements, segment: number): TermLookup {
-  const cache = new Map<string, TermPostings | null>()
+function lazyTerms(st: Statements, segment: number, known?: ReadonlyMap<string, TermPostings>): TermLookup {
+  const cache = new Map<string, TermPostings | null>(known)
   return {
     get(term) {
       let p = cache.get(term)
