@@ -20,7 +20,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
-import { fold, openSnapshot, tokenize } from '../src/index.js'
+import { fold, tokenize } from '../src/index.js'
 import { miniDoc } from './baselines/minisearch.js'
 import { textIndexName } from '../src/text-index/registry.js'
 import { BENCH_DIR, WORK_DIR, ensureCorpus } from './corpus.js'
@@ -28,6 +28,7 @@ import { requestOf } from './explain.js'
 import { type BenchQuery, type Design, type Item, KIND_LABELS, type QuerySet, buildQuerySet, variantLabel } from './queries.js'
 import { int, mb, ms, table } from './report.js'
 import { summarize } from './stats.js'
+import type { LegisearchRun } from './workers/lucene-legisearch.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -159,17 +160,19 @@ const lucene = readFileSync(lucenePath, 'utf8')
     return { i: Number(i), ms: Number(ns) / 1e6, total: Number(total) }
   })
 
-// legisearch: the same queries, in this process, after the same warm-up.
+// legisearch: the same queries, after the same warm-up, in a child process of its own.
 log('legisearch: querying…')
-const snap = openSnapshot(corpus.path, { readonly: true })
-const requests = queries.map(requestOf)
-for (let round = 0; round < Number(args.warmups); round++) for (const r of requests) snap.searchPropositions(r.query, r.body)
-const ours = requests.map((r) => {
-  const t = performance.now()
-  const answer = snap.searchPropositions(r.query, r.body)
-  return { ms: performance.now() - t, total: answer.pagination.total }
-})
-snap.close()
+const requestsPath = join(dir, 'requests.json')
+writeFileSync(requestsPath, JSON.stringify(queries.map(requestOf)))
+const legisearchOut = join(dir, 'legisearch-out.json')
+const worker = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(BENCH_DIR, 'workers', 'lucene-legisearch.ts'), corpus.path, requestsPath, args.warmups, legisearchOut],
+  { stdio: ['ignore', 'inherit', 'inherit'] },
+)
+if (worker.status !== 0) throw new Error(`legisearch's query process failed (status ${worker.status})`)
+const L = JSON.parse(readFileSync(legisearchOut, 'utf8')) as LegisearchRun
+const ours = L.runs
 
 // Per class: p50 and p99 of both, and the ratio.
 const classes_ = new Map<string, number[]>()
@@ -208,6 +211,12 @@ const report = [
     rows,
     ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
   ),
+  '',
+  `legisearch (${textIndexName()} index), in its own process: snapshot ${mb(statSync(corpus.path).size)} on disk; ` +
+    `open ${ms(L.openMs)} ms, first query ${ms(L.firstQueryMs)} ms, RSS ${mb(L.rssAfterOpen)} after opening and **peak ${mb(L.peakRss)}** over the warm-up and the timed pass. ` +
+    (corpus.manifest.reindexMs !== undefined
+      ? `Its index was built by opening a copy of the FTS5 file writable: ${int(corpus.manifest.sizes.propositions + corpus.manifest.sizes.dou + corpus.manifest.sizes.social)} records indexed in ${(corpus.manifest.reindexMs / 1000).toFixed(0)} s.`
+      : ''),
   '',
   `Totals that differ: ${disagree} of ${queries.length} (Lucene's analysis is its own PortugueseLightStemFilter on folded words; legisearch's stemmer follows its rules).`,
   '',
