@@ -2,7 +2,7 @@ import { dayOf, parseInstant } from '../common/dates.js'
 import type { AnyCorpus } from '../corpora/define.js'
 import { facetName, identifierFacet, normalizerOf } from '../query/filters.js'
 import type { DocumentRows } from '../store/documents.js'
-import type { IndexLayout, TextIndex } from '../text-index/types.js'
+import type { FacetValues, IndexLayout, TextIndex } from '../text-index/types.js'
 
 /** The text index's view of a corpus: its name and text fields (kept per corpus, so built once). */
 export function layoutOf(corpus: AnyCorpus): IndexLayout {
@@ -13,8 +13,28 @@ export function layoutOf(corpus: AnyCorpus): IndexLayout {
 
 const layouts = new WeakMap<AnyCorpus, IndexLayout>()
 
+type AnyRecord = Parameters<AnyCorpus['text'][number]['get']>[0]
+
+/** A corpus's filter values of a record, `[facet, value]`, normalized as searches compare them (and its identifiers' keys). */
+function facetsOf(corpus: AnyCorpus): (record: AnyRecord) => FacetValues {
+  const filters = Object.entries(corpus.filters).flatMap(([name, f]) =>
+    f.kind === 'date' ? [] : [{ facet: facetName(corpus.name, name), values: f.values, normalize: normalizerOf(f) }],
+  )
+  return (record) => {
+    const facets: [string, string][] = []
+    for (const f of filters) {
+      for (const v of f.values(record as never)) {
+        const value = f.normalize(v)
+        if (value !== '') facets.push([f.facet, value])
+      }
+    }
+    if (corpus.identifiers) for (const key of corpus.identifiers(record as never)) facets.push([identifierFacet(corpus.name), key])
+    return facets
+  }
+}
+
 /**
- * Writes validated records of one corpus: the row and record, its filter values and its texts in
+ * Writes validated records of one corpus: the row and record, and its texts and filter values in
  * the text index. The caller wraps the call in one transaction, so a crash at any point leaves
  * either all of a call or none of it.
  */
@@ -26,9 +46,7 @@ export function writeDocuments(
   options: { skipUnchanged?: boolean } = {},
 ): { inserted: number; updated: number; unchanged: number } {
   const writer = index.writer(layoutOf(corpus))
-  const filters = Object.entries(corpus.filters).flatMap(([name, f]) =>
-    f.kind === 'date' ? [] : [{ facet: facetName(corpus.name, name), values: f.values, normalize: normalizerOf(f) }],
-  )
+  const facetsOfRecord = facetsOf(corpus)
   let inserted = 0
   let unchanged = 0
   for (const record of records) {
@@ -41,14 +59,6 @@ export function writeDocuments(
     }
     const mainMs = parseInstant(corpus.mainDate(record)) as number
     const updMs = parseInstant(corpus.updatedDate(record)) ?? mainMs
-    const facets: [string, string][] = []
-    for (const f of filters) {
-      for (const v of f.values(record)) {
-        const value = f.normalize(v)
-        if (value !== '') facets.push([f.facet, value])
-      }
-    }
-    if (corpus.identifiers) for (const key of corpus.identifiers(record)) facets.push([identifierFacet(corpus.name), key])
     if (existing !== undefined) writer.remove(existing)
     else inserted++
     const rowid = rows.put(
@@ -60,13 +70,13 @@ export function writeDocuments(
         updMs,
         updDay: dayOf(updMs),
         record: json,
-        facets,
       },
       existing,
     )
     writer.add(
       rowid,
       corpus.text.map((f) => f.get(record)),
+      facetsOfRecord(record),
     )
   }
   writer.finish?.()
@@ -77,6 +87,7 @@ export function writeDocuments(
 /** Indexes a corpus's stored records again (an index created for a snapshot that already holds them), 10,000 per write. */
 export function reindexDocuments(rows: DocumentRows, index: TextIndex, corpus: AnyCorpus): number {
   const layout = layoutOf(corpus)
+  const facetsOfRecord = facetsOf(corpus)
   let after = 0
   let done = 0
   for (;;) {
@@ -84,10 +95,11 @@ export function reindexDocuments(rows: DocumentRows, index: TextIndex, corpus: A
     if (page.length === 0) return done
     const writer = index.writer(layout)
     for (const { rowid, record } of page) {
-      const parsed = JSON.parse(record) as Parameters<AnyCorpus['text'][number]['get']>[0]
+      const parsed = JSON.parse(record) as AnyRecord
       writer.add(
         rowid,
         corpus.text.map((f) => f.get(parsed)),
+        facetsOfRecord(parsed),
       )
     }
     writer.finish?.()

@@ -10,12 +10,11 @@ export interface DocumentRow {
   readonly updDay: number
   /** The record as JSON. */
   readonly record: string
-  /** Filter values, `[facet, value]`, already normalized. */
-  readonly facets: readonly (readonly [string, string])[]
 }
 
 /**
- * The rows of documents: `docs`, `records`, `facets` and the per-corpus counters in `meta`. The
+ * The rows of documents: `docs`, `records` and the per-corpus counters in `meta` (filter values
+ * belong to the text index: `facets` rows are the FTS5 index's). The
  * store knows rows, not corpora or ranking; callers wrap writes in one transaction.
  */
 export class DocumentRows {
@@ -35,16 +34,12 @@ export class DocumentRows {
     return (this.st.prepared('SELECT rowid FROM docs WHERE corpus = ? AND id = ?').get(corpus, id) as { rowid: number } | undefined)?.rowid
   }
 
-  /**
-   * Writes a document's row, record and facets; `existing` is its rowid when it is already stored
-   * (its facets are replaced). Returns its rowid.
-   */
+  /** Writes a document's row and record; `existing` is its rowid when it is already stored. Returns its rowid. */
   put(row: DocumentRow, existing: number | undefined): number {
     const st = this.st
     let rowid: number
     if (existing !== undefined) {
       rowid = existing
-      st.prepared('DELETE FROM facets WHERE doc = ?').run(rowid)
       st.prepared('UPDATE docs SET main_ms = ?, main_day = ?, upd_ms = ?, upd_day = ? WHERE rowid = ?').run(
         row.mainMs,
         row.mainDay,
@@ -60,15 +55,12 @@ export class DocumentRows {
       )
     }
     st.prepared('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)').run(rowid, row.record)
-    const addFacet = st.prepared('INSERT OR IGNORE INTO facets (facet, value, doc) VALUES (?, ?, ?)')
-    for (const [facet, value] of row.facets) addFacet.run(facet, value, rowid)
     return rowid
   }
 
-  /** Deletes a document's row, record, facets and saved references. */
+  /** Deletes a document's row, record and saved references. */
   delete(corpus: string, id: string, rowid: number): void {
     const st = this.st
-    st.prepared('DELETE FROM facets WHERE doc = ?').run(rowid)
     st.prepared('DELETE FROM docs WHERE rowid = ?').run(rowid)
     st.prepared('DELETE FROM records WHERE rowid = ?').run(rowid)
     // A removed document leaves no saved reference behind for a later record with the same id.
@@ -115,12 +107,10 @@ export class DocumentRows {
     return counter !== undefined && counter.value !== docs ? [`meta docs:${corpus} says ${counter.value} records, there are ${docs}`] : []
   }
 
-  /** Facets of records that do not exist, records without their document ([] when nothing). */
+  /** Records without their document, documents without their record ([] when nothing). */
   orphanProblems(): string[] {
     const st = this.st
     const problems: string[] = []
-    const orphans = (st.prepared('SELECT count(*) AS n FROM facets WHERE doc NOT IN (SELECT rowid FROM docs)').get() as { n: number }).n
-    if (orphans > 0) problems.push(`facets: ${orphans} values of records that do not exist`)
     const unpaired = (
       st
         .prepared(

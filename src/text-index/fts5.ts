@@ -8,7 +8,8 @@ import { type IndexLayout, type IndexPage, type IndexSearch, type IndexWriter, t
 
 /**
  * The text index in SQLite FTS5, in the snapshot file itself: per corpus, one contentless FTS5
- * table per match mode, whose rowid is the document's rowid in `docs`. The token streams are made
+ * table per match mode, whose rowid is the document's rowid in `docs`, and the filter values as
+ * rows of `facets` (one per value and document). The token streams are made
  * by `text/`, so FTS5's own tokenizer (`ascii`) only splits on the spaces between them.
  */
 export class Fts5Index implements TextIndex {
@@ -58,13 +59,18 @@ export class Fts5Index implements TextIndex {
       variants.add(key)
       addVariant.run(layout.name, canonical, raw)
     }
+    // Filter values are rows of `facets`, which the search's SQL joins.
+    const addFacet = st.prepared('INSERT OR IGNORE INTO facets (facet, value, doc) VALUES (?, ?, ?)')
+    const deleteFacets = st.prepared('DELETE FROM facets WHERE doc = ?')
     return {
-      add(rowid, texts) {
+      add(rowid, texts, facets) {
         const streams = termStreams(layout, texts, onVariant)
         MATCH_MODES.forEach((mode, i) => inserts[i]?.run(rowid, ...streams[mode].map((terms) => terms.join(' '))))
+        for (const [facet, value] of facets) addFacet.run(facet, value, rowid)
       },
       remove(rowid) {
         for (const d of deletes) d.run(rowid)
+        deleteFacets.run(rowid)
       },
     }
   }
@@ -87,6 +93,12 @@ export class Fts5Index implements TextIndex {
 
   problems(layout: IndexLayout, documents: number, writable: boolean): string[] {
     const problems: string[] = []
+    const orphans = (
+      this.st
+        .prepared('SELECT count(*) AS n FROM facets WHERE facet >= ? AND facet < ? AND doc NOT IN (SELECT rowid FROM docs)')
+        .get(`${layout.name}.`, `${layout.name}/`) as { n: number }
+    ).n
+    if (orphans > 0) problems.push(`facets: ${orphans} ${layout.name} values of records that do not exist`)
     for (const mode of MATCH_MODES) {
       const table = ftsTable(layout.name, mode)
       const rows = (this.st.prepared(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
@@ -103,7 +115,7 @@ export class Fts5Index implements TextIndex {
   drop(): void {
     for (const name of this.st.prepared('SELECT name FROM corpora').pluck().all() as string[])
       for (const mode of MATCH_MODES) this.db.exec(`DROP TABLE IF EXISTS ${ftsTable(name, mode)}`)
-    this.db.exec('DELETE FROM corpora')
+    this.db.exec('DELETE FROM corpora; DELETE FROM facets')
   }
 
   /** How query words become terms: in `sensitive` alone, each word also matches its other spellings. */

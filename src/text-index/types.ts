@@ -41,9 +41,12 @@ export interface IndexField {
   readonly role?: 'identifier'
 }
 
-/** Writes one call's documents; each document is its texts in the layout's field order. */
+/** A document's filter values, `[facet, value]`, already normalized (e.g. `['propositions.types', 'pl']`). */
+export type FacetValues = readonly (readonly [string, string])[]
+
+/** Writes one call's documents; each document is its texts in the layout's field order, and its filter values. */
 export interface IndexWriter {
-  add(rowid: number, texts: readonly string[]): void
+  add(rowid: number, texts: readonly string[], facets: FacetValues): void
   remove(rowid: number): void
   /** Ends the call: an index that buffers the call's documents (one segment per call) writes them here. */
   finish?(): void

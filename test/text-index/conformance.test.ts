@@ -85,11 +85,10 @@ function setup(make: (db: Db, st: Statements) => TextIndex, path: string) {
           updMs: d.ms,
           updDay: day,
           record: '{}',
-          facets: [['notes.tag', d.tag]],
         },
         existing,
       )
-      writer.add(rowid, d.texts)
+      writer.add(rowid, d.texts, [['notes.tag', d.tag]])
       writer.finish?.()
       docs.set(d.id, { ...d, rowid })
     })()

@@ -1,11 +1,11 @@
 /**
  * The block index behind the `TextIndex` seam (issue 13): per corpus and match mode an index space
- * of segments (one per write call) in the snapshot, searched by `search` over the live documents.
+ * of segments (one per write call, merged as they pile up) in the snapshot, searched by `search`
+ * over the live documents; per corpus one more space, `<corpus>:facets`, whose terms are the
+ * documents' filter values (`facet\u0000value`), so a filter is read from postings too.
  *
- * This first wiring reads what the seam's filters and sorts need from the store's own tables at
- * each search (the documents' dates and ids from `docs`, filter sets from `facets`): correct, and
- * what the conformance suite checks; per-document arrays kept across searches and facet postings
- * come next, with a merge policy for the segments (each write adds one today).
+ * The documents' dates and ids (for sorts, ties and day ranges) are read from `docs` once per
+ * version into typed arrays; a filter value's documents once per version into a sorted array.
  */
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
@@ -14,6 +14,7 @@ import { type TermOptions, identifierTerm, phraseSpellings, termStreams } from '
 import type { TextItem, TextQuery } from '../text-query.js'
 import {
   type FacetFilter,
+  type FacetValues,
   type IndexLayout,
   type IndexPage,
   type IndexSearch,
@@ -22,6 +23,7 @@ import {
   type TextIndex,
 } from '../types.js'
 import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, includes, search } from './evaluate.js'
+import { NO_MORE, PostingCursor } from './cursor.js'
 import { SegmentBuilder } from './segment.js'
 import {
   type StoredSegment,
@@ -39,10 +41,14 @@ import {
 } from './storage.js'
 import { type Segment, mergeSegments } from './segment.js'
 
-const spaceOf = (corpus: string, mode: MatchMode) => `${corpus}:${mode}`
+const spaceOf = (corpus: string, mode: MatchMode | 'facets') => `${corpus}:${mode}`
+/** The facet space's one field, of weight 1: a value is a term at position 0, 1, … of a document's values. */
+const FACET_WEIGHTS = [1] as const
+const facetTerm = (facet: string, value: string) => `${facet}\u0000${value}`
 
 function layoutKey(layout: IndexLayout): string {
-  return JSON.stringify({ v: 1, fields: layout.fields.map((f) => (f.role ? `${f.name}:${f.role}:${f.weight}` : `${f.name}:${f.weight}`)) })
+  // v2: filter values are postings of the index (v1 read them from `facets`).
+  return JSON.stringify({ v: 2, fields: layout.fields.map((f) => (f.role ? `${f.name}:${f.role}:${f.weight}` : `${f.name}:${f.weight}`)) })
 }
 
 /** The documents' columns a search orders and filters by, by rowid. */
@@ -54,7 +60,7 @@ interface DocColumns {
   readonly updMs: Float64Array
   readonly mainDay: Int32Array
   readonly updDay: Int32Array
-  /** Per facet value (`facet\u0000value`), its documents ascending: read once per version. */
+  /** Per filter value (its facet term), its live documents ascending: read once per version. */
   readonly facets: Map<string, Int32Array>
 }
 
@@ -92,11 +98,11 @@ export class BlockIndex implements TextIndex {
   }
 
   writer(layout: IndexLayout): IndexWriter {
-    const added = new Map<number, readonly string[]>()
+    const added = new Map<number, { texts: readonly string[]; facets: FacetValues }>()
     const removed = new Set<number>()
     return {
-      add: (rowid, texts) => {
-        added.set(rowid, texts)
+      add: (rowid, texts, facets) => {
+        added.set(rowid, { texts, facets })
       },
       remove: (rowid) => {
         added.delete(rowid)
@@ -123,7 +129,7 @@ export class BlockIndex implements TextIndex {
   private searchNow(req: IndexSearch): IndexPage {
     const columns = this.columnsOf(req.layout.name)
     const { base } = columns
-    const sets = req.facets.map((f) => this.facetSet(columns, f))
+    const sets = req.facets.map((f) => this.facetSet(req.layout.name, columns, f))
     const accept =
       sets.length === 0 && req.days.length === 0
         ? undefined
@@ -140,7 +146,7 @@ export class BlockIndex implements TextIndex {
       return x < y ? -1 : x > y ? 1 : 0
     }
     const main = (doc: number) => columns.mainMs[doc - base] ?? 0
-    const lead = req.first ? this.facetSet(columns, req.first) : undefined
+    const lead = req.first ? this.facetSet(req.layout.name, columns, req.first) : undefined
     const options: EvaluateOptions = {
       k: req.offset + req.limit,
       ...(accept ? { accept } : {}),
@@ -173,9 +179,9 @@ export class BlockIndex implements TextIndex {
 
   problems(layout: IndexLayout, documents: number): string[] {
     const problems: string[] = []
-    for (const mode of MATCH_MODES) {
+    for (const mode of [...MATCH_MODES, 'facets'] as const) {
       let live = 0
-      for (const s of this.segmentsOf(layout, mode)) live += s.segment.docs.length - s.deleted.size
+      for (const s of this.segmentsIn(spaceOf(layout.name, mode))) live += s.segment.docs.length - s.deleted.size
       if (live !== documents)
         problems.push(`${spaceOf(layout.name, mode)}: ${live} indexed documents for ${documents} ${layout.name} records`)
     }
@@ -188,27 +194,42 @@ export class BlockIndex implements TextIndex {
     this.columns.clear()
   }
 
-  private write(layout: IndexLayout, added: ReadonlyMap<number, readonly string[]>, removed: ReadonlySet<number>): void {
+  private write(
+    layout: IndexLayout,
+    added: ReadonlyMap<number, { texts: readonly string[]; facets: FacetValues }>,
+    removed: ReadonlySet<number>,
+  ): void {
     const rowids = [...added.keys()].sort((a, b) => a - b)
     const addVariant = this.st.prepared('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
     const onVariant = (canonical: string, raw: string) => addVariant.run(layout.name, canonical, raw)
-    const streams = rowids.map((r) => termStreams(layout, added.get(r) as readonly string[], onVariant))
-    for (const mode of MATCH_MODES) {
-      const space = spaceOf(layout.name, mode)
-      // A document written again or removed leaves the segment that held it.
-      const gone = [...removed, ...rowids]
+    const docs = rowids.map((r) => added.get(r) as { texts: readonly string[]; facets: FacetValues })
+    const streams = docs.map((d) => termStreams(layout, d.texts, onVariant))
+    // A document written again or removed leaves the segment that held it.
+    const gone = [...removed, ...rowids]
+    const spaces: { space: string; weights: readonly number[]; fields: (i: number) => readonly (readonly string[])[] }[] = [
+      ...MATCH_MODES.map((mode) => ({
+        space: spaceOf(layout.name, mode),
+        weights: weightsOf(layout),
+        fields: (i: number) => (streams[i] as Record<MatchMode, string[][]>)[mode],
+      })),
+      {
+        space: spaceOf(layout.name, 'facets'),
+        weights: FACET_WEIGHTS,
+        fields: (i: number) => [(docs[i] as { facets: FacetValues }).facets.map(([f, v]) => facetTerm(f, v))],
+      },
+    ]
+    for (const { space, weights, fields } of spaces) {
       for (const s of readSegments(this.st, space, this.known(space))) {
-        const docs = s.segment.docs
-        const hit = gone.filter((d) => !s.deleted.has(d) && includes(docs, d))
+        const hit = gone.filter((d) => !s.deleted.has(d) && includes(s.segment.docs, d))
         if (hit.length > 0) deleteFromSegment(this.st, s.id, hit)
       }
       bumpVersion(this.st, space)
       if (rowids.length > 0) {
-        const builder = new SegmentBuilder(weightsOf(layout))
-        rowids.forEach((r, i) => builder.add(r, (streams[i] as Record<MatchMode, string[][]>)[mode]))
+        const builder = new SegmentBuilder(weights)
+        rowids.forEach((r, i) => builder.add(r, fields(i)))
         writeSegment(this.st, space, builder.finish())
       }
-      this.merge(space, weightsOf(layout))
+      this.merge(space, weights)
     }
   }
 
@@ -255,7 +276,10 @@ export class BlockIndex implements TextIndex {
   }
 
   private segmentsOf(layout: IndexLayout, mode: MatchMode): StoredSegment[] {
-    const space = spaceOf(layout.name, mode)
+    return this.segmentsIn(spaceOf(layout.name, mode))
+  }
+
+  private segmentsIn(space: string): StoredSegment[] {
     const version = versionOf(this.st, space)
     const cached = this.segments.get(space)
     if (cached?.version === version) return cached.segments
@@ -264,24 +288,37 @@ export class BlockIndex implements TextIndex {
     return segments
   }
 
-  /** A filter's documents as a bitmap over the corpus's rowids (each value's documents read once per version). */
-  private facetSet(columns: DocColumns, f: FacetFilter): Uint8Array {
+  /** A filter's documents as a bitmap over the corpus's rowids (each value's documents read from its postings once per version). */
+  private facetSet(corpus: string, columns: DocColumns, f: FacetFilter): Uint8Array {
     const bits = new Uint8Array(columns.mainMs.length)
-    const read = this.st.prepared('SELECT doc FROM facets WHERE facet = ? AND value = ? ORDER BY doc').pluck()
     for (const value of f.values) {
-      const key = `${f.facet}\u0000${value}`
-      let docs = columns.facets.get(key)
+      const term = facetTerm(f.facet, value)
+      let docs = columns.facets.get(term)
       if (!docs) {
-        docs = Int32Array.from(read.all(f.facet, value) as number[])
-        columns.facets.set(key, docs)
+        docs = this.postingDocs(spaceOf(corpus, 'facets'), term)
+        columns.facets.set(term, docs)
       }
       for (const d of docs) if (d >= columns.base && d - columns.base < bits.length) bits[d - columns.base] = 1
     }
     return bits
   }
 
+  /** The live documents holding a term in a space, ascending. */
+  private postingDocs(space: string, term: string): Int32Array {
+    const out: number[] = []
+    for (const { segment, deleted } of this.segmentsIn(space)) {
+      const postings = segment.terms.get(term)
+      if (!postings) continue
+      const c = new PostingCursor(postings, segment.fields)
+      for (let d = c.next(); d !== NO_MORE; d = c.next()) if (deleted.size === 0 || !deleted.has(d)) out.push(d)
+    }
+    // Segments hold disjoint live documents, but their ids interleave (a document written again keeps its rowid).
+    return Int32Array.from(out).sort()
+  }
+
   private columnsOf(corpus: string): DocColumns {
-    const version = versionOf(this.st, spaceOf(corpus, 'default'))
+    // Every write bumps every space of its corpus: the facet space's version stands for all.
+    const version = versionOf(this.st, spaceOf(corpus, 'facets'))
     const cached = this.columns.get(corpus)
     if (cached?.version === version) return cached.columns
     const columns = this.readColumns(corpus)
