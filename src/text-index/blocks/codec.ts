@@ -93,6 +93,11 @@ export class ByteWriter {
   bytes(): Uint8Array {
     return this.buf.slice(0, this.length)
   }
+
+  /** Forgets what was written, keeping the memory: one writer serves many terms. */
+  reset(): void {
+    this.length = 0
+  }
 }
 
 /** Reads a varint at `at`: the value in `out[0]`, returns the offset after it. */

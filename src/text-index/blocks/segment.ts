@@ -35,12 +35,17 @@ export interface BuiltSegment extends Segment {
   readonly terms: ReadonlyMap<string, TermPostings>
 }
 
+/** The frame `encodeTerm` packs each block's values in (encoding is synchronous: one serves all). */
+const FRAME = new Uint32Array(BLOCK)
+
 interface Pending {
   docs: number[]
   /** Per posting, per field: tf. */
   tfs: number[]
-  /** Per posting, per field: the positions. */
-  positions: number[][]
+  /** Every position, by posting, then field, then position: `tfs` says how many each holds. */
+  positions: number[]
+  /** The document of the last posting (a term seen again in the same document adds to it). */
+  last: number
 }
 
 /**
@@ -65,29 +70,27 @@ export class SegmentBuilder {
     if (fields.length !== this.weights.length) throw new RangeError(`a document has ${this.weights.length} fields, got ${fields.length}`)
     const F = this.weights.length
     this.docs.push(doc)
-    const seen = new Map<string, Pending>()
-    fields.forEach((terms, f) => {
+    const pending = this.pending
+    for (let f = 0; f < F; f++) {
+      const terms = fields[f] as readonly string[]
       this.lengths.push(terms.length)
-      terms.forEach((term, position) => {
-        let p = seen.get(term)
+      for (let position = 0; position < terms.length; position++) {
+        const term = terms[position] as string
+        let p = pending.get(term)
         if (!p) {
-          p = this.pending.get(term)
-          if (!p) {
-            p = { docs: [], tfs: [], positions: [] }
-            this.pending.set(term, p)
-          }
+          p = { docs: [], tfs: [], positions: [], last: -1 }
+          pending.set(term, p)
+        }
+        if (p.last !== doc) {
+          p.last = doc
           p.docs.push(doc)
-          for (let i = 0; i < F; i++) {
-            p.tfs.push(0)
-            p.positions.push([])
-          }
-          seen.set(term, p)
+          for (let i = 0; i < F; i++) p.tfs.push(0)
         }
         const at = (p.docs.length - 1) * F + f
         p.tfs[at] = (p.tfs[at] as number) + 1
-        ;(p.positions[at] as number[]).push(position)
-      })
-    })
+        p.positions.push(position)
+      }
+    }
   }
 
   finish(): BuiltSegment {
@@ -102,12 +105,20 @@ export class SegmentBuilder {
       return n
     }
     const terms = new Map<string, TermPostings>()
-    for (const [term, p] of this.pending) terms.set(term, encodeTerm(p, F, this.weights, docLength))
+    const scratch = { data: new ByteWriter(), positions: new ByteWriter() }
+    for (const [term, p] of this.pending) terms.set(term, encodeTerm(p, F, this.weights, docLength, scratch))
     return { fields: F, docs: Int32Array.from(this.docs), lengths, terms }
   }
 }
 
-function encodeTerm(p: Pending, F: number, weights: readonly number[], docLength: (doc: number) => number): TermPostings {
+/** Encodes one term's postings; `scratch` writers, when given, are reused (their bytes are copied out). */
+function encodeTerm(
+  p: Pending,
+  F: number,
+  weights: readonly number[],
+  docLength: (doc: number) => number,
+  scratch: { data: ByteWriter; positions: ByteWriter } = { data: new ByteWriter(), positions: new ByteWriter() },
+): TermPostings {
   const n = p.docs.length
   const blocks = Math.ceil(n / BLOCK)
   const lastDocs = new Int32Array(blocks)
@@ -116,10 +127,13 @@ function encodeTerm(p: Pending, F: number, weights: readonly number[], docLength
   const positionOffsets = new Int32Array(blocks)
   const maxWeightedTf = new Float64Array(blocks)
   const minLength = new Int32Array(blocks)
-  const data = new ByteWriter()
-  const positions = new ByteWriter()
-  const frame = new Uint32Array(BLOCK)
+  const { data, positions } = scratch
+  data.reset()
+  positions.reset()
+  const frame = FRAME
   let base = -1
+  /** The next of `p.positions` to write. */
+  let next = 0
   for (let b = 0; b < blocks; b++) {
     const from = b * BLOCK
     const count = Math.min(BLOCK, n - from)
@@ -150,9 +164,11 @@ function encodeTerm(p: Pending, F: number, weights: readonly number[], docLength
       let weighted = 0
       for (let f = 0; f < F; f++) {
         const at = (from + i) * F + f
-        weighted += (weights[f] as number) * (p.tfs[at] as number)
+        const tf = p.tfs[at] as number
+        weighted += (weights[f] as number) * tf
         let prev = -1
-        for (const pos of p.positions[at] as number[]) {
+        for (const end = next + tf; next < end; next++) {
+          const pos = p.positions[next] as number
           positions.varint(pos - prev - 1)
           prev = pos
         }
@@ -210,7 +226,7 @@ export function mergeSegments(inputs: readonly MergeInput[], weights: readonly n
   const docLength = new Map(live.map((d) => [d.doc, d.lengths.reduce((s, n) => s + n, 0)]))
   const out = new Map<string, TermPostings>()
   for (const term of new Set(terms)) {
-    const entries: { doc: number; tfs: number[]; positions: number[][] }[] = []
+    const entries: { doc: number; tfs: number[]; positions: number[] }[] = []
     for (const { segment, deleted } of inputs) {
       const postings = segment.terms.get(term)
       if (!postings) continue
@@ -218,21 +234,21 @@ export function mergeSegments(inputs: readonly MergeInput[], weights: readonly n
       for (let doc = c.next(); doc !== NO_MORE; doc = c.next()) {
         if (deleted.has(doc)) continue
         const tfs: number[] = []
-        const positions: number[][] = []
+        const positions: number[] = []
         for (let f = 0; f < F; f++) {
           tfs.push(c.tf(f))
-          positions.push([...c.positions(f)])
+          for (const pos of c.positions(f)) positions.push(pos)
         }
         entries.push({ doc, tfs, positions })
       }
     }
     if (entries.length === 0) continue
     entries.sort((a, b) => a.doc - b.doc)
-    const pending: Pending = { docs: [], tfs: [], positions: [] }
+    const pending: Pending = { docs: [], tfs: [], positions: [], last: -1 }
     for (const e of entries) {
       pending.docs.push(e.doc)
-      pending.tfs.push(...e.tfs)
-      pending.positions.push(...e.positions)
+      for (const tf of e.tfs) pending.tfs.push(tf)
+      for (const pos of e.positions) pending.positions.push(pos)
     }
     out.set(
       term,

@@ -59,14 +59,14 @@ export function writeSegment(st: Statements, space: string, seg: BuiltSegment): 
   )
   const insert = st.prepared('INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES (?, ?, ?, ?, ?, ?)')
   for (const [term, p] of seg.terms) {
-    const meta = Buffer.concat([
-      blob(p.lastDocs),
-      blob(p.offsets),
-      blob(p.positionOffsets),
-      blob(p.minLength),
-      blob(p.counts),
-      blob(p.maxWeightedTf),
-    ])
+    // Five int32 arrays and one float64 array of one entry per block (see `postingsOf`).
+    const blocks = p.lastDocs.length
+    const meta = Buffer.allocUnsafe(blocks * 28)
+    let at = 0
+    for (const a of [p.lastDocs, p.offsets, p.positionOffsets, p.minLength, p.counts, p.maxWeightedTf]) {
+      meta.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at)
+      at += a.byteLength
+    }
     insert.run(
       id,
       term,
