@@ -106,6 +106,7 @@ class TermMatcher implements Matcher {
   get postings(): PostingCursor {
     return this.cursor
   }
+
   get unrestricted(): boolean {
     return this.field === undefined
   }
@@ -382,9 +383,24 @@ function searchSegment(
 
   // One word, nothing else: the total is its live document frequency, and a block whose bound
   // cannot enter the page is never decoded.
-  const only = scored.length === 1 && q.exclude.length === 0 && !opts.accept && !order && !first ? scored[0] : undefined
+  const only = scored.length === 1 && !opts.accept && !order && !first ? scored[0] : undefined
   if (only && only.matcher instanceof TermMatcher && only.matcher.unrestricted) {
-    return singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top)
+    if (q.exclude.length === 0) return singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top)
+    // One word minus exclusions: its documents less the excluded ones it holds, counted by walking
+    // the exclusions; the page from its blocks as above, each candidate checked against them.
+    const excluded = new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
+    const isExcluded = (doc: number) => (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc
+    const kept = singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top, isExcluded)
+    const probe = new PostingCursor(only.matcher.postings.postings, seg.fields)
+    const counter = new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
+    let out = 0
+    for (let doc = counter.next(); doc !== NO_MORE; doc = counter.next()) {
+      if (deleted.size > 0 && deleted.has(doc)) continue
+      const at = probe.advance(doc)
+      if (at === NO_MORE) break
+      if (at === doc) out++
+    }
+    return kept - out
   }
 
   const groups = matchers.map((g) => new AnyOf(g.map((alts) => new AnyOf(alts))))
@@ -419,12 +435,16 @@ function searchSegment(
     if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
     if (opts.accept && !opts.accept(doc)) continue
     total++
+    if (opts.k === 0) continue
     const lead = first ? first(doc) : false
     const worst = top.threshold
     if (worst && worst.lead && !lead) continue
     if (order) {
       const key = order.key(doc)
-      top.offer({ doc, score: order.descending ? key : -key, lead })
+      const score = order.descending ? key : -key
+      // Below the page's last (same lead): out, without making an entry.
+      if (worst && worst.lead === lead && score < worst.score) continue
+      top.offer({ doc, score, lead })
       continue
     }
     // Every match is counted; only one whose blocks could beat the page's last is scored.
@@ -440,6 +460,7 @@ function searchSegment(
       if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) !== doc) continue
       score += bm25(s.idf, s.matcher.weightedTf(), length, avg)
     }
+    if (worst && worst.lead === lead && score < worst.score) continue
     top.offer({ doc, score, lead })
   }
   return total
@@ -457,6 +478,7 @@ function singleTerm(
   avg: number,
   deleted: ReadonlySet<number>,
   top: TopK<Entry>,
+  excluded?: (doc: number) => boolean,
 ): number {
   const { lastDocs, maxWeightedTf, minLength } = c.postings
   let gone = 0
@@ -470,7 +492,11 @@ function singleTerm(
     const end = lastDocs[b] as number
     for (let doc = c.advance(b === 0 ? 0 : (lastDocs[b - 1] as number) + 1); doc <= end; doc = c.next()) {
       if (deleted.size > 0 && deleted.has(doc)) continue
-      top.offer({ doc, score: bm25(idf, c.weightedTf(weights), byDoc[doc] as number, avg), lead: false })
+      const score = bm25(idf, c.weightedTf(weights), byDoc[doc] as number, avg)
+      const last = top.threshold
+      if (last && score < last.score) continue
+      if (excluded && excluded(doc)) continue
+      top.offer({ doc, score, lead: false })
     }
   }
   return c.postings.df - gone

@@ -62,7 +62,12 @@ interface DocColumns {
   readonly updDay: Int32Array
   /** Per filter value (its facet term), its live documents ascending: read once per version. */
   readonly facets: Map<string, Int32Array>
+  /** Per filter (facet and values), its bitmap over rowid − base: the oldest goes past `BITMAPS_KEPT`. */
+  readonly bitmaps: Map<string, Uint8Array>
 }
+
+/** How many filters' bitmaps a corpus keeps per version (one byte per document each). */
+const BITMAPS_KEPT = 16
 
 export class BlockIndex implements TextIndex {
   /** Per index space: the segments read at a version (reused while the version holds). */
@@ -290,6 +295,10 @@ export class BlockIndex implements TextIndex {
 
   /** A filter's documents as a bitmap over the corpus's rowids (each value's documents read from its postings once per version). */
   private facetSet(corpus: string, columns: DocColumns, f: FacetFilter): Uint8Array {
+    // The same filter again (paging, a dashboard's refresh) reuses its bitmap; a few dozen are kept.
+    const key = JSON.stringify([f.facet, ...[...f.values].sort()])
+    const known = columns.bitmaps.get(key)
+    if (known) return known
     const bits = new Uint8Array(columns.mainMs.length)
     for (const value of f.values) {
       const term = facetTerm(f.facet, value)
@@ -300,6 +309,8 @@ export class BlockIndex implements TextIndex {
       }
       for (const d of docs) if (d >= columns.base && d - columns.base < bits.length) bits[d - columns.base] = 1
     }
+    if (columns.bitmaps.size >= BITMAPS_KEPT) columns.bitmaps.delete(columns.bitmaps.keys().next().value as string)
+    columns.bitmaps.set(key, bits)
     return bits
   }
 
@@ -341,6 +352,7 @@ export class BlockIndex implements TextIndex {
       mainDay: new Int32Array(size),
       updDay: new Int32Array(size),
       facets: new Map(),
+      bitmaps: new Map(),
     }
     const rows = this.st
       .prepared('SELECT rowid, id, main_ms, upd_ms, main_day, upd_day FROM docs WHERE corpus = ?')
