@@ -18,6 +18,6 @@ export interface TermPostings {
   readonly minLength: Int32Array
   /** The blocks: id gaps, then one frequency frame per field. */
   readonly data: Uint8Array
-  /** Per document, per field: the positions as gaps, varints. */
+  /** Per document, per field: the positions as gaps, varints (a stored term reads them on first use). */
   readonly positions: Uint8Array
 }

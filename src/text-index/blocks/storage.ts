@@ -156,25 +156,84 @@ export function versionOf(st: Statements, space: string): number {
   return (st.prepared('SELECT version FROM block_versions WHERE space = ?').pluck().get(space) as number | undefined) ?? 0
 }
 
+/**
+ * The term postings a connection has read, by segment and term, least recently used first: kept
+ * until they pass `TERM_CACHE_BYTES` (a segment never changes once written, and its id is never
+ * reused, so an entry never goes stale; a dropped segment's entries age out).
+ */
+class TermCache {
+  private readonly entries = new Map<string, { postings: TermPostings | null; bytes: number }>()
+  private bytes = 0
+
+  get(key: string): TermPostings | null | undefined {
+    const e = this.entries.get(key)
+    if (!e) return undefined
+    this.entries.delete(key)
+    this.entries.set(key, e)
+    return e.postings
+  }
+
+  set(key: string, postings: TermPostings | null, bytes: number): void {
+    this.entries.set(key, { postings, bytes })
+    this.add(bytes)
+  }
+
+  /** An entry grew (its positions were read). */
+  grew(key: string, bytes: number): void {
+    const e = this.entries.get(key)
+    if (e) {
+      e.bytes += bytes
+      this.add(bytes)
+    }
+  }
+
+  private add(bytes: number): void {
+    this.bytes += bytes
+    for (const [key, e] of this.entries) {
+      if (this.bytes <= TERM_CACHE_BYTES || this.entries.size <= 1) break
+      this.entries.delete(key)
+      this.bytes -= e.bytes
+    }
+  }
+}
+
+/** How many bytes of term postings a connection keeps (64 MiB): a query's terms are read again from the file past it. */
+export const TERM_CACHE_BYTES = 64 * 2 ** 20
+
+const CACHES = new WeakMap<Statements, TermCache>()
+
 function lazyTerms(st: Statements, segment: number, known?: ReadonlyMap<string, TermPostings>): TermLookup {
-  const cache = new Map<string, TermPostings | null>(known)
+  let cache = CACHES.get(st)
+  if (!cache) CACHES.set(st, (cache = new TermCache()))
+  const terms = cache
   return {
     get(term) {
-      let p = cache.get(term)
+      const built = known?.get(term)
+      if (built) return built
+      const key = `${segment}\u0000${term}`
+      let p = terms.get(key)
       if (p === undefined) {
-        const row = st.prepared('SELECT df, meta, data, positions FROM block_terms WHERE segment = ? AND term = ?').get(segment, term) as
-          { df: number; meta: Buffer; data: Buffer; positions: Buffer } | undefined
-        p = row ? postingsOf(row) : null
-        cache.set(term, p)
+        const row = st.prepared('SELECT df, meta, data FROM block_terms WHERE segment = ? AND term = ?').get(segment, term) as
+          { df: number; meta: Buffer; data: Buffer } | undefined
+        p = row ? postingsOf(st, segment, term, row, (bytes) => terms.grew(key, bytes)) : null
+        terms.set(key, p, row ? row.meta.length + row.data.length + 64 : 64)
       }
       return p ?? undefined
     },
   }
 }
 
-function postingsOf(row: { df: number; meta: Buffer; data: Buffer; positions: Buffer }): TermPostings {
+/** A stored term's postings; its positions are read from the file when first asked (only phrases need them). */
+function postingsOf(
+  st: Statements,
+  segment: number,
+  term: string,
+  row: { df: number; meta: Buffer; data: Buffer },
+  grew: (bytes: number) => void,
+): TermPostings {
   // Five int32 arrays and one float64 array of one entry per block: 28 bytes a block.
   const blocks = row.meta.length / 28
+  let positions: Uint8Array | undefined
   return {
     df: row.df,
     lastDocs: int32s(row.meta, 0, blocks),
@@ -184,6 +243,13 @@ function postingsOf(row: { df: number; meta: Buffer; data: Buffer; positions: Bu
     counts: int32s(row.meta, blocks * 16, blocks),
     maxWeightedTf: float64s(row.meta, blocks * 20, blocks),
     data: new Uint8Array(row.data),
-    positions: new Uint8Array(row.positions),
+    get positions(): Uint8Array {
+      if (!positions) {
+        const b = st.prepared('SELECT positions FROM block_terms WHERE segment = ? AND term = ?').pluck().get(segment, term) as Buffer
+        positions = new Uint8Array(b)
+        grew(positions.byteLength)
+      }
+      return positions
+    },
   }
 }
