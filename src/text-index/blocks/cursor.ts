@@ -115,19 +115,18 @@ export class PostingCursor {
       this.posDoc = 0
       this.posAt = this.postings.positionOffsets[this.block] as number
     }
+    // How many positions lie before this document's (every field of the documents between), then
+    // skip that many varints at once: each ends in the one byte without its high bit.
+    let skip = 0
+    const tfs = this.tfs
+    for (let g = 0; g < this.fields; g++)
+      for (let d = g * BLOCK + this.posDoc, end = g * BLOCK + this.i; d < end; d++) skip += tfs[d] as number
     let at = this.posAt
-    for (let d = this.posDoc; d < this.i; d++) {
-      for (let g = 0; g < this.fields; g++) {
-        const n = this.tfs[g * BLOCK + d] as number
-        for (let k = 0; k < n; k++) while ((src[at++] as number) & 0x80);
-      }
-    }
+    while (skip > 0) if ((src[at++] as number) < 0x80) skip--
     this.posDoc = this.i
     this.posAt = at
-    for (let g = 0; g < f; g++) {
-      const n = this.tfs[g * BLOCK + this.i] as number
-      for (let k = 0; k < n; k++) while ((src[at++] as number) & 0x80);
-    }
+    for (let g = 0; g < f; g++) skip += tfs[g * BLOCK + this.i] as number
+    while (skip > 0) if ((src[at++] as number) < 0x80) skip--
     const n = this.tfs[f * BLOCK + this.i] as number
     let buf = this.posBuf[f] as Int32Array
     if (buf.length < n) buf = this.posBuf[f] = new Int32Array(Math.max(n, buf.length * 2))

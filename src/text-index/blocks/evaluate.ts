@@ -120,6 +120,8 @@ class TermMatcher implements Matcher {
 class PhraseMatcher implements Matcher {
   doc = -1
   private weighted = 0
+  /** Per term, its positions in the field being checked. */
+  private readonly lists: Int32Array[] = []
   constructor(
     private readonly cursors: readonly PostingCursor[],
     private readonly weights: readonly number[],
@@ -174,13 +176,14 @@ class PhraseMatcher implements Matcher {
     for (let f = 0; f < this.fields; f++) {
       if (this.field !== undefined && f !== this.field) continue
       if (this.cursors.some((c) => c.tf(f) === 0)) continue
-      const first = this.cursors[0] as PostingCursor
-      // Its own buffer: the other cursors' positions do not overwrite it.
-      const starts = first.positions(f)
+      // Each cursor's positions decoded once (each cursor has its own buffer, so the views coexist).
+      const lists = this.lists
+      for (let k = 0; k < this.cursors.length; k++) lists[k] = (this.cursors[k] as PostingCursor).positions(f)
+      const starts = lists[0] as Int32Array
       let count = 0
       for (const p of starts) {
         let ok = true
-        for (let k = 1; k < this.cursors.length && ok; k++) ok = includes((this.cursors[k] as PostingCursor).positions(f), p + k)
+        for (let k = 1; k < lists.length && ok; k++) ok = includes(lists[k] as Int32Array, p + k)
         if (ok) count++
       }
       total += count * (this.weights[f] as number)
