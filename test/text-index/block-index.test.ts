@@ -153,4 +153,71 @@ describe('block index across connections', () => {
     w.db.close()
     r.db.close()
   })
+
+  it('a write rolled back leaves nothing behind in the connection that made it, though its segment ids come again', () => {
+    const path = tempSnapshotPath()
+    const w = connect(path)
+    w.db.transaction(() => w.index.create([LAYOUT]))()
+    const put = (docs: [string, string][], fail = false) => {
+      try {
+        w.db.transaction(() => {
+          const writer = w.index.writer(LAYOUT)
+          for (const [id, title] of docs) {
+            const existing = w.rows.rowidOf('notes', id)
+            if (existing !== undefined) writer.remove(existing)
+            const rowid = w.rows.put(
+              { corpus: 'notes', id, mainMs: 1, mainDay: 20240101, updMs: 1, updDay: 20240101, record: '{}' },
+              existing,
+            )
+            writer.add(rowid, [title, ''], [])
+          }
+          writer.finish?.()
+          // What an ingest does when a later file is bad: the call's writes are rolled back.
+          if (fail) throw new Error('refused')
+        })()
+      } catch (e) {
+        if (!fail) throw e
+      }
+    }
+    const found = (db: typeof w.db, index: BlockIndex, word: string) => {
+      const req: IndexSearch = {
+        layout: LAYOUT,
+        text: { groups: [[{ words: [word] }]], exclude: [] },
+        mode: 'default',
+        canonical: false,
+        facets: [],
+        days: [],
+        sort: 'relevance',
+        limit: 10,
+        offset: 0,
+      }
+      const ids = new Map((db.prepare('SELECT rowid, id FROM docs').all() as { rowid: number; id: string }[]).map((x) => [x.rowid, x.id]))
+      const page = index.search(req)
+      return { total: page.total, ids: page.rows.map((x) => ids.get(x.rowid) ?? '?').sort() }
+    }
+    put([
+      ['a1', 'alpha common'],
+      ['a2', 'alpha common'],
+    ])
+    put(
+      [
+        ['b1', 'beta common common'],
+        ['b2', 'beta'],
+      ],
+      true,
+    )
+    put([
+      ['c1', 'gamma'],
+      ['c2', 'gamma common'],
+    ])
+    const expected = { total: 3, ids: ['a1', 'a2', 'c2'] }
+    expect(found(w.db, w.index, 'common')).toEqual(expected)
+    expect(found(w.db, w.index, 'beta')).toEqual({ total: 0, ids: [] })
+    // What the file holds, as a fresh connection reads it.
+    const r = connect(path)
+    expect(found(r.db, r.index, 'common')).toEqual(expected)
+    expect(r.index.problems(LAYOUT, 4)).toEqual([])
+    w.db.close()
+    r.db.close()
+  })
 })

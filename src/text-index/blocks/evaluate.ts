@@ -489,6 +489,8 @@ function singleTerm(
     const probe = new PostingCursor(c.postings, c.fields)
     for (const d of [...deleted].sort((a, b) => a - b)) if (probe.advance(d) === d) gone++
   }
+  // Only counting: nothing to rank.
+  if (top.size === 0) return c.postings.df - gone
   for (let b = 0; b < lastDocs.length; b++) {
     const worst = top.threshold
     if (worst && bm25(idf, maxWeightedTf[b] as number, minLength[b] as number, avg) < worst.score) continue
@@ -512,6 +514,11 @@ export class TopK<T> {
     private readonly k: number,
     private readonly order: (a: T, b: T) => number,
   ) {}
+
+  /** How many it keeps at most. */
+  get size(): number {
+    return this.k
+  }
 
   /** The worst kept once `k` are kept: what a newcomer must beat. */
   get threshold(): T | undefined {

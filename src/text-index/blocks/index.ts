@@ -33,6 +33,7 @@ import {
   dropBlockTables,
   deleteFromSegment,
   dropSegments,
+  TermCache,
   readSegments,
   storedSegment,
   termsOf,
@@ -223,8 +224,10 @@ export class BlockIndex implements TextIndex {
         fields: (i: number) => [(docs[i] as { facets: FacetValues }).facets.map(([f, v]) => facetTerm(f, v))],
       },
     ]
+    // Postings this write reads are cached for it alone (see `TermCache`).
+    const cache = new TermCache()
     for (const { space, weights, fields } of spaces) {
-      for (const s of readSegments(this.st, space, this.known(space))) {
+      for (const s of readSegments(this.st, space, this.known(space), cache)) {
         const hit = gone.filter((d) => !s.deleted.has(d) && includes(s.segment.docs, d))
         if (hit.length > 0) deleteFromSegment(this.st, s.id, hit)
       }
@@ -234,7 +237,7 @@ export class BlockIndex implements TextIndex {
         rowids.forEach((r, i) => builder.add(r, fields(i)))
         writeSegment(this.st, space, builder.finish())
       }
-      this.merge(space, weights)
+      this.merge(space, weights, cache)
     }
   }
 
@@ -244,8 +247,8 @@ export class BlockIndex implements TextIndex {
    * two become one. Sizes then fall geometrically from the oldest segment to the newest: about
    * log₂(documents) segments, each document re-encoded about log₂(documents) times over its life.
    */
-  private merge(space: string, weights: readonly number[]): void {
-    let segments = readSegments(this.st, space, this.known(space))
+  private merge(space: string, weights: readonly number[], cache: TermCache): void {
+    let segments = readSegments(this.st, space, this.known(space), cache)
     const empty = segments.filter((s) => s.segment.docs.length === s.deleted.size)
     if (empty.length > 0)
       dropSegments(
@@ -271,7 +274,7 @@ export class BlockIndex implements TextIndex {
       const id = writeSegment(this.st, space, merged)
       for (const s of inputs) if (s.deleted.size === 0) copyTerms(this.st, s.id, id)
       dropSegments(this.st, [before.id, newest.id])
-      segments = [...segments.slice(0, -2), storedSegment(this.st, id, merged)]
+      segments = [...segments.slice(0, -2), storedSegment(this.st, id, merged, cache)]
     }
   }
 

@@ -29,10 +29,18 @@ export function createBlockTables(db: Db): void {
   `)
 }
 
-/** Drops the block index's tables (in the caller's transaction). */
+/**
+ * Empties the block index (in the caller's transaction). The tables stay, so segment ids keep
+ * rising (`sqlite_sequence` keeps its row) and every version is bumped: a reader in another process
+ * holding segments by id and version can never take a later segment for one it cached.
+ */
 export function dropBlockTables(db: Db): void {
-  for (const table of ['block_segments', 'block_terms', 'block_deleted', 'block_versions', 'block_layouts'])
-    db.exec(`DROP TABLE IF EXISTS ${table}`)
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'block_segments'").get()
+  if (!exists) return
+  db.exec(`
+    DELETE FROM block_terms; DELETE FROM block_deleted; DELETE FROM block_segments; DELETE FROM block_layouts;
+    UPDATE block_versions SET version = version + 1;
+  `)
 }
 
 /** A typed array's bytes, as a blob. */
@@ -93,7 +101,7 @@ export type StoredSegment = LiveSegment & { readonly id: number }
  * when asked. Segments in `known` (by id) are reused as they are, term cache included: a segment
  * never changes once written, only its deleted documents do.
  */
-export function readSegments(st: Statements, space: string, known?: ReadonlyMap<number, Segment>): StoredSegment[] {
+export function readSegments(st: Statements, space: string, known?: ReadonlyMap<number, Segment>, cache?: TermCache): StoredSegment[] {
   const ids = st.prepared('SELECT id FROM block_segments WHERE space = ? ORDER BY id').pluck().all(space) as number[]
   const one = st.prepared('SELECT fields, docs, lengths FROM block_segments WHERE id = ?')
   const deletedOf = st.prepared('SELECT doc FROM block_deleted WHERE segment = ?').pluck()
@@ -105,7 +113,7 @@ export function readSegments(st: Statements, space: string, known?: ReadonlyMap<
         fields: r.fields,
         docs: int32s(r.docs, 0, r.docs.length / 4),
         lengths: int32s(r.lengths, 0, r.lengths.length / 4),
-        terms: lazyTerms(st, id),
+        terms: lazyTerms(st, id, undefined, cache),
       }
     }
     return { id, segment, deleted: new Set(deletedOf.all(id) as number[]) }
@@ -130,8 +138,8 @@ export function copyTerms(st: Statements, from: number, to: number): void {
 }
 
 /** A segment just written, as read back: its postings read when asked (those given are already at hand). */
-export function storedSegment(st: Statements, id: number, segment: BuiltSegment): StoredSegment {
-  const terms = lazyTerms(st, id, segment.terms)
+export function storedSegment(st: Statements, id: number, segment: BuiltSegment, cache: TermCache): StoredSegment {
+  const terms = lazyTerms(st, id, segment.terms, cache)
   return { id, segment: { fields: segment.fields, docs: segment.docs, lengths: segment.lengths, terms }, deleted: new Set() }
 }
 
@@ -157,11 +165,13 @@ export function versionOf(st: Statements, space: string): number {
 }
 
 /**
- * The term postings a connection has read, by segment and term, least recently used first: kept
- * until they pass `TERM_CACHE_BYTES` (a segment never changes once written, and its id is never
- * reused, so an entry never goes stale; a dropped segment's entries age out).
+ * Term postings read, by segment and term, least recently used first, kept until they pass
+ * `TERM_CACHE_BYTES`. A connection's searches share one: a committed segment never changes and its
+ * id is never reused, so an entry never goes stale (a dropped segment's entries age out). A write
+ * reads through a cache of its own, dropped with it: its transaction may yet roll back, and the
+ * id of a segment it made would then be handed out again (`sqlite_sequence` rolls back too).
  */
-class TermCache {
+export class TermCache {
   private readonly entries = new Map<string, { postings: TermPostings | null; bytes: number }>()
   private bytes = 0
 
@@ -202,10 +212,10 @@ export const TERM_CACHE_BYTES = 64 * 2 ** 20
 
 const CACHES = new WeakMap<Statements, TermCache>()
 
-function lazyTerms(st: Statements, segment: number, known?: ReadonlyMap<string, TermPostings>): TermLookup {
-  let cache = CACHES.get(st)
-  if (!cache) CACHES.set(st, (cache = new TermCache()))
-  const terms = cache
+function lazyTerms(st: Statements, segment: number, known?: ReadonlyMap<string, TermPostings>, own?: TermCache): TermLookup {
+  let shared = CACHES.get(st)
+  if (!shared) CACHES.set(st, (shared = new TermCache()))
+  const terms = own ?? shared
   return {
     get(term) {
       const built = known?.get(term)
@@ -245,7 +255,10 @@ function postingsOf(
     data: new Uint8Array(row.data),
     get positions(): Uint8Array {
       if (!positions) {
-        const b = st.prepared('SELECT positions FROM block_terms WHERE segment = ? AND term = ?').pluck().get(segment, term) as Buffer
+        const b = st.prepared('SELECT positions FROM block_terms WHERE segment = ? AND term = ?').pluck().get(segment, term) as
+          Buffer | undefined
+        if (b === undefined)
+          throw new Error(`block index: segment ${segment} has lost the positions of a term it held (read after the segment was dropped)`)
         positions = new Uint8Array(b)
         grew(positions.byteLength)
       }
