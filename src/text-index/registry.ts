@@ -9,7 +9,7 @@ import type { TextIndex } from './types.js'
  * The text index implementations, by name: `blocks` (the default: block postings with block-max
  * pruning, issue 13) and `fts5` (SQLite FTS5, the index of earlier versions, kept as the bench's
  * floor and as the second implementation the conformance suite runs). A file holds one of them:
- * creating one drops the other's tables.
+ * creating one removes the other (`TextIndex.drop`).
  */
 export const TEXT_INDEXES = {
   blocks: (db: Db, st: Statements): TextIndex => new BlockIndex(db, st),
