@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
+import { withTextIndex } from '../helpers/text-index.js'
 import { sharedSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { allNoticeIds, notice, sorted } from './support.js'
 
@@ -342,16 +343,11 @@ describe('text written in decomposed form (NFD)', () => {
   it('a file indexed before the variants table existed gets it filled when upgraded', () => {
     const file = tempSnapshotPath('old.db')
     // Files of that schema were indexed by FTS5 (the block index came later).
-    const saved = process.env['LEGISEARCH_TEXT_INDEX']
-    process.env['LEGISEARCH_TEXT_INDEX'] = 'fts5'
-    try {
+    withTextIndex('fts5', () => {
       const s1 = openSnapshot(file)
       s1.upsert('notices', [notice('d1', 'Reforma Tributa\u0301ria'), notice('d2', 'Reforma Tributária')])
       s1.close()
-    } finally {
-      if (saved === undefined) delete process.env['LEGISEARCH_TEXT_INDEX']
-      else process.env['LEGISEARCH_TEXT_INDEX'] = saved
-    }
+    })
     // Make it what a schema-3 file looked like: no variants table (nor the later ingest log and API keys).
     const raw = new Database(file)
     raw.exec('DROP TABLE sensitive_variants; DROP TABLE ingest_log; DROP TABLE api_keys')

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
+import { withTextIndex } from '../helpers/text-index.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex')
@@ -161,15 +162,3 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
     }
   })
 })
-
-/** Runs `fn` with `LEGISEARCH_TEXT_INDEX` set to `name`, restoring it after. */
-function withTextIndex<T>(name: string, fn: () => T): T {
-  const saved = process.env['LEGISEARCH_TEXT_INDEX']
-  process.env['LEGISEARCH_TEXT_INDEX'] = name
-  try {
-    return fn()
-  } finally {
-    if (saved === undefined) delete process.env['LEGISEARCH_TEXT_INDEX']
-    else process.env['LEGISEARCH_TEXT_INDEX'] = saved
-  }
-}

@@ -20,6 +20,26 @@ const LAYOUT: IndexLayout = {
   ],
 }
 
+/** A search for one word, first page of 10. */
+function wordSearch(word: string, sort: IndexSearch['sort']): IndexSearch {
+  return {
+    layout: LAYOUT,
+    text: { groups: [[{ words: [word] }]], exclude: [] },
+    mode: 'default',
+    canonical: false,
+    facets: [],
+    days: [],
+    sort,
+    limit: 10,
+    offset: 0,
+  }
+}
+
+/** The ids of a connection's documents, by rowid. */
+function idsOf(db: ReturnType<typeof openDatabase>): Map<number, string> {
+  return new Map((db.prepare('SELECT rowid, id FROM docs').all() as { rowid: number; id: string }[]).map((x) => [x.rowid, x.id]))
+}
+
 function connect(path: string) {
   const db = openDatabase(path, false, 5000, FTS5_UPGRADES)
   const st = new Statements(db)
@@ -45,19 +65,8 @@ describe('block index across connections', () => {
         writer.finish?.()
       })()
     const newest = (q: string): string[] => {
-      const req: IndexSearch = {
-        layout: LAYOUT,
-        text: { groups: [[{ words: [q] }]], exclude: [] },
-        mode: 'default',
-        canonical: false,
-        facets: [],
-        days: [],
-        sort: 'newest',
-        limit: 10,
-        offset: 0,
-      }
-      const ids = new Map((r.db.prepare('SELECT rowid, id FROM docs').all() as { rowid: number; id: string }[]).map((x) => [x.rowid, x.id]))
-      return r.index.search(req).rows.map((x) => ids.get(x.rowid) ?? '?')
+      const ids = idsOf(r.db)
+      return r.index.search(wordSearch(q, 'newest')).rows.map((x) => ids.get(x.rowid) ?? '?')
     }
     put('a', 'reforma tributária', 1000)
     expect(newest('reforma')).toEqual(['a'])
@@ -131,18 +140,7 @@ describe('block index across connections', () => {
         }
         writer.finish?.()
       })()
-    const count = (word: string) =>
-      r.index.search({
-        layout: LAYOUT,
-        text: { groups: [[{ words: [word] }]], exclude: [] },
-        mode: 'default',
-        canonical: false,
-        facets: [],
-        days: [],
-        sort: 'newest',
-        limit: 10,
-        offset: 0,
-      }).total
+    const count = (word: string) => r.index.search(wordSearch(word, 'newest')).total
     for (let i = 0; i < 8; i++) write(`big${i}`, 'comum')
     write('tail', 'velho')
     expect([count('comum'), count('velho')]).toEqual([8, 1])
@@ -180,19 +178,8 @@ describe('block index across connections', () => {
       }
     }
     const found = (db: typeof w.db, index: BlockIndex, word: string) => {
-      const req: IndexSearch = {
-        layout: LAYOUT,
-        text: { groups: [[{ words: [word] }]], exclude: [] },
-        mode: 'default',
-        canonical: false,
-        facets: [],
-        days: [],
-        sort: 'relevance',
-        limit: 10,
-        offset: 0,
-      }
-      const ids = new Map((db.prepare('SELECT rowid, id FROM docs').all() as { rowid: number; id: string }[]).map((x) => [x.rowid, x.id]))
-      const page = index.search(req)
+      const ids = idsOf(db)
+      const page = index.search(wordSearch(word, 'relevance'))
       return { total: page.total, ids: page.rows.map((x) => ids.get(x.rowid) ?? '?').sort() }
     }
     put([
