@@ -56,7 +56,8 @@ function layoutKey(layout: IndexLayout): string {
 interface DocColumns {
   /** The smallest rowid of the corpus: the arrays are indexed by rowid − base. */
   readonly base: number
-  readonly id: string[]
+  /** Ids read so far (only ties need them). */
+  readonly ids: Map<number, string>
   readonly mainMs: Float64Array
   readonly updMs: Float64Array
   readonly mainDay: Int32Array
@@ -145,7 +146,7 @@ export class BlockIndex implements TextIndex {
               const day = (d.column === 'main' ? columns.mainDay : columns.updDay)[doc - base] ?? 0
               return day >= d.from && day <= d.to
             })
-    const idOf = (doc: number) => columns.id[doc - base] ?? ''
+    const idOf = (doc: number) => this.idOf(columns, doc)
     const byId = (a: number, b: number) => {
       const x = idOf(a)
       const y = idOf(b)
@@ -340,16 +341,27 @@ export class BlockIndex implements TextIndex {
     return columns
   }
 
+  /** A document's id (for ties), read when first asked and kept for the version. */
+  private idOf(columns: DocColumns, doc: number): string {
+    let id = columns.ids.get(doc)
+    if (id === undefined) {
+      id = (this.st.prepared('SELECT id FROM docs WHERE rowid = ?').pluck().get(doc) as string | undefined) ?? ''
+      columns.ids.set(doc, id)
+    }
+    return id
+  }
+
   private readColumns(corpus: string): DocColumns {
-    const range = this.st.prepared('SELECT min(rowid) AS lo, max(rowid) AS hi FROM docs WHERE corpus = ?').get(corpus) as {
+    const range = this.st.prepared('SELECT min(rowid) AS lo, max(rowid) AS hi, count(*) AS n FROM docs WHERE corpus = ?').get(corpus) as {
       lo: number | null
       hi: number | null
+      n: number
     }
     const base = range.lo ?? 0
     const size = range.hi === null ? 0 : range.hi - base + 1
     const columns: DocColumns = {
       base,
-      id: new Array<string>(size),
+      ids: new Map(),
       mainMs: new Float64Array(size),
       updMs: new Float64Array(size),
       mainDay: new Int32Array(size),
@@ -357,13 +369,18 @@ export class BlockIndex implements TextIndex {
       facets: new Map(),
       bitmaps: new Map(),
     }
+    // Where the corpus fills most of its rowid range, the table is read in rowid order (one pass);
+    // otherwise through the (corpus, id) index, one look-up per row.
+    const sql =
+      2 * range.n >= size
+        ? 'SELECT rowid, main_ms, upd_ms, main_day, upd_day FROM docs NOT INDEXED WHERE rowid BETWEEN ? AND ? AND corpus = ?'
+        : 'SELECT rowid, main_ms, upd_ms, main_day, upd_day FROM docs WHERE rowid BETWEEN ? AND ? AND corpus = ?'
     const rows = this.st
-      .prepared('SELECT rowid, id, main_ms, upd_ms, main_day, upd_day FROM docs WHERE corpus = ?')
+      .prepared(sql)
       .raw()
-      .iterate(corpus) as Iterable<[number, string, number, number, number, number]>
-    for (const [rowid, id, mainMs, updMs, mainDay, updDay] of rows) {
+      .iterate(base, base + size - 1, corpus) as Iterable<[number, number, number, number, number]>
+    for (const [rowid, mainMs, updMs, mainDay, updDay] of rows) {
       const i = rowid - base
-      columns.id[i] = id
       columns.mainMs[i] = mainMs
       columns.updMs[i] = updMs
       columns.mainDay[i] = mainDay
