@@ -386,16 +386,18 @@ function searchSegment(
 
   // One word, nothing else: the total is its live document frequency, and a block whose bound
   // cannot enter the page is never decoded.
+  // The exclusions as one matcher (a fresh one each time asked: matchers only move forward).
+  const exclusions = () => new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
   const only = scored.length === 1 && !opts.accept && !order && !first ? scored[0] : undefined
   if (only && only.matcher instanceof TermMatcher && only.matcher.unrestricted) {
     if (q.exclude.length === 0) return singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top)
     // One word minus exclusions: its documents less the excluded ones it holds, counted by walking
     // the exclusions; the page from its blocks as above, each candidate checked against them.
-    const excluded = new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
+    const excluded = exclusions()
     const isExcluded = (doc: number) => (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc
     const kept = singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top, isExcluded)
     const probe = new PostingCursor(only.matcher.postings.postings, seg.fields)
-    const counter = new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
+    const counter = exclusions()
     let out = 0
     for (let doc = counter.next(); doc !== NO_MORE; doc = counter.next()) {
       if (deleted.size > 0 && deleted.has(doc)) continue
@@ -407,8 +409,7 @@ function searchSegment(
   }
 
   const groups = matchers.map((g) => new AnyOf(g.map((alts) => new AnyOf(alts))))
-  const excluded =
-    q.exclude.length === 0 ? null : new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
+  const excluded = q.exclude.length === 0 ? null : exclusions()
   // Without a positive part, every document is a candidate.
   const all = groups.length === 0 ? seg.docs : null
   let allAt = -1
@@ -438,7 +439,7 @@ function searchSegment(
     if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
     if (opts.accept && !opts.accept(doc)) continue
     total++
-    if (opts.k === 0) continue
+    if (top.size === 0) continue
     const lead = first ? first(doc) : false
     const worst = top.threshold
     if (worst && worst.lead && !lead) continue

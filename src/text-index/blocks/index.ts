@@ -4,8 +4,8 @@
  * over the live documents; per corpus one more space, `<corpus>:facets`, whose terms are the
  * documents' filter values (`facet\u0000value`), so a filter is read from postings too.
  *
- * The documents' dates and ids (for sorts, ties and day ranges) are read from `docs` once per
- * version into typed arrays; a filter value's documents once per version into a sorted array.
+ * The documents' dates (for sorts and day ranges) are read from `docs` once per version into
+ * typed arrays, their ids only when a tie needs them; a filter value's documents once per version.
  */
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
@@ -24,7 +24,7 @@ import {
 } from '../types.js'
 import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, includes, search } from './evaluate.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
-import { SegmentBuilder } from './segment.js'
+import { type Segment, SegmentBuilder, mergeSegments } from './segment.js'
 import {
   type StoredSegment,
   bumpVersion,
@@ -40,7 +40,6 @@ import {
   versionOf,
   writeSegment,
 } from './storage.js'
-import { type Segment, mergeSegments } from './segment.js'
 
 const spaceOf = (corpus: string, mode: MatchMode | 'facets') => `${corpus}:${mode}`
 /** The facet space's one field, of weight 1: a value is a term at position 0, 1, … of a document's values. */
@@ -74,7 +73,7 @@ const BITMAPS_KEPT = 16
 export class BlockIndex implements TextIndex {
   /** Per index space: the segments read at a version (reused while the version holds). */
   private readonly segments = new Map<string, { version: number; segments: StoredSegment[] }>()
-  /** Per corpus: its documents' columns at the version of its default space. */
+  /** Per corpus: its documents' columns at the version of its facet space (every write bumps it). */
   private readonly columns = new Map<string, { version: number; columns: DocColumns }>()
 
   constructor(
@@ -125,7 +124,10 @@ export class BlockIndex implements TextIndex {
   }
 
   matchCount(layout: IndexLayout, text: TextQuery, match: MatchOptions): number {
-    return search(this.segmentsOf(layout, match.mode), weightsOf(layout), this.specOf(layout, text, match), { k: 0 }).total
+    // One read transaction, as `search`: segments and their rows seen at one moment.
+    return this.db
+      .transaction(() => search(this.segmentsOf(layout, match.mode), weightsOf(layout), this.specOf(layout, text, match), { k: 0 }).total)
+      .deferred()
   }
 
   search(req: IndexSearch): IndexPage {
