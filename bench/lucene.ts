@@ -1,18 +1,21 @@
 /**
  * `npx tsx bench/lucene.ts [--size 100000] [--queries 100] [--design lean|full] [--out file]`
  *
- * Lucene 8 beside legisearch on the same propositions and the same default-mode queries, in the
- * same run (issue 13): every class as a ratio to Lucene at p50 and p99, both with the exact total;
- * Lucene's index build time and size; and whether both engines agree on every total.
+ * Lucene 8 beside legisearch on the same propositions and the same queries, in the same run (issue
+ * 13): every proposition class of the design (`lean`: the three modes under the base variant and
+ * the default mode under the one-step variants; `full`: every mode under all eight variants) as a
+ * ratio to Lucene at p50 and p99, both with the exact total; Lucene's index build time and size;
+ * and whether both engines agree on every total.
  *
  * Needs a JDK and Lucene 8's jars (Debian: `apt-get install openjdk-17-jdk-headless liblucene8-java`);
  * without them it says so and stops. The Java program is `baselines/lucene/LuceneBench.java`: it is
  * compiled here, into the gitignored work folder. Never part of `npm test`.
  *
  * Text: the bench writes each proposition's title, summary and identifier string as the words
- * legisearch's tokenizer splits them, joined by spaces; Lucene folds, lower-cases and stems them
- * with its own PortugueseLightStemFilter (legisearch's default mode is that stemmer's rules on
- * folded words). Filters: the `types` and `states` lists and the DateRange, as filter clauses.
+ * legisearch's tokenizer splits them, joined by spaces; Lucene indexes each three times, once per
+ * mode: folded, lower-cased and stemmed with its own PortugueseLightStemFilter (legisearch's
+ * default mode is that stemmer's rules on folded words), folded and lower-cased (`keyword`), as
+ * written (`sensitive`). Filters: the `types` and `states` lists and the DateRange, as filter clauses.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -92,15 +95,16 @@ const docsPath = join(dir, 'docs.tsv')
   log(`wrote ${int(lines.length)} documents for Lucene (${ms(performance.now() - t)} ms)`)
 }
 
-// The queries: the default-mode proposition classes of the bench's query set.
+// The queries: the proposition classes of the bench's query set, in every mode the design runs.
 const set: QuerySet = buildQuerySet(corpus.path, {
   seed: 7,
   perClass: Number(args.queries),
   design: args.design as Design,
   counts: { propositions: size, dou: 1000, social: 1000 },
 })
-const queries = set.search.filter((q) => q.corpus === 'propositions' && q.mode === 'default')
-const item = (i: Item) => clean(i.words.join(' '))
+const queries = set.search.filter((q) => q.corpus === 'propositions')
+// An identifier typed in `q` also matches the folded identifier string, in every mode: marked "@ ".
+const item = (i: Item) => `${i.identifier === undefined ? '' : '@ '}${clean(i.words.join(' '))}`
 const textOf = (q: BenchQuery) => {
   const positive = q.text.groups.map((g) => g.map(item).join(' || ')).join(' && ')
   const negative = q.text.exclude.map(item).join(' || ')
@@ -126,6 +130,7 @@ writeFileSync(
         q.filters ? day(q.filters.created.from) : '-',
         q.filters ? day(q.filters.created.to) : '-',
         textOf(q),
+        q.mode,
       ].join('\t')
     })
     .join('\n')}\n`,
@@ -177,16 +182,19 @@ const ours = L.runs
 // Per class: p50 and p99 of both, and the ratio.
 const classes_ = new Map<string, number[]>()
 queries.forEach((q, i) => {
-  const key = `${KIND_LABELS[q.kind]} — ${variantLabel({ filters: q.filters !== null, sort: q.sort, page: q.page })}`
+  const key = `${KIND_LABELS[q.kind]} — ${q.mode}, ${variantLabel({ filters: q.filters !== null, sort: q.sort, page: q.page })}`
   classes_.set(key, [...(classes_.get(key) ?? []), i])
 })
 let disagree = 0
+const within = { p50: 0, p99: 0 }
 const rows = [...classes_].map(([label, idx]) => {
   const l = summarize(idx.map((i) => lucene[i]?.ms ?? Number.NaN))
   const o = summarize(idx.map((i) => ours[i]?.ms ?? Number.NaN))
   const x = summarize(idx.map((i) => ours[i]?.indexMs ?? Number.NaN))
   const diff = idx.filter((i) => lucene[i]?.total !== ours[i]?.total).length
   disagree += diff
+  if (x.p50 <= 2 * l.p50) within.p50++
+  if (x.p99 <= 2 * l.p99) within.p99++
   return [
     label,
     String(idx.length),
@@ -207,7 +215,7 @@ const report = [
   `# legisearch (${textIndexName() === 'blocks' ? 'block index' : 'FTS5 index'}) beside Lucene 8, ${int(size)} propositions, ${new Date().toISOString().slice(0, 10)}`,
   '',
   `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
-    `${spawnSync('java', ['-version'], { encoding: 'utf8' }).stderr.split('\n')[0]}. Default mode, limit 20, the exact total on every search. ` +
+    `${spawnSync('java', ['-version'], { encoding: 'utf8' }).stderr.split('\n')[0]}. Design \`${args.design}\`, limit 20, the exact total on every search. ` +
     `"legisearch" is the whole library call (validation, the index, the page's records read and parsed, highlights); "its index" is the part spent in the text index's \`search\` (the page's rowids and the total), what Lucene's times cover; ` +
     `${args.warmups} warm-up pass over the whole set in each engine. Lucene: ${int(built.documents)} documents indexed in ${ms(built.ms)} ms ` +
     `(${int((built.documents / built.ms) * 1000)} docs/s, one thread, force-merged to one segment), ${mb(indexBytes)} on disk.`,
@@ -237,6 +245,8 @@ const report = [
     (corpus.manifest.reindexMs !== undefined
       ? `Its index was built by opening a copy of the FTS5 file writable: ${int(corpus.manifest.sizes.propositions + corpus.manifest.sizes.dou + corpus.manifest.sizes.social)} records indexed in ${(corpus.manifest.reindexMs / 1000).toFixed(0)} s.`
       : ''),
+  '',
+  `Classes whose index time is within 2× of Lucene's: ${within.p50} of ${rows.length} at p50, ${within.p99} of ${rows.length} at p99.`,
   '',
   `Totals that differ: ${disagree} of ${queries.length} (Lucene's analysis is its own PortugueseLightStemFilter on folded words; legisearch's stemmer follows its rules).`,
   '',

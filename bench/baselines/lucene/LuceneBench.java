@@ -1,8 +1,10 @@
 /*
- * The Lucene 8 baseline of the benchmark (issue 13): the same propositions, analysed as
- * legisearch's default mode is (the words split by legisearch's tokenizer and joined by spaces,
- * then ASCII folding, lower case and Lucene's own PortugueseLightStemFilter), BM25 over title,
- * summary and the identifier string weighted 3 : 1 : 2, the same queries, top 20 with the exact
+ * The Lucene 8 baseline of the benchmark (issue 13): the same propositions, each text field indexed
+ * three times, once per legisearch match mode (the words split by legisearch's tokenizer and joined
+ * by spaces, then: `default` ASCII folding, lower case and Lucene's own PortugueseLightStemFilter;
+ * `keyword` folding and lower case; `sensitive` the words as written), BM25 over title, summary and
+ * the identifier string weighted 3 : 1 : 2 (an identifier typed in the query also matches the
+ * folded identifier string, weight 1, in every mode, as legisearch's), the same queries, top 20 with the exact
  * total (`IndexSearcher.count`, which reads a single word's total from its document frequency, then
  * the page with block-max WAND: `TopScoreDocCollector` with a total-hits threshold of the page).
  *
@@ -12,7 +14,8 @@
  * docs.tsv: id, ms (epoch ms), day (YYYYMMDD), type, states (comma-separated), title, summary, ident.
  * queries.tsv: index, sort (relevance|newest), page, types (comma-separated or -), states (or -),
  *   from day (or -), to day (or -), text: groups separated by " && ", items by " || ", the words of
- *   a phrase by spaces, exclusions after " !! " (items by " || ").
+ *   a phrase by spaces (an identifier's after "@ "), exclusions after " !! " (items by " || "),
+ *   mode (default|keyword|sensitive).
  * out.tsv: index, nanoseconds, total, the page's ids comma-separated.
  */
 import java.io.BufferedReader;
@@ -67,20 +70,43 @@ public final class LuceneBench {
   static final int LIMIT = 20;
   static final String[] FIELDS = {"title", "summary", "ident"};
   static final float[] BOOSTS = {3f, 1f, 2f};
+  /** Field name suffix per legisearch match mode. */
+  static final String[] MODES = {"default", "keyword", "sensitive"};
 
-  /** legisearch's default mode: its words (split by its tokenizer), folded, lower-cased, lightly stemmed. */
-  static final class DefaultMode extends Analyzer {
+  static String suffix(String mode) {
+    switch (mode) {
+      case "default":
+        return "_d";
+      case "keyword":
+        return "_k";
+      case "sensitive":
+        return "_s";
+      default:
+        throw new IllegalArgumentException("unknown mode " + mode);
+    }
+  }
+
+  /**
+   * legisearch's modes, by field suffix, over its words (split by its tokenizer): `_d` folded,
+   * lower-cased, lightly stemmed; `_k` folded and lower-cased; `_s` as written.
+   */
+  static final class Modes extends Analyzer {
+    Modes() {
+      super(PER_FIELD_REUSE_STRATEGY); // the components differ by field
+    }
+
     @Override
     protected TokenStreamComponents createComponents(String field) {
       Tokenizer source = new WhitespaceTokenizer();
+      if (field.endsWith("_s")) return new TokenStreamComponents(source);
       TokenStream s = new ASCIIFoldingFilter(source);
       s = new LowerCaseFilter(s);
-      s = new PortugueseLightStemFilter(s);
+      if (field.endsWith("_d")) s = new PortugueseLightStemFilter(s);
       return new TokenStreamComponents(source, s);
     }
   }
 
-  static final Analyzer ANALYZER = new DefaultMode();
+  static final Analyzer ANALYZER = new Modes();
 
   public static void main(String[] args) throws IOException {
     if (args[0].equals("index")) index(Paths.get(args[1]), Paths.get(args[2]));
@@ -106,9 +132,8 @@ public final class LuceneBench {
         d.add(new IntPoint("day", Integer.parseInt(f[2])));
         d.add(new StringField("type", f[3], Field.Store.NO));
         if (!f[4].isEmpty()) for (String s : f[4].split(",")) d.add(new StringField("state", s, Field.Store.NO));
-        d.add(new TextField("title", f[5], Field.Store.NO));
-        d.add(new TextField("summary", f[6], Field.Store.NO));
-        d.add(new TextField("ident", f[7], Field.Store.NO));
+        for (String mode : MODES)
+          for (int i = 0; i < FIELDS.length; i++) d.add(new TextField(FIELDS[i] + suffix(mode), f[5 + i], Field.Store.NO));
         writer.addDocument(d);
         n++;
       }
@@ -129,35 +154,47 @@ public final class LuceneBench {
     return out;
   }
 
-  /** One item (a word or a phrase) in any field, each field with its weight. */
-  static Query item(String words) throws IOException {
+  /** A word or a phrase in one field. */
+  static Query phrase(String field, String words) throws IOException {
+    List<String> t = terms(field, words);
+    if (t.isEmpty()) return null;
+    if (t.size() == 1) return new TermQuery(new Term(field, t.get(0)));
+    PhraseQuery.Builder p = new PhraseQuery.Builder();
+    for (String w : t) p.add(new Term(field, w));
+    return p.build();
+  }
+
+  /**
+   * One item (a word or a phrase) in any field of the mode, each field with its weight; an
+   * identifier ("@ " before its words) also in the folded identifier string, weight 1.
+   */
+  static Query item(String words, String mode) throws IOException {
+    boolean identifier = words.startsWith("@ ");
+    if (identifier) words = words.substring(2);
     BooleanQuery.Builder any = new BooleanQuery.Builder();
     for (int i = 0; i < FIELDS.length; i++) {
-      List<String> t = terms(FIELDS[i], words);
-      if (t.isEmpty()) continue;
-      Query q;
-      if (t.size() == 1) q = new TermQuery(new Term(FIELDS[i], t.get(0)));
-      else {
-        PhraseQuery.Builder p = new PhraseQuery.Builder();
-        for (String w : t) p.add(new Term(FIELDS[i], w));
-        q = p.build();
-      }
-      any.add(new BoostQuery(q, BOOSTS[i]), Occur.SHOULD);
+      Query q = phrase(FIELDS[i] + suffix(mode), words);
+      if (q != null) any.add(new BoostQuery(q, BOOSTS[i]), Occur.SHOULD);
+    }
+    if (identifier) {
+      Query q = phrase("ident_k", words);
+      if (q != null) any.add(q, Occur.SHOULD);
     }
     return any.build();
   }
 
-  static Query anyOf(String items) throws IOException {
+  static Query anyOf(String items, String mode) throws IOException {
     String[] parts = items.split(" \\|\\| ");
-    if (parts.length == 1) return item(parts[0]);
+    if (parts.length == 1) return item(parts[0], mode);
     BooleanQuery.Builder or = new BooleanQuery.Builder();
-    for (String p : parts) or.add(item(p), Occur.SHOULD);
+    for (String p : parts) or.add(item(p, mode), Occur.SHOULD);
     return or.build();
   }
 
   static Query parse(String[] f) throws IOException {
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     String text = f[7];
+    String mode = f[8];
     String positive = text;
     String negative = null;
     int bang = text.indexOf(" !! ");
@@ -171,11 +208,11 @@ public final class LuceneBench {
     boolean anyText = false;
     if (!positive.isEmpty()) {
       for (String group : positive.split(" && ")) {
-        b.add(anyOf(group), Occur.MUST);
+        b.add(anyOf(group, mode), Occur.MUST);
         anyText = true;
       }
     }
-    if (negative != null) for (String item : negative.split(" \\|\\| ")) b.add(item(item), Occur.MUST_NOT);
+    if (negative != null) for (String item : negative.split(" \\|\\| ")) b.add(item(item, mode), Occur.MUST_NOT);
     if (!anyText) b.add(new MatchAllDocsQuery(), Occur.MUST);
     if (!f[3].equals("-")) {
       BooleanQuery.Builder types = new BooleanQuery.Builder();
