@@ -49,8 +49,10 @@ interface Docs {
 interface Matcher extends Docs {
   /** Σ weight × occurrences at the current document (only asked where it matches). */
   weightedTf(): number
-  /** An upper bound of its score in the current block(s), from the blocks' largest frequency and shortest document. */
-  bound(idf: number, avgLength: number): number
+  /** An upper bound of its score at a document of `length` in the current block(s), from the blocks' largest frequency. */
+  bound(idf: number, avgLength: number, length: number): number
+  /** How many documents it may match at most (the leapfrog leads with the fewest). */
+  readonly cost: number
 }
 
 /** One alternative's BM25 at a document: FTS5's formula. */
@@ -58,14 +60,14 @@ export function bm25(idf: number, weighted: number, length: number, avgLength: n
   return (idf * (weighted * (K1 + 1))) / (weighted + K1 * (1 - B + (B * length) / avgLength))
 }
 
-/** The bound of one term's current block. */
-function blockBound(c: PostingCursor, idf: number, avgLength: number): number {
-  const b = c.currentBlock
-  return bm25(idf, c.postings.maxWeightedTf[b] as number, c.postings.minLength[b] as number, avgLength)
+/** The bound of one term's current block at a document of `length`. */
+function blockBound(c: PostingCursor, idf: number, avgLength: number, length: number): number {
+  return bm25(idf, c.postings.maxWeightedTf[c.currentBlock] as number, length, avgLength)
 }
 
 class Empty implements Matcher {
   doc = NO_MORE
+  readonly cost = 0
   next(): number {
     return NO_MORE
   }
@@ -99,8 +101,11 @@ class TermMatcher implements Matcher {
       ? this.cursor.weightedTf(this.weights)
       : (this.weights[this.field] as number) * this.cursor.tf(this.field)
   }
-  bound(idf: number, avgLength: number): number {
-    return blockBound(this.cursor, idf, avgLength)
+  bound(idf: number, avgLength: number, length: number): number {
+    return blockBound(this.cursor, idf, avgLength, length)
+  }
+  get cost(): number {
+    return this.cursor.df
   }
   /** The term's cursor (the single-word path reads its blocks directly). */
   get postings(): PostingCursor {
@@ -122,25 +127,32 @@ class PhraseMatcher implements Matcher {
   private weighted = 0
   /** Per term, its positions in the field being checked. */
   private readonly lists: Int32Array[] = []
+  /** The cursors in the leapfrog's order: the rarest term first. */
+  private readonly byCost: readonly PostingCursor[]
   constructor(
     private readonly cursors: readonly PostingCursor[],
     private readonly weights: readonly number[],
     private readonly fields: number,
     private readonly field: number | undefined,
-  ) {}
+  ) {
+    this.byCost = [...cursors].sort((a, b) => a.df - b.df)
+  }
+  get cost(): number {
+    return (this.byCost[0] as PostingCursor).df
+  }
   next(): number {
-    return this.find((this.cursors[0] as PostingCursor).next())
+    return this.find((this.byCost[0] as PostingCursor).next())
   }
   advance(target: number): number {
-    return this.find((this.cursors[0] as PostingCursor).advance(target))
+    return this.find((this.byCost[0] as PostingCursor).advance(target))
   }
   weightedTf(): number {
     return this.weighted
   }
   /** The phrase's frequency is at most each of its terms'. */
-  bound(idf: number, avgLength: number): number {
+  bound(idf: number, avgLength: number, length: number): number {
     let min = Number.POSITIVE_INFINITY
-    for (const c of this.cursors) min = Math.min(min, blockBound(c, idf, avgLength))
+    for (const c of this.cursors) min = Math.min(min, blockBound(c, idf, avgLength, length))
     return min
   }
   private find(start: number): number {
@@ -149,7 +161,7 @@ class PhraseMatcher implements Matcher {
       if (doc === NO_MORE) return (this.doc = NO_MORE)
       // Leapfrog: every cursor on one document.
       let agreed = true
-      for (const c of this.cursors) {
+      for (const c of this.byCost) {
         const d = c.advance(doc)
         if (d !== doc) {
           doc = d
@@ -159,7 +171,7 @@ class PhraseMatcher implements Matcher {
       }
       if (!agreed) {
         if (doc === NO_MORE) return (this.doc = NO_MORE)
-        doc = (this.cursors[0] as PostingCursor).advance(doc)
+        doc = (this.byCost[0] as PostingCursor).advance(doc)
         continue
       }
       const weighted = this.occurrences()
@@ -167,7 +179,7 @@ class PhraseMatcher implements Matcher {
         this.weighted = weighted
         return (this.doc = doc)
       }
-      doc = (this.cursors[0] as PostingCursor).next()
+      doc = (this.byCost[0] as PostingCursor).next()
     }
   }
   /** Σ weight × the phrase's occurrences in the current document. */
@@ -204,10 +216,18 @@ export function includes(sorted: Int32Array, v: number): boolean {
   return lo < sorted.length && sorted[lo] === v
 }
 
-/** Any of several matchers. */
-class AnyOf implements Docs {
+/** Documents with what they may cost to walk (the leapfrog leads with the cheapest). */
+interface Walk extends Docs {
+  readonly cost: number
+}
+
+/** Any of several matchers (one alone is used as it is: see `anyOf`). */
+class AnyOf implements Walk {
   doc = -1
-  constructor(private readonly parts: readonly Docs[]) {}
+  readonly cost: number
+  constructor(private readonly parts: readonly Walk[]) {
+    this.cost = parts.reduce((n, p) => n + p.cost, 0)
+  }
   next(): number {
     const at = this.doc
     for (const p of this.parts) if (p.doc === at || p.doc === -1) p.next()
@@ -222,6 +242,11 @@ class AnyOf implements Docs {
     for (const p of this.parts) if (p.doc < min) min = p.doc
     return (this.doc = min)
   }
+}
+
+/** Any of the parts: the part itself when alone (no wrapper to call through per document). */
+function anyOf(parts: readonly Walk[]): Walk {
+  return parts.length === 1 ? (parts[0] as Walk) : new AnyOf(parts)
 }
 
 export interface EvaluateOptions {
@@ -387,7 +412,7 @@ function searchSegment(
   // One word, nothing else: the total is its live document frequency, and a block whose bound
   // cannot enter the page is never decoded.
   // The exclusions as one matcher (a fresh one each time asked: matchers only move forward).
-  const exclusions = () => new AnyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
+  const exclusions = () => anyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
   const only = scored.length === 1 && !opts.accept && !order && !first ? scored[0] : undefined
   if (only && only.matcher instanceof TermMatcher && only.matcher.unrestricted) {
     if (q.exclude.length === 0) return singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top)
@@ -408,7 +433,8 @@ function searchSegment(
     return kept - out
   }
 
-  const groups = matchers.map((g) => new AnyOf(g.map((alts) => new AnyOf(alts))))
+  // The groups in the leapfrog's order: the one with the fewest documents first.
+  const groups = matchers.map((g) => anyOf(g.map((alts) => anyOf(alts)))).sort((a, b) => a.cost - b.cost)
   const excluded = q.exclude.length === 0 ? null : exclusions()
   // Without a positive part, every document is a candidate.
   const all = groups.length === 0 ? seg.docs : null
@@ -452,14 +478,14 @@ function searchSegment(
       continue
     }
     // Every match is counted; only one whose blocks could beat the page's last is scored.
+    const length = byDoc[doc] as number
     if (worst && worst.lead === lead) {
       let bound = 0
       for (const s of scored)
-        if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) === doc) bound += s.matcher.bound(s.idf, avg)
+        if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) === doc) bound += s.matcher.bound(s.idf, avg, length)
       if (bound < worst.score) continue
     }
     let score = 0
-    const length = byDoc[doc] as number
     for (const s of scored) {
       if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) !== doc) continue
       score += bm25(s.idf, s.matcher.weightedTf(), length, avg)
@@ -496,10 +522,15 @@ function singleTerm(
     const worst = top.threshold
     if (worst && bm25(idf, maxWeightedTf[b] as number, minLength[b] as number, avg) < worst.score) continue
     const end = lastDocs[b] as number
+    const most = maxWeightedTf[b] as number
     for (let doc = c.advance(b === 0 ? 0 : (lastDocs[b - 1] as number) + 1); doc <= end; doc = c.next()) {
       if (deleted.size > 0 && deleted.has(doc)) continue
-      const score = bm25(idf, c.weightedTf(weights), byDoc[doc] as number, avg)
+      const length = byDoc[doc] as number
       const last = top.threshold
+      // The block's largest frequency at this document's length: most documents stop here, their
+      // frequencies never decoded.
+      if (last && bm25(idf, most, length, avg) < last.score) continue
+      const score = bm25(idf, c.weightedTf(weights), length, avg)
       if (last && score < last.score) continue
       if (excluded && excluded(doc)) continue
       top.offer({ doc, score, lead: false })
