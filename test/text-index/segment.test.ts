@@ -1,12 +1,14 @@
 /**
  * A segment of the block index read back through its cursors: for random documents, every term's
  * documents, frequencies per field and positions are what the documents say; `advance` lands on
- * the first document at or after any target; block bounds hold for every document of the block.
+ * the first document at or after any target; block bounds hold for every document of the block;
+ * a block's impacts are exactly its documents' undominated (weighted frequency, length) pairs,
+ * built or merged.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { NO_MORE, PostingCursor } from '../../src/text-index/blocks/cursor.js'
-import { SegmentBuilder } from '../../src/text-index/blocks/segment.js'
+import { type BuiltSegment, SegmentBuilder, mergeSegments } from '../../src/text-index/blocks/segment.js'
 
 const WEIGHTS = [3, 1]
 const VOCAB = ['a', 'b', 'c', 'd', 'e', 'f']
@@ -85,6 +87,67 @@ describe('block index segment', () => {
         }
       }),
       { numRuns: 60 },
+    )
+  })
+
+  it("a block's impacts are its documents' undominated pairs (weighted frequency, length), shortest first, built or merged", () => {
+    /** Per term, per block: the pairs of its documents, from the cursor. */
+    const check = (seg: BuiltSegment, docs: readonly { id: number; fields: string[][] }[]) => {
+      const lengthOf = new Map(docs.map((d) => [d.id, d.fields.flat().length]))
+      for (const [, postings] of seg.terms) {
+        const c = new PostingCursor(postings, 2)
+        const byBlock = new Map<number, [number, number][]>()
+        for (let d = c.next(); d !== NO_MORE; d = c.next())
+          byBlock.set(c.currentBlock, [...(byBlock.get(c.currentBlock) ?? []), [c.weightedTf(WEIGHTS), lengthOf.get(d) as number]])
+        for (const [b, pairs] of byBlock) {
+          const from = b === 0 ? 0 : (postings.impactEnds[b - 1] as number)
+          const impacts: [number, number][] = []
+          for (let i = from; i < (postings.impactEnds[b] as number); i++)
+            impacts.push([postings.impacts[2 * i] as number, postings.impacts[2 * i + 1] as number])
+          const undominated = pairs.filter(([w, l]) => !pairs.some(([w2, l2]) => w2 >= w && l2 <= l && (w2 > w || l2 < l)))
+          const want = [...new Map(undominated.map((p) => [p.join(), p])).values()].sort((x, y) => x[1] - y[1])
+          expect(impacts).toEqual(want)
+          expect(postings.maxWeightedTf[b]).toBe(Math.max(...pairs.map((p) => p[0])))
+          expect(postings.minLength[b]).toBe(Math.min(...pairs.map((p) => p[1])))
+        }
+      }
+    }
+    fc.assert(
+      fc.property(corpus, fc.integer({ min: 0, max: 700 }), (docs, cut) => {
+        const build = (part: typeof docs) => {
+          const b = new SegmentBuilder(WEIGHTS)
+          for (const d of part) b.add(d.id, d.fields)
+          return b.finish()
+        }
+        check(build(docs), docs)
+        // Appended segments are concatenated (blocks copied); with a deletion, re-encoded.
+        const [a, b] = [build(docs.slice(0, cut)), build(docs.slice(cut))]
+        check(
+          mergeSegments(
+            [
+              { segment: a, deleted: new Set() },
+              { segment: b, deleted: new Set() },
+            ],
+            WEIGHTS,
+            VOCAB,
+          ),
+          docs,
+        )
+        const gone = docs[0]?.id
+        if (gone !== undefined)
+          check(
+            mergeSegments(
+              [
+                { segment: a, deleted: new Set([gone]) },
+                { segment: b, deleted: new Set() },
+              ],
+              WEIGHTS,
+              VOCAB,
+            ),
+            docs.slice(1),
+          )
+      }),
+      { numRuns: 40 },
     )
   })
 

@@ -15,7 +15,7 @@
  * phrase's documents first, a second pass over every match that the ranking does not need.
  */
 import { NO_MORE, PostingCursor } from './cursor.js'
-import type { Segment } from './segment.js'
+import type { Segment, TermPostings } from './segment.js'
 
 export interface Alternative {
   /** Consecutive terms (one for a word). */
@@ -60,9 +60,34 @@ export function bm25(idf: number, weighted: number, length: number, avgLength: n
   return (idf * (weighted * (K1 + 1))) / (weighted + K1 * (1 - B + (B * length) / avgLength))
 }
 
+/**
+ * The bound of a term's score at a document of `length` in block `b`: the largest frequency of the
+ * block's impacts no longer than it (the document's own pair is one of those or beaten by one).
+ */
+function boundAt(p: TermPostings, b: number, idf: number, avgLength: number, length: number): number {
+  const { impacts } = p
+  let weighted = 0
+  for (let i = b === 0 ? 0 : (p.impactEnds[b - 1] as number), end = p.impactEnds[b] as number; i < end; i++) {
+    if ((impacts[2 * i + 1] as number) > length) break
+    weighted = impacts[2 * i] as number
+  }
+  return bm25(idf, weighted, length, avgLength)
+}
+
+/** The best score of any document of block `b` of a term: the best of its impacts'. */
+function blockBest(p: TermPostings, b: number, idf: number, avgLength: number): number {
+  const { impacts } = p
+  let best = 0
+  for (let i = b === 0 ? 0 : (p.impactEnds[b - 1] as number), end = p.impactEnds[b] as number; i < end; i++) {
+    const score = bm25(idf, impacts[2 * i] as number, impacts[2 * i + 1] as number, avgLength)
+    if (score > best) best = score
+  }
+  return best
+}
+
 /** The bound of one term's current block at a document of `length`. */
 function blockBound(c: PostingCursor, idf: number, avgLength: number, length: number): number {
-  return bm25(idf, c.postings.maxWeightedTf[c.currentBlock] as number, length, avgLength)
+  return boundAt(c.postings, c.currentBlock, idf, avgLength, length)
 }
 
 class Empty implements Matcher {
@@ -510,7 +535,8 @@ function singleTerm(
   top: TopK<Entry>,
   excluded?: (doc: number) => boolean,
 ): number {
-  const { lastDocs, maxWeightedTf, minLength } = c.postings
+  const p = c.postings
+  const { lastDocs } = p
   let gone = 0
   if (deleted.size > 0) {
     const probe = new PostingCursor(c.postings, c.fields)
@@ -520,16 +546,15 @@ function singleTerm(
   if (top.size === 0) return c.postings.df - gone
   for (let b = 0; b < lastDocs.length; b++) {
     const worst = top.threshold
-    if (worst && bm25(idf, maxWeightedTf[b] as number, minLength[b] as number, avg) < worst.score) continue
+    if (worst && blockBest(p, b, idf, avg) < worst.score) continue
     const end = lastDocs[b] as number
-    const most = maxWeightedTf[b] as number
     for (let doc = c.advance(b === 0 ? 0 : (lastDocs[b - 1] as number) + 1); doc <= end; doc = c.next()) {
       if (deleted.size > 0 && deleted.has(doc)) continue
       const length = byDoc[doc] as number
       const last = top.threshold
-      // The block's largest frequency at this document's length: most documents stop here, their
+      // The block's impacts at this document's length: most documents stop here, their
       // frequencies never decoded.
-      if (last && bm25(idf, most, length, avg) < last.score) continue
+      if (last && boundAt(p, b, idf, avg, length) < last.score) continue
       const score = bm25(idf, c.weightedTf(weights), length, avg)
       if (last && score < last.score) continue
       if (excluded && excluded(doc)) continue

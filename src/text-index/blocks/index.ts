@@ -47,8 +47,9 @@ const FACET_WEIGHTS = [1] as const
 const facetTerm = (facet: string, value: string) => `${facet}\u0000${value}`
 
 function layoutKey(layout: IndexLayout): string {
-  // v2: filter values are postings of the index (v1 read them from `facets`).
-  return JSON.stringify({ v: 2, fields: layout.fields.map((f) => (f.role ? `${f.name}:${f.role}:${f.weight}` : `${f.name}:${f.weight}`)) })
+  // v2: filter values are postings of the index (v1 read them from `facets`); v3: blocks keep
+  // their impacts (v2 one largest frequency and one shortest length).
+  return JSON.stringify({ v: 3, fields: layout.fields.map((f) => (f.role ? `${f.name}:${f.role}:${f.weight}` : `${f.name}:${f.weight}`)) })
 }
 
 /** The documents' columns a search orders and filters by, by rowid. */

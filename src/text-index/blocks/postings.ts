@@ -12,10 +12,19 @@ export interface TermPostings {
   readonly offsets: Int32Array
   /** Per block: where its documents' positions start in `positions`. */
   readonly positionOffsets: Int32Array
-  /** Per block: the largest Σ weight·tf of a document in it. */
+  /** Per block: the largest Σ weight·tf of a document in it (rounded up; its last impact's). */
   readonly maxWeightedTf: Float64Array
-  /** Per block: the smallest document length (tokens over all fields) in it. */
+  /** Per block: the smallest document length (tokens over all fields) in it (its first impact's). */
   readonly minLength: Int32Array
+  /**
+   * The blocks' impacts, as Lucene keeps them: per block, the pairs (Σ weight·tf rounded up,
+   * document length) no other document of the block beats on both (a longer document scores less,
+   * a larger frequency more), shortest first; a block's best score is the best of its pairs'.
+   * Flat: `impacts[2i]` the frequency and `impacts[2i + 1]` the length of pair `i`.
+   */
+  readonly impacts: Int32Array
+  /** Per block: where its pairs end in `impacts` (in pairs; a block's start is the previous block's end). */
+  readonly impactEnds: Int32Array
   /** The blocks: id gaps, then one frequency frame per field. */
   readonly data: Uint8Array
   /** Per document, per field: the positions as gaps, varints (a stored term reads them on first use). */

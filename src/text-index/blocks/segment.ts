@@ -3,8 +3,9 @@
  * term, in blocks of `BLOCK` documents. A block holds the documents' id gaps and, per field, their
  * term frequencies (bit-packed frames); the term's positions are a separate stream, read only
  * for the documents a phrase must check. Each block carries what a ranked query needs to skip it:
- * its last document, and an upper bound of the term's score in it (the largest weighted frequency
- * and the shortest document of the block, BM25 rising with the first and falling with the second).
+ * its last document, and its impacts: the pairs (weighted frequency, document length) of its
+ * documents that no other of its documents beats on both (BM25 rises with the first and falls with
+ * the second), so the block's best score under any statistics is the best of a few pairs'.
  *
  * A segment is built in memory here; storing it in the snapshot (and merging segments) is the
  * store's business and comes next.
@@ -37,6 +38,45 @@ export interface BuiltSegment extends Segment {
 
 /** The frame `encodeTerm` packs each block's values in (encoding is synchronous: one serves all). */
 const FRAME = new Uint32Array(BLOCK)
+/** A block's (weighted frequency, length) pairs, for its impacts (likewise shared). */
+const PAIRS = new Float64Array(BLOCK * 2)
+const ORDER = Array.from({ length: BLOCK }, (_, i) => i)
+
+/**
+ * Appends to `out` the impacts of `count` pairs (`pairs[2i]` weighted frequency, `pairs[2i + 1]`
+ * length): the pairs no other beats on both, shortest first, each frequency rounded up.
+ */
+function impactsOf(pairs: Float64Array, count: number, out: number[]): void {
+  if (count === 1) {
+    out.push(Math.ceil(pairs[0] as number), pairs[1] as number)
+    return
+  }
+  const order = ORDER.slice(0, count)
+  // Shortest first; of equal lengths, the largest frequency first.
+  order.sort((a, b) => (pairs[2 * a + 1] as number) - (pairs[2 * b + 1] as number) || (pairs[2 * b] as number) - (pairs[2 * a] as number))
+  let best = -1
+  for (const i of order) {
+    const tf = Math.ceil(pairs[2 * i] as number)
+    if (tf <= best) continue
+    out.push(tf, pairs[2 * i + 1] as number)
+    best = tf
+  }
+}
+
+/** The block bounds read from the impacts: each block's largest frequency (its last pair's) and shortest length (its first's). */
+export function boundsOf(impacts: Int32Array, impactEnds: Int32Array): { maxWeightedTf: Float64Array; minLength: Int32Array } {
+  const blocks = impactEnds.length
+  const maxWeightedTf = new Float64Array(blocks)
+  const minLength = new Int32Array(blocks)
+  let start = 0
+  for (let b = 0; b < blocks; b++) {
+    const end = impactEnds[b] as number
+    maxWeightedTf[b] = impacts[2 * (end - 1)] as number
+    minLength[b] = impacts[2 * start + 1] as number
+    start = end
+  }
+  return { maxWeightedTf, minLength }
+}
 
 interface Pending {
   docs: number[]
@@ -125,8 +165,8 @@ function encodeTerm(
   const counts = new Int32Array(blocks)
   const offsets = new Int32Array(blocks)
   const positionOffsets = new Int32Array(blocks)
-  const maxWeightedTf = new Float64Array(blocks)
-  const minLength = new Int32Array(blocks)
+  const impacts: number[] = []
+  const impactEnds = new Int32Array(blocks)
   const { data, positions } = scratch
   data.reset()
   positions.reset()
@@ -157,9 +197,7 @@ function encodeTerm(
       }
       data.packed(frame, 0, count, bitsFor(top))
     }
-    // Positions, and the block's score bound.
-    let bestTf = 0
-    let shortest = Number.MAX_SAFE_INTEGER
+    // Positions, and the block's impacts.
     for (let i = 0; i < count; i++) {
       let weighted = 0
       for (let f = 0; f < F; f++) {
@@ -173,24 +211,25 @@ function encodeTerm(
           prev = pos
         }
       }
-      if (weighted > bestTf) bestTf = weighted
-      const length = docLength(p.docs[from + i] as number)
-      if (length < shortest) shortest = length
+      PAIRS[2 * i] = weighted
+      PAIRS[2 * i + 1] = docLength(p.docs[from + i] as number)
     }
-    maxWeightedTf[b] = bestTf
-    minLength[b] = shortest
+    impactsOf(PAIRS, count, impacts)
+    impactEnds[b] = impacts.length / 2
     counts[b] = count
     lastDocs[b] = p.docs[from + count - 1] as number
     base = lastDocs[b] as number
   }
+  const flat = Int32Array.from(impacts)
   return {
     df: n,
     counts,
     lastDocs,
     offsets,
     positionOffsets,
-    maxWeightedTf,
-    minLength,
+    ...boundsOf(flat, impactEnds),
+    impacts: flat,
+    impactEnds,
     data: data.bytes(),
     positions: positions.bytes(),
   }
@@ -273,7 +312,7 @@ function appendable(inputs: readonly MergeInput[]): boolean {
 /**
  * The merge of appendable inputs: each term's blocks copied as they are, only the id frame of an
  * input's first block written again (its first gap counted from the previous input's last
- * document instead of from -1); frequencies, positions and block bounds are copied.
+ * document instead of from -1); frequencies, positions and impacts are copied.
  */
 function concatenate(inputs: readonly MergeInput[], F: number, terms: Iterable<string>): BuiltSegment {
   const out = new Map<string, TermPostings>()
@@ -291,8 +330,8 @@ function concatenate(inputs: readonly MergeInput[], F: number, terms: Iterable<s
     const counts: number[] = []
     const offsets: number[] = []
     const positionOffsets: number[] = []
-    const maxWeightedTf: number[] = []
-    const minLength: number[] = []
+    const impacts: number[] = []
+    const impactEnds: number[] = []
     let df = 0
     for (const p of parts) {
       const base = lastDocs.length === 0 ? -1 : (lastDocs[lastDocs.length - 1] as number)
@@ -310,20 +349,24 @@ function concatenate(inputs: readonly MergeInput[], F: number, terms: Iterable<s
         positionOffsets.push(positions.length + (p.positionOffsets[b] as number))
         lastDocs.push(p.lastDocs[b] as number)
         counts.push(count)
-        maxWeightedTf.push(p.maxWeightedTf[b] as number)
-        minLength.push(p.minLength[b] as number)
+        for (let i = b === 0 ? 0 : 2 * (p.impactEnds[b - 1] as number), end = 2 * (p.impactEnds[b] as number); i < end; i++)
+          impacts.push(p.impacts[i] as number)
+        impactEnds.push(impacts.length / 2)
       }
       positions.bytesFrom(p.positions, 0, p.positions.length)
       df += p.df
     }
+    const flat = Int32Array.from(impacts)
+    const ends = Int32Array.from(impactEnds)
     out.set(term, {
       df,
       counts: Int32Array.from(counts),
       lastDocs: Int32Array.from(lastDocs),
       offsets: Int32Array.from(offsets),
       positionOffsets: Int32Array.from(positionOffsets),
-      maxWeightedTf: Float64Array.from(maxWeightedTf),
-      minLength: Int32Array.from(minLength),
+      ...boundsOf(flat, ends),
+      impacts: flat,
+      impactEnds: ends,
       data: data.bytes(),
       positions: positions.bytes(),
     })

@@ -7,7 +7,7 @@
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
 import type { LiveSegment } from './evaluate.js'
-import type { BuiltSegment, Segment, TermLookup, TermPostings } from './segment.js'
+import { type BuiltSegment, type Segment, type TermLookup, type TermPostings, boundsOf } from './segment.js'
 
 /**
  * Creates the block index's tables (idempotent; in the caller's transaction). Segment ids are never
@@ -44,7 +44,7 @@ export function dropBlockTables(db: Db): void {
 }
 
 /** A typed array's bytes, as a blob. */
-const blob = (a: Int32Array | Float64Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength)
+const blob = (a: Int32Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength)
 
 /** Copies a blob into aligned memory (SQLite's buffers need not be 8-byte aligned). */
 function int32s(b: Uint8Array, from: number, count: number): Int32Array {
@@ -52,10 +52,22 @@ function int32s(b: Uint8Array, from: number, count: number): Int32Array {
   new Uint8Array(out.buffer).set(b.subarray(from, from + count * 4))
   return out
 }
-function float64s(b: Uint8Array, from: number, count: number): Float64Array {
-  const out = new Float64Array(count)
-  new Uint8Array(out.buffer).set(b.subarray(from, from + count * 8))
-  return out
+
+/**
+ * A term's block metadata as one blob of int32s: how many blocks; per block its last document, its
+ * offset in `data`, its offset in `positions`, how many documents it holds and where its impacts
+ * end; then the impacts' pairs.
+ */
+function metaOf(p: TermPostings): Buffer {
+  const blocks = p.lastDocs.length
+  const meta = Buffer.allocUnsafe(4 + blocks * 20 + p.impacts.byteLength)
+  meta.writeInt32LE(blocks, 0)
+  let at = 4
+  for (const a of [p.lastDocs, p.offsets, p.positionOffsets, p.counts, p.impactEnds, p.impacts]) {
+    meta.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at)
+    at += a.byteLength
+  }
+  return meta
 }
 
 /** Writes a built segment of an index space (a corpus and mode, e.g. `propositions:default`); returns its id. */
@@ -67,19 +79,11 @@ export function writeSegment(st: Statements, space: string, seg: BuiltSegment): 
   )
   const insert = st.prepared('INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES (?, ?, ?, ?, ?, ?)')
   for (const [term, p] of seg.terms) {
-    // Five int32 arrays and one float64 array of one entry per block (see `postingsOf`).
-    const blocks = p.lastDocs.length
-    const meta = Buffer.allocUnsafe(blocks * 28)
-    let at = 0
-    for (const a of [p.lastDocs, p.offsets, p.positionOffsets, p.minLength, p.counts, p.maxWeightedTf]) {
-      meta.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at)
-      at += a.byteLength
-    }
     insert.run(
       id,
       term,
       p.df,
-      meta,
+      metaOf(p),
       Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength),
       Buffer.from(p.positions.buffer, p.positions.byteOffset, p.positions.byteLength),
     )
@@ -241,17 +245,21 @@ function postingsOf(
   row: { df: number; meta: Buffer; data: Buffer },
   grew: (bytes: number) => void,
 ): TermPostings {
-  // Five int32 arrays and one float64 array of one entry per block: 28 bytes a block.
-  const blocks = row.meta.length / 28
+  // See `metaOf`.
+  const blocks = row.meta.readInt32LE(0)
+  const all = int32s(row.meta, 4, (row.meta.length - 4) / 4)
+  const impactEnds = all.subarray(blocks * 4, blocks * 5)
+  const impacts = all.subarray(blocks * 5)
   let positions: Uint8Array | undefined
   return {
     df: row.df,
-    lastDocs: int32s(row.meta, 0, blocks),
-    offsets: int32s(row.meta, blocks * 4, blocks),
-    positionOffsets: int32s(row.meta, blocks * 8, blocks),
-    minLength: int32s(row.meta, blocks * 12, blocks),
-    counts: int32s(row.meta, blocks * 16, blocks),
-    maxWeightedTf: float64s(row.meta, blocks * 20, blocks),
+    lastDocs: all.subarray(0, blocks),
+    offsets: all.subarray(blocks, blocks * 2),
+    positionOffsets: all.subarray(blocks * 2, blocks * 3),
+    counts: all.subarray(blocks * 3, blocks * 4),
+    impactEnds,
+    impacts,
+    ...boundsOf(impacts, impactEnds),
     data: new Uint8Array(row.data),
     get positions(): Uint8Array {
       if (!positions) {
