@@ -172,6 +172,7 @@ class PhraseMatcher implements Matcher {
     return this.find((this.byCost[0] as PostingCursor).advance(target))
   }
   weightedTf(): number {
+    if (this.weighted < 0) this.weighted = this.occurrences()
     return this.weighted
   }
   /** The phrase's frequency is at most each of its terms'. */
@@ -199,29 +200,39 @@ class PhraseMatcher implements Matcher {
         doc = (this.byCost[0] as PostingCursor).advance(doc)
         continue
       }
-      const weighted = this.occurrences()
-      if (weighted > 0) {
-        this.weighted = weighted
+      // A match needs one occurrence; how many there are is counted only if it is scored.
+      if (this.occurrences(true) > 0) {
+        this.weighted = -1
         return (this.doc = doc)
       }
       doc = (this.byCost[0] as PostingCursor).next()
     }
   }
-  /** Σ weight × the phrase's occurrences in the current document. */
-  private occurrences(): number {
+  /**
+   * Σ weight × the phrase's occurrences in the current document (`any`: stop at the first, and
+   * return a positive number).
+   */
+  private occurrences(any = false): number {
     let total = 0
+    const cursors = this.cursors
     for (let f = 0; f < this.fields; f++) {
       if (this.field !== undefined && f !== this.field) continue
-      if (this.cursors.some((c) => c.tf(f) === 0)) continue
+      let all = true
+      for (let k = 0; k < cursors.length && all; k++) all = (cursors[k] as PostingCursor).tf(f) > 0
+      if (!all) continue
       // Each cursor's positions decoded once (each cursor has its own buffer, so the views coexist).
       const lists = this.lists
-      for (let k = 0; k < this.cursors.length; k++) lists[k] = (this.cursors[k] as PostingCursor).positions(f)
+      for (let k = 0; k < cursors.length; k++) lists[k] = (cursors[k] as PostingCursor).positions(f)
       const starts = lists[0] as Int32Array
       let count = 0
-      for (const p of starts) {
+      for (let s = 0; s < starts.length; s++) {
+        const p = starts[s] as number
         let ok = true
         for (let k = 1; k < lists.length && ok; k++) ok = includes(lists[k] as Int32Array, p + k)
-        if (ok) count++
+        if (ok) {
+          if (any) return 1
+          count++
+        }
       }
       total += count * (this.weights[f] as number)
     }
