@@ -468,6 +468,12 @@ function searchSegment(
     }
     return kept - out
   }
+  // One word ranked by a date or filtered: its documents walked in one loop, no matcher between.
+  const lone = scored.length === 1 && !first ? scored[0] : undefined
+  if (lone && lone.matcher instanceof TermMatcher && lone.matcher.unrestricted) {
+    const excluded = q.exclude.length === 0 ? undefined : exclusions()
+    return walkTerm(lone.matcher.postings, lone.idf, weights, byDoc, avg, deleted, top, opts, excluded)
+  }
 
   // The groups in the leapfrog's order: the one with the fewest documents first.
   const groups = matchers.map((g) => anyOf(g.map((alts) => anyOf(alts)))).sort((a, b) => a.cost - b.cost)
@@ -573,6 +579,47 @@ function singleTerm(
     }
   }
   return c.postings.df - gone
+}
+
+/**
+ * One word's live documents in a segment that pass the filters and the exclusions: how many, each
+ * offered to the page when its date (or its bound, then its score) can enter it.
+ */
+function walkTerm(
+  c: PostingCursor,
+  idf: number,
+  weights: readonly number[],
+  byDoc: Int32Array,
+  avg: number,
+  deleted: ReadonlySet<number>,
+  top: TopK<Entry>,
+  opts: EvaluateOptions,
+  excluded?: Docs,
+): number {
+  const { order, accept } = opts
+  const p = c.postings
+  const ranked = top.size > 0
+  let total = 0
+  for (let doc = c.next(); doc !== NO_MORE; doc = c.next()) {
+    if (deleted.size > 0 && deleted.has(doc)) continue
+    if (accept && !accept(doc)) continue
+    if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
+    total++
+    if (!ranked) continue
+    const worst = top.threshold
+    let score: number
+    if (order) {
+      const key = order.key(doc)
+      score = order.descending ? key : -key
+    } else {
+      const length = byDoc[doc] as number
+      if (worst && boundAt(p, c.currentBlock, idf, avg, length) < worst.score) continue
+      score = bm25(idf, c.weightedTf(weights), length, avg)
+    }
+    if (worst && score < worst.score) continue
+    top.offer({ doc, score, lead: false })
+  }
+  return total
 }
 
 /** The best `k` of what is offered under `order` (negative: the first is better), in a heap whose root is the worst kept. */
