@@ -133,19 +133,21 @@ describe('block index segment', () => {
           ),
           docs,
         )
-        const gone = docs[0]?.id
-        if (gone !== undefined)
-          check(
-            mergeSegments(
-              [
-                { segment: a, deleted: new Set([gone]) },
-                { segment: b, deleted: new Set() },
-              ],
-              WEIGHTS,
-              VOCAB,
-            ),
-            docs.slice(1),
-          )
+        // The first document deleted in the segment that holds it.
+        const gone = new Set(docs.slice(0, 1).map((d) => d.id))
+        const none = new Set<number>()
+        const [da, db] = cut > 0 ? [gone, none] : [none, gone]
+        check(
+          mergeSegments(
+            [
+              { segment: a, deleted: da },
+              { segment: b, deleted: db },
+            ],
+            WEIGHTS,
+            VOCAB,
+          ),
+          docs.slice(1),
+        )
       }),
       { numRuns: 40 },
     )

@@ -51,6 +51,8 @@ interface Matcher extends Docs {
   weightedTf(): number
   /** An upper bound of its score at a document of `length` in the current block(s), from the blocks' largest frequency. */
   bound(idf: number, avgLength: number, length: number): number
+  /** An upper bound of its score anywhere in the segment (the best of its blocks'). */
+  max(idf: number, avgLength: number): number
   /** How many documents it may match at most (the leapfrog leads with the fewest). */
   readonly cost: number
 }
@@ -85,6 +87,13 @@ function blockBest(p: TermPostings, b: number, idf: number, avgLength: number): 
   return best
 }
 
+/** The best score of any document holding a term: the best of its blocks'. */
+function termBest(p: TermPostings, idf: number, avgLength: number): number {
+  let best = 0
+  for (let b = 0; b < p.lastDocs.length; b++) best = Math.max(best, blockBest(p, b, idf, avgLength))
+  return best
+}
+
 /** The bound of one term's current block at a document of `length`. */
 function blockBound(c: PostingCursor, idf: number, avgLength: number, length: number): number {
   return boundAt(c.postings, c.currentBlock, idf, avgLength, length)
@@ -103,6 +112,9 @@ class Empty implements Matcher {
     return 0
   }
   bound(): number {
+    return 0
+  }
+  max(): number {
     return 0
   }
 }
@@ -128,6 +140,9 @@ class TermMatcher implements Matcher {
   }
   bound(idf: number, avgLength: number, length: number): number {
     return blockBound(this.cursor, idf, avgLength, length)
+  }
+  max(idf: number, avgLength: number): number {
+    return termBest(this.cursor.postings, idf, avgLength)
   }
   get cost(): number {
     return this.cursor.df
@@ -164,6 +179,11 @@ class PhraseMatcher implements Matcher {
   }
   get cost(): number {
     return (this.byCost[0] as PostingCursor).df
+  }
+  max(idf: number, avgLength: number): number {
+    let min = Number.POSITIVE_INFINITY
+    for (const c of this.cursors) min = Math.min(min, termBest(c.postings, idf, avgLength))
+    return min
   }
   next(): number {
     return this.find((this.byCost[0] as PostingCursor).next())
@@ -468,6 +488,13 @@ function searchSegment(
     }
     return kept - out
   }
+  // An OR (one group of several alternatives), not led by identifiers: counted on a bitmap, ranked
+  // by MaxScore or by date.
+  if (q.groups.length === 1 && scored.length > 1 && !first) {
+    const alts = q.groups.flatMap((g) => g.flatMap((item) => item.alternatives))
+    const exclude = q.exclude.flatMap((i) => i.alternatives)
+    return unionSearch(seg, deleted, byDoc, avg, weights, alts, idfs, exclude, opts, top)
+  }
   // One word ranked by a date or filtered: its documents walked in one loop, no matcher between.
   const lone = scored.length === 1 && !first ? scored[0] : undefined
   if (lone && lone.matcher instanceof TermMatcher && lone.matcher.unrestricted) {
@@ -579,6 +606,106 @@ function singleTerm(
     }
   }
   return c.postings.df - gone
+}
+
+/** Bounds are compared as if this much larger: sums of the same terms in another order may round apart. */
+const SLACK = 1 + 1e-9
+
+/**
+ * An OR of alternatives in a segment: its live matches (not excluded, passing the filters) marked
+ * on a bitmap as each alternative's documents are walked once (nothing scored), and counted there;
+ * the page then by date over the marks, or by MaxScore: the alternatives whose best scores together
+ * cannot reach the page's last are no longer walked, only looked up at the documents the others bring.
+ */
+function unionSearch(
+  seg: Segment,
+  deleted: ReadonlySet<number>,
+  byDoc: Int32Array,
+  avg: number,
+  weights: readonly number[],
+  alts: readonly Alternative[],
+  idfs: readonly number[],
+  exclude: readonly Alternative[],
+  opts: EvaluateOptions,
+  top: TopK<Entry>,
+): number {
+  const last = seg.docs.length === 0 ? -1 : (seg.docs[seg.docs.length - 1] as number)
+  // 0: not seen; 1: a match; 2: not one (deleted, excluded or filtered out).
+  const marks = new Uint8Array(last + 1)
+  for (const d of deleted) if (d <= last) marks[d] = 2
+  for (const alt of exclude) {
+    const m = matcherOf(seg, weights, alt)
+    for (let d = m.next(); d !== NO_MORE; d = m.next()) marks[d] = 2
+  }
+  const { accept, order } = opts
+  // The matches, when ranked by date (in the order found).
+  const found: number[] | null = order && top.size > 0 ? [] : null
+  let total = 0
+  for (const alt of alts) {
+    const m = matcherOf(seg, weights, alt)
+    for (let d = m.next(); d !== NO_MORE; d = m.next()) {
+      if (marks[d] !== 0) continue
+      if (accept && !accept(d)) marks[d] = 2
+      else {
+        marks[d] = 1
+        total++
+        found?.push(d)
+      }
+    }
+  }
+  if (top.size === 0 || total === 0) return total
+  if (order && found) {
+    const { key, descending } = order
+    for (const d of found) {
+      const k = key(d)
+      const score = descending ? k : -k
+      const worst = top.threshold
+      if (worst && score < worst.score) continue
+      top.offer({ doc: d, score, lead: false })
+    }
+    return total
+  }
+  // MaxScore. Scores are summed in the alternatives' order (as everywhere: equal documents, equal
+  // scores); the walk goes by each alternative's best score, lowest first.
+  const all = alts.map((alt, i) => ({ m: matcherOf(seg, weights, alt), idf: idfs[i] as number }))
+  const walk = all.map((x) => ({ ...x, max: x.m.max(x.idf, avg) * SLACK })).sort((a, b) => a.max - b.max)
+  /** `upTo[j]`: the best scores of `walk[0..j]` together. */
+  const upTo: number[] = []
+  walk.forEach((x, j) => upTo.push((j === 0 ? 0 : (upTo[j - 1] as number)) + x.max))
+  /** `walk[essential..]` are walked; those before only looked up (together they cannot reach the page). */
+  let essential = 0
+  let target = 0
+  for (;;) {
+    let doc = NO_MORE
+    for (let j = essential; j < walk.length; j++) {
+      const m = (walk[j] as (typeof walk)[number]).m
+      const d = m.doc >= target ? m.doc : m.advance(target)
+      if (d < doc) doc = d
+    }
+    if (doc === NO_MORE) break
+    target = doc + 1
+    if (marks[doc] !== 1) continue
+    const length = byDoc[doc] as number
+    const worst = top.threshold
+    if (worst) {
+      let bound = essential === 0 ? 0 : (upTo[essential - 1] as number)
+      for (let j = essential; j < walk.length; j++) {
+        const x = walk[j] as (typeof walk)[number]
+        if (x.m.doc === doc) bound += x.m.bound(x.idf, avg, length)
+      }
+      if (bound * SLACK < worst.score) continue
+    }
+    let score = 0
+    for (const x of all) {
+      const m = x.m
+      if ((m.doc >= doc ? m.doc : m.advance(doc)) === doc) score += bm25(x.idf, m.weightedTf(), length, avg)
+    }
+    if (worst && score < worst.score) continue
+    top.offer({ doc, score, lead: false })
+    const now = top.threshold
+    if (now) while (essential < walk.length && (upTo[essential] as number) < now.score) essential++
+  }
+  return total
 }
 
 /**
