@@ -140,15 +140,21 @@ export class BlockIndex implements TextIndex {
     const columns = this.columnsOf(req.layout.name)
     const { base } = columns
     const sets = req.facets.map((f) => this.facetSet(req.layout.name, columns, f))
+    // Called once per match: plain loops over arrays made once.
+    const days = req.days.map((d) => ({ of: d.column === 'main' ? columns.mainDay : columns.updDay, from: d.from, to: d.to }))
     const accept =
-      sets.length === 0 && req.days.length === 0
+      sets.length === 0 && days.length === 0
         ? undefined
-        : (doc: number) =>
-            sets.every((s) => s[doc - base] === 1) &&
-            req.days.every((d) => {
-              const day = (d.column === 'main' ? columns.mainDay : columns.updDay)[doc - base] ?? 0
-              return day >= d.from && day <= d.to
-            })
+        : (doc: number) => {
+            const i = doc - base
+            for (let k = 0; k < sets.length; k++) if ((sets[k] as Uint8Array)[i] !== 1) return false
+            for (let k = 0; k < days.length; k++) {
+              const d = days[k] as (typeof days)[number]
+              const day = d.of[i] ?? 0
+              if (day < d.from || day > d.to) return false
+            }
+            return true
+          }
     const idOf = (doc: number) => this.idOf(columns, doc)
     const byId = (a: number, b: number) => {
       const x = idOf(a)
