@@ -674,6 +674,12 @@ function unionSearch(
   walk.forEach((x, j) => upTo.push((j === 0 ? 0 : (upTo[j - 1] as number)) + x.max))
   /** `walk[essential..]` are walked; those before only looked up (together they cannot reach the page). */
   let essential = 0
+  const raise = () => {
+    const now = top.threshold
+    if (now) while (essential < walk.length && (upTo[essential] as number) < now.score) essential++
+  }
+  // The page may be full already (from earlier segments).
+  raise()
   let target = 0
   for (;;) {
     let doc = NO_MORE
@@ -702,8 +708,7 @@ function unionSearch(
     }
     if (worst && score < worst.score) continue
     top.offer({ doc, score, lead: false })
-    const now = top.threshold
-    if (now) while (essential < walk.length && (upTo[essential] as number) < now.score) essential++
+    raise()
   }
   return total
 }
