@@ -126,6 +126,22 @@ export function readPacked(src: Uint8Array, at: number, n: number, out: Int32Arr
     return start
   }
   const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1
+  if (bits <= 24) {
+    // Byte by byte into an accumulator that never holds more than 31 bits: no read past the frame.
+    let acc = 0
+    let held = 0
+    let p = start
+    for (let i = 0; i < n; i++) {
+      while (held < bits) {
+        acc |= (src[p++] as number) << held
+        held += 8
+      }
+      out[i] = acc & mask
+      acc >>>= bits
+      held -= bits
+    }
+    return start + packedBytes(n, bits)
+  }
   let bit = 0
   for (let i = 0; i < n; i++) {
     const p = start + (bit >>> 3)
