@@ -448,15 +448,20 @@ export class Snapshot {
       throw new LegisearchError(503, 'busy', `snapshot ${this.path} is ingesting; call again when its ingest() has settled`)
   }
 
-  /** Creates missing text indexes of registered corpora; refuses a layout this version cannot read. */
+  /**
+   * Creates missing text indexes of registered corpora; an index in a layout of an earlier version
+   * is made again (every record indexed again, in one transaction); read-only, both are refused.
+   */
   private prepareIndexes(): void {
     const layouts = CORPUS_NAMES.map((name) => layoutOf(corpusOf(name)))
     const { missing, changed } = this.index.inspect(layouts)
-    const first = changed[0]
-    if (first !== undefined) {
-      throw invalid(`path: ${this.path} indexes ${first} with another field layout; rebuild the snapshot with this version`)
+    if (changed.length > 0 && this.readonly) {
+      throw invalid(
+        `path: ${this.path} holds the text index of ${changed.join(', ')} in the layout of an earlier version; ` +
+          'open it once without readonly to index its records again (or rebuild it)',
+      )
     }
-    if (missing.length === 0) return
+    if (missing.length === 0 && changed.length === 0) return
     if (this.readonly) {
       throw invalid(
         `path: ${this.path} lacks the text index of ${missing.join(', ')} (a file written by an earlier version holds another index); ` +
@@ -465,6 +470,8 @@ export class Snapshot {
     }
     immediate(this.db, () => {
       // Looked at again under the write lock: another process opening the file may have made them.
+      // An earlier layout goes whole (its segments, whatever corpus): every corpus is indexed again.
+      if (this.index.inspect(layouts).changed.length > 0) this.index.drop()
       const still = new Set(this.index.inspect(layouts).missing)
       if (still.size === 0) return
       this.index.create(layouts.filter((l) => still.has(l.name)))

@@ -161,4 +161,44 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
       r.close()
     }
   })
+
+  it('with the block index in an earlier layout: refused read-only, indexed again by a writable open, same answers', () => {
+    const file = tempSnapshotPath('blocks-v2.db')
+    const before = withTextIndex('blocks', () => {
+      const s = openSnapshot(file)
+      try {
+        s.upsert('notices', notices)
+        return queries.map((q) => s.searchNotices(q))
+      } finally {
+        s.close()
+      }
+    })
+    // As an earlier version wrote it: its layouts say so (and its segments would be read wrongly).
+    const db = new Database(file)
+    const older = (db.prepare('SELECT layout FROM block_layouts').pluck().all() as string[]).map((l) => l.replace(/"v":\d+/, '"v":2'))
+    db.prepare("UPDATE block_layouts SET layout = replace(layout, substr(layout, 1, instr(layout, ',')), '{\"v\":2,')").run()
+    db.prepare("UPDATE block_terms SET meta = x'00'").run()
+    db.close()
+    expect(new Database(file, { readonly: true }).prepare('SELECT layout FROM block_layouts').pluck().all()).toEqual(older)
+    const original = sha(file)
+    expect(withTextIndex('blocks', () => errorOf(() => openSnapshot(file, { readonly: true })).message)).toMatch(
+      /holds the text index of .*notices.* in the layout of an earlier version; open it once without readonly to index its records again \(or rebuild it\)/,
+    )
+    expect(sha(file)).toBe(original)
+    withTextIndex('blocks', () => {
+      const s = openSnapshot(file)
+      try {
+        expect(s.checkIntegrity()).toEqual({ ok: true, problems: [] })
+        expect(queries.map((q) => s.searchNotices(q))).toEqual(before)
+      } finally {
+        s.close()
+      }
+      const r = openSnapshot(file, { readonly: true })
+      try {
+        expect(queries.map((q) => r.searchNotices(q))).toEqual(before)
+      } finally {
+        r.close()
+      }
+    })
+  })
 })
