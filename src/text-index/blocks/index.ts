@@ -162,11 +162,11 @@ export class BlockIndex implements TextIndex {
       return x < y ? -1 : x > y ? 1 : 0
     }
     const main = (doc: number) => columns.mainMs[doc - base] ?? 0
-    const lead = req.first ? this.facetSet(req.layout.name, columns, req.first) : undefined
+    const lead = req.first ? this.facetDocs(req.layout.name, columns, req.first) : undefined
     const options: EvaluateOptions = {
       k: req.offset + req.limit,
       ...(accept ? { accept } : {}),
-      ...(lead ? { first: (doc: number) => lead[doc - base] === 1 } : {}),
+      ...(lead ? { first: (doc: number) => lead.has(doc) } : {}),
       ...(req.sort === 'relevance'
         ? { tie: (a: number, b: number) => main(b) - main(a) || byId(a, b) }
         : {
@@ -313,18 +313,30 @@ export class BlockIndex implements TextIndex {
     const known = columns.bitmaps.get(key)
     if (known) return known
     const bits = new Uint8Array(columns.mainMs.length)
-    for (const value of f.values) {
-      const term = facetTerm(f.facet, value)
-      let docs = columns.facets.get(term)
-      if (!docs) {
-        docs = this.postingDocs(spaceOf(corpus, 'facets'), term)
-        columns.facets.set(term, docs)
-      }
-      for (const d of docs) if (d >= columns.base && d - columns.base < bits.length) bits[d - columns.base] = 1
-    }
+    for (const value of f.values)
+      for (const d of this.valueDocs(corpus, columns, f.facet, value))
+        if (d >= columns.base && d - columns.base < bits.length) bits[d - columns.base] = 1
     if (columns.bitmaps.size >= BITMAPS_KEPT) columns.bitmaps.delete(columns.bitmaps.keys().next().value as string)
     columns.bitmaps.set(key, bits)
     return bits
+  }
+
+  /** A few values' documents as a set (an identifier's: a bitmap over the corpus would cost more than its documents). */
+  private facetDocs(corpus: string, columns: DocColumns, f: FacetFilter): Set<number> {
+    const out = new Set<number>()
+    for (const value of f.values) for (const d of this.valueDocs(corpus, columns, f.facet, value)) out.add(d)
+    return out
+  }
+
+  /** One filter value's live documents, ascending (read from its postings once per version). */
+  private valueDocs(corpus: string, columns: DocColumns, facet: string, value: string): Int32Array {
+    const term = facetTerm(facet, value)
+    let docs = columns.facets.get(term)
+    if (!docs) {
+      docs = this.postingDocs(spaceOf(corpus, 'facets'), term)
+      columns.facets.set(term, docs)
+    }
+    return docs
   }
 
   /** The live documents holding a term in a space, ascending. */
