@@ -121,10 +121,9 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
     { q: '"reforma administrativa"', sort: 'newest', limit: 20 },
     { q: 'Tributária', modes: 'sensitive', limit: 20 },
   ]
-
-  it('is refused read-only with how to upgrade it, and upgraded by a writable open: same answers, one index left', () => {
-    const file = tempSnapshotPath('fts5.db')
-    const before = withTextIndex('fts5', () => {
+  /** A file written with `index`, holding the notices: its answers to the queries. */
+  const written = (file: string, index: 'fts5' | 'blocks') =>
+    withTextIndex(index, () => {
       const s = openSnapshot(file)
       try {
         s.upsert('notices', notices)
@@ -133,6 +132,10 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
         s.close()
       }
     })
+
+  it('is refused read-only with how to upgrade it, and upgraded by a writable open: same answers, one index left', () => {
+    const file = tempSnapshotPath('fts5.db')
+    const before = written(file, 'fts5')
     expect(tables(file).every((t) => t.startsWith('fts_'))).toBe(true)
     const original = sha(file)
     expect(errorOf(() => openSnapshot(file, { readonly: true })).message).toMatch(
@@ -164,15 +167,7 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
 
   it('with the block index in an earlier layout: refused read-only, indexed again by a writable open, same answers', () => {
     const file = tempSnapshotPath('blocks-v2.db')
-    const before = withTextIndex('blocks', () => {
-      const s = openSnapshot(file)
-      try {
-        s.upsert('notices', notices)
-        return queries.map((q) => s.searchNotices(q))
-      } finally {
-        s.close()
-      }
-    })
+    const before = written(file, 'blocks')
     // As an earlier version wrote it: its layouts say so (and its segments would be read wrongly).
     const db = new Database(file)
     const older = (db.prepare('SELECT layout FROM block_layouts').pluck().all() as string[]).map((l) => l.replace(/"v":\d+/, '"v":2'))

@@ -471,12 +471,13 @@ function searchSegment(
   const exclusions = () => anyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
   const only = scored.length === 1 && !opts.accept && !order && !first ? scored[0] : undefined
   if (only && only.matcher instanceof TermMatcher && only.matcher.unrestricted) {
-    if (q.exclude.length === 0) return singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top)
+    const word: OneWord = { c: only.matcher.postings, idf: only.idf, weights, byDoc, avg, deleted, top }
+    if (q.exclude.length === 0) return singleTerm(word)
     // One word minus exclusions: its documents less the excluded ones it holds, counted by walking
     // the exclusions; the page from its blocks as above, each candidate checked against them.
     const excluded = exclusions()
     const isExcluded = (doc: number) => (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc
-    const kept = singleTerm(only.matcher.postings, only.idf, weights, byDoc, avg, deleted, top, isExcluded)
+    const kept = singleTerm(word, isExcluded)
     const probe = new PostingCursor(only.matcher.postings.postings, seg.fields)
     const counter = exclusions()
     let out = 0
@@ -499,7 +500,7 @@ function searchSegment(
   const lone = scored.length === 1 && !first ? scored[0] : undefined
   if (lone && lone.matcher instanceof TermMatcher && lone.matcher.unrestricted) {
     const excluded = q.exclude.length === 0 ? undefined : exclusions()
-    return walkTerm(lone.matcher.postings, lone.idf, weights, byDoc, avg, deleted, top, opts, excluded)
+    return walkTerm({ c: lone.matcher.postings, idf: lone.idf, weights, byDoc, avg, deleted, top }, opts, excluded)
   }
 
   // The groups in the leapfrog's order: the one with the fewest documents first.
@@ -565,20 +566,23 @@ function searchSegment(
   return total
 }
 
+/** A one-word search in a segment: the word's cursor and idf, what BM25 needs, the deleted documents, the page. */
+interface OneWord {
+  readonly c: PostingCursor
+  readonly idf: number
+  readonly weights: readonly number[]
+  readonly byDoc: Int32Array
+  readonly avg: number
+  readonly deleted: ReadonlySet<number>
+  readonly top: TopK<Entry>
+}
+
 /**
  * One word's live documents in a segment: how many, and the best of them offered to the page,
  * block by block, skipping the blocks whose bound is below the page's last score.
  */
-function singleTerm(
-  c: PostingCursor,
-  idf: number,
-  weights: readonly number[],
-  byDoc: Int32Array,
-  avg: number,
-  deleted: ReadonlySet<number>,
-  top: TopK<Entry>,
-  excluded?: (doc: number) => boolean,
-): number {
+function singleTerm(w: OneWord, excluded?: (doc: number) => boolean): number {
+  const { c, idf, weights, byDoc, avg, deleted, top } = w
   const p = c.postings
   const { lastDocs } = p
   let gone = 0
@@ -717,17 +721,8 @@ function unionSearch(
  * One word's live documents in a segment that pass the filters and the exclusions: how many, each
  * offered to the page when its date (or its bound, then its score) can enter it.
  */
-function walkTerm(
-  c: PostingCursor,
-  idf: number,
-  weights: readonly number[],
-  byDoc: Int32Array,
-  avg: number,
-  deleted: ReadonlySet<number>,
-  top: TopK<Entry>,
-  opts: EvaluateOptions,
-  excluded?: Docs,
-): number {
+function walkTerm(w: OneWord, opts: EvaluateOptions, excluded?: Docs): number {
+  const { c, idf, weights, byDoc, avg, deleted, top } = w
   const { order, accept } = opts
   const p = c.postings
   const ranked = top.size > 0
