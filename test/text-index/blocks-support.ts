@@ -36,6 +36,21 @@ export const singleWordArb: fc.Arbitrary<QuerySpec> = fc
   .constantFrom(...VOCAB)
   .map((w) => ({ groups: [[{ alternatives: [{ terms: [w] }] }]], exclude: [] }))
 
+/** An OR of two to four words, in any field, maybe minus a word: the OR's own path (bitmap count, MaxScore). */
+export const orOfWordsArb: fc.Arbitrary<QuerySpec> = fc
+  .record({
+    words: fc.uniqueArray(fc.constantFrom(...VOCAB), { minLength: 2, maxLength: 4 }),
+    minus: fc.option(fc.constantFrom(...VOCAB), { nil: undefined }),
+  })
+  .map(({ words, minus }) => ({
+    groups: [words.map((w) => ({ alternatives: [{ terms: [w] }] }))],
+    exclude: minus === undefined ? [] : [{ alternatives: [{ terms: [minus] }] }],
+  }))
+/** One word minus another (in any field): the single word's paths with exclusions. */
+export const wordMinusArb: fc.Arbitrary<QuerySpec> = fc
+  .tuple(fc.constantFrom(...VOCAB), fc.constantFrom(...VOCAB))
+  .map(([w, minus]) => ({ groups: [[{ alternatives: [{ terms: [w] }] }]], exclude: [{ alternatives: [{ terms: [minus] }] }] }))
+
 /** Writes: documents upserted (by id) and ids removed, one segment per write. */
 export const historyArb = fc.array(
   fc.record({
@@ -53,7 +68,7 @@ export interface Written {
 /** The segments a history leaves, oldest first, and the live documents. */
 export type History = typeof historyArb extends fc.Arbitrary<infer H> ? H : never
 
-export function replay(history: History): { segments: Written[]; docs: Doc[] } {
+export function replay(history: History, weights: readonly number[] = WEIGHTS): { segments: Written[]; docs: Doc[] } {
   const live = new Map<number, string[][]>()
   const holder = new Map<number, Written>()
   const segments: Written[] = []
@@ -66,7 +81,7 @@ export function replay(history: History): { segments: Written[]; docs: Doc[] } {
       holder.delete(id)
       live.delete(id)
     }
-    const b = new SegmentBuilder(WEIGHTS)
+    const b = new SegmentBuilder(weights)
     const ids = [...docs.keys()].sort((x, y) => x - y)
     for (const id of ids) b.add(id, docs.get(id) as string[][])
     const written: Written = { segment: b.finish(), deleted: new Set() }
@@ -81,13 +96,13 @@ export function replay(history: History): { segments: Written[]; docs: Doc[] } {
 }
 
 /** Σ weight × occurrences of the alternative's phrase in the document (0: absent). */
-function weightedOccurrences(d: Doc, alt: Alternative): number {
+function weightedOccurrences(d: Doc, alt: Alternative, weights: readonly number[]): number {
   let total = 0
   d.fields.forEach((terms, f) => {
     if (alt.field !== undefined && alt.field !== f) return
     let count = 0
     for (let i = 0; i + alt.terms.length <= terms.length; i++) if (alt.terms.every((t, k) => terms[i + k] === t)) count++
-    total += count * (WEIGHTS[f] as number)
+    total += count * (weights[f] as number)
   })
   return total
 }
@@ -100,8 +115,15 @@ export interface OracleOrder {
 }
 
 /** The total and the best `k` (leading documents first; score or key; then id), computed from the documents' arrays. */
-export function oracle(docs: Doc[], q: QuerySpec, accept: (doc: number) => boolean, k: number, order: OracleOrder = {}) {
-  const present = (d: Doc, item: ItemSpec) => item.alternatives.some((a) => weightedOccurrences(d, a) > 0)
+export function oracle(
+  docs: Doc[],
+  q: QuerySpec,
+  accept: (doc: number) => boolean,
+  k: number,
+  order: OracleOrder = {},
+  weights: readonly number[] = WEIGHTS,
+) {
+  const present = (d: Doc, item: ItemSpec) => item.alternatives.some((a) => weightedOccurrences(d, a, weights) > 0)
   const alternatives = q.groups.flatMap((g) => g.flatMap((i) => i.alternatives))
   const N = docs.length
   const avg = docs.reduce((s, d) => s + d.fields.flat().length, 0) / N
@@ -117,7 +139,7 @@ export function oracle(docs: Doc[], q: QuerySpec, accept: (doc: number) => boole
       const length = d.fields.flat().length
       let score = 0
       alternatives.forEach((a, i) => {
-        const f = weightedOccurrences(d, a)
+        const f = weightedOccurrences(d, a, weights)
         if (f > 0) score += ((idfs[i] as number) * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / avg))
       })
       return { doc: d.id, score: order.key ? 0 : score }

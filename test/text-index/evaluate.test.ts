@@ -10,7 +10,18 @@ import { describe, expect, it } from 'vitest'
 import { evaluate, search } from '../../src/text-index/blocks/evaluate.js'
 import { SegmentBuilder, mergeSegments } from '../../src/text-index/blocks/segment.js'
 import { NO_MORE, PostingCursor } from '../../src/text-index/blocks/cursor.js'
-import { VOCAB, WEIGHTS, docsArb, historyArb, oracle, queryArb, replay, singleWordArb } from './blocks-support.js'
+import {
+  VOCAB,
+  WEIGHTS,
+  docsArb,
+  historyArb,
+  oracle,
+  orOfWordsArb,
+  queryArb,
+  replay,
+  singleWordArb,
+  wordMinusArb,
+} from './blocks-support.js'
 
 describe('block index evaluation', () => {
   it('answers as the brute-force oracle (skipping blocks where it can): total, best documents, order and scores', () => {
@@ -87,6 +98,35 @@ describe('block index evaluation', () => {
         },
       ),
       { numRuns: 200 },
+    )
+  })
+
+  it('every shortcut (ORs of words, a word minus another, one word) with a date order and a filter together, under integer and fractional weights, as the oracle', () => {
+    fc.assert(
+      fc.property(
+        historyArb,
+        fc.oneof(orOfWordsArb, wordMinusArb, singleWordArb, queryArb),
+        fc.integer({ min: 1, max: 30 }),
+        fc.record({ keyed: fc.boolean(), descending: fc.boolean(), filtered: fc.boolean() }),
+        // Fractional weights make a weighted frequency's rounding up (the impacts) matter.
+        fc.constantFrom([3, 1], [1.1, 0.7], [2.9, 0.35], [0.3, 0.1]),
+        (history, q, k, how, weights) => {
+          const { segments, docs } = replay(history, weights)
+          if (docs.length === 0) return
+          const key = (doc: number) => (doc * 7919) % 13
+          const accept = how.filtered ? (doc: number) => doc % 3 !== 1 : undefined
+          const got = search(segments, weights, q, {
+            k,
+            ...(how.keyed ? { order: { key, descending: how.descending } } : {}),
+            ...(accept ? { accept } : {}),
+          })
+          const want = oracle(docs, q, accept ?? (() => true), k, how.keyed ? { key, descending: how.descending } : {}, weights)
+          expect(got.total).toBe(want.total)
+          expect(got.top.map((r) => r.doc)).toEqual(want.top.map((r) => r.doc))
+          got.top.forEach((r, i) => expect(r.score).toBeCloseTo(want.top[i]?.score as number, 9))
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { Statements } from '../../src/store/statements.js'
 import { search } from '../../src/text-index/blocks/evaluate.js'
 import { createBlockTables, deleteFromSegment, readSegments, writeSegment } from '../../src/text-index/blocks/storage.js'
+import type { TermPostings } from '../../src/text-index/blocks/segment.js'
 import { WEIGHTS, historyArb, queryArb, replay, singleWordArb } from './blocks-support.js'
 
 describe('block index storage', () => {
@@ -27,6 +28,15 @@ describe('block index storage', () => {
           const read = readSegments(st, 'notes:default')
           expect(read.map((r) => [...r.deleted].sort((a, b) => a - b))).toEqual(segments.map((s) => [...s.deleted].sort((a, b) => a - b)))
           expect(read.map((r) => [...r.segment.docs])).toEqual(segments.map((s) => [...s.segment.docs]))
+          // Every term's block metadata reads back as it was built (a looser bound would not change an answer).
+          const arrays = (p: TermPostings | undefined) =>
+            p &&
+            [p.df, p.lastDocs, p.offsets, p.positionOffsets, p.counts, p.impactEnds, p.impacts].map((a) =>
+              typeof a === 'number' ? a : [...a],
+            )
+          segments.forEach((s, i) => {
+            for (const [term, built] of s.segment.terms) expect(arrays(read[i]?.segment.terms.get(term))).toEqual(arrays(built))
+          })
           for (const q of queries) {
             for (const k of [1, 20]) {
               expect(search(read, WEIGHTS, q, { k })).toEqual(search(segments, WEIGHTS, q, { k }))

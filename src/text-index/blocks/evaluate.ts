@@ -553,7 +553,7 @@ function searchSegment(
       let bound = 0
       for (const s of scored)
         if ((s.matcher.doc >= doc ? s.matcher.doc : s.matcher.advance(doc)) === doc) bound += s.matcher.bound(s.idf, avg, length)
-      if (bound < worst.score) continue
+      if (bound * SLACK < worst.score) continue
     }
     let score = 0
     for (const s of scored) {
@@ -594,7 +594,7 @@ function singleTerm(w: OneWord, excluded?: (doc: number) => boolean): number {
   if (top.size === 0) return c.postings.df - gone
   for (let b = 0; b < lastDocs.length; b++) {
     const worst = top.threshold
-    if (worst && blockBest(p, b, idf, avg) < worst.score) continue
+    if (worst && blockBest(p, b, idf, avg) * SLACK < worst.score) continue
     const end = lastDocs[b] as number
     for (let doc = c.advance(b === 0 ? 0 : (lastDocs[b - 1] as number) + 1); doc <= end; doc = c.next()) {
       if (deleted.size > 0 && deleted.has(doc)) continue
@@ -602,7 +602,7 @@ function singleTerm(w: OneWord, excluded?: (doc: number) => boolean): number {
       const last = top.threshold
       // The block's impacts at this document's length: most documents stop here, their
       // frequencies never decoded.
-      if (last && boundAt(p, b, idf, avg, length) < last.score) continue
+      if (last && boundAt(p, b, idf, avg, length) * SLACK < last.score) continue
       const score = bm25(idf, c.weightedTf(weights), length, avg)
       if (last && score < last.score) continue
       if (excluded && excluded(doc)) continue
@@ -612,7 +612,10 @@ function singleTerm(w: OneWord, excluded?: (doc: number) => boolean): number {
   return c.postings.df - gone
 }
 
-/** Bounds are compared as if this much larger: sums of the same terms in another order may round apart. */
+/**
+ * Bounds are compared as if this much larger: a bound and the score it bounds may round apart by
+ * an ulp (sums in another order, a frequency rounded up against a fractional weight).
+ */
 const SLACK = 1 + 1e-9
 
 /**
@@ -740,7 +743,7 @@ function walkTerm(w: OneWord, opts: EvaluateOptions, excluded?: Docs): number {
       score = order.descending ? key : -key
     } else {
       const length = byDoc[doc] as number
-      if (worst && boundAt(p, c.currentBlock, idf, avg, length) < worst.score) continue
+      if (worst && boundAt(p, c.currentBlock, idf, avg, length) * SLACK < worst.score) continue
       score = bm25(idf, c.weightedTf(weights), length, avg)
     }
     if (worst && score < worst.score) continue
