@@ -77,6 +77,17 @@ const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8
 const NO_HASH = sha256('legisearch: no such key')
 
 /** API keys: created shown once, stored as hashes, checked in constant time, listed and revoked. */
+/**
+ * A key's id from 9 random bytes: base64url, never starting with `-` (it would read as an option in
+ * `legisearch keys revoke <id>`), 71 bits of randomness or more.
+ *
+ * @example keyIdOf(Buffer.from([0xf8, 0, 0, 0, 0, 0, 0, 0, 0])) // 'kAAAAAAAAAAA' (base64url '-AAAAAAAAAAA')
+ */
+export function keyIdOf(bytes: Buffer): string {
+  const id = bytes.toString('base64url')
+  return id.startsWith('-') ? `k${id.slice(1)}` : id
+}
+
 export class ApiKeys {
   constructor(
     private readonly rows: ApiKeyRows,
@@ -86,7 +97,7 @@ export class ApiKeys {
   create(input: unknown): NewApiKey {
     const given = validate(createApiKeySchema, input, { where: 'createApiKey', unknownKey: 'option' })
     const plan = PLANS[given.plan]
-    const id = randomBytes(9).toString('base64url')
+    const id = keyIdOf(randomBytes(9))
     const key = `${PREFIX}_${id}_${randomBytes(32).toString('base64url')}`
     const row: Omit<ApiKeyRow, 'revokedAt'> = {
       id,

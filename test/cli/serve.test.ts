@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { keyIdOf } from '../../src/api/keys.js'
 import { openSnapshot } from '../../src/index.js'
 import { fill } from '../server/support.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
@@ -45,6 +46,22 @@ const searchWith = (base: string, key: string) =>
   }))
 
 describe('legisearch keys and serve', () => {
+  it('a key id never starts with "-" (`keys revoke <id>` would read it as an option): one in 64 random ids did', () => {
+    // 0xf8…: base64url '-AAAAAAAAAAA'.
+    expect(keyIdOf(Buffer.from([0xf8, 0, 0, 0, 0, 0, 0, 0, 0]))).toBe('kAAAAAAAAAAA')
+    expect(keyIdOf(Buffer.from([0x04, 0, 0, 0, 0, 0, 0, 0, 0]))).toBe('BAAAAAAAAAAA')
+    const id = keyIdOf(Buffer.from([0xfb, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]))
+    expect(id).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]{11}$/)
+    // And such an id is revoked from the command line.
+    const path = tempSnapshotPath('dash.db')
+    const snap = openSnapshot(path)
+    snap.close()
+    expect(run('keys', 'revoke', '--snapshot', path, id)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(`API key '${id}' not found`),
+    })
+  })
+
   it('keys create prints the key once; list shows no secret; revoke refuses it; bad input exits 2 naming the option', async () => {
     const path = tempSnapshotPath()
     const s = openSnapshot(path)
