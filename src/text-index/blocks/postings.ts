@@ -12,10 +12,6 @@ export interface TermPostings {
   readonly offsets: Int32Array
   /** Per block: where its documents' positions start in `positions`. */
   readonly positionOffsets: Int32Array
-  /** Per block: the largest Σ weight·tf of a document in it (rounded up; its last impact's). */
-  readonly maxWeightedTf: Float64Array
-  /** Per block: the smallest document length (tokens over all fields) in it (its first impact's). */
-  readonly minLength: Int32Array
   /**
    * The blocks' impacts, as Lucene keeps them: per block, the pairs (Σ weight·tf rounded up,
    * document length) no other document of the block beats on both (a longer document scores less,

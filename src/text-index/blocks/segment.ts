@@ -63,21 +63,6 @@ function impactsOf(pairs: Float64Array, count: number, out: number[]): void {
   }
 }
 
-/** The block bounds read from the impacts: each block's largest frequency (its last pair's) and shortest length (its first's). */
-export function boundsOf(impacts: Int32Array, impactEnds: Int32Array): { maxWeightedTf: Float64Array; minLength: Int32Array } {
-  const blocks = impactEnds.length
-  const maxWeightedTf = new Float64Array(blocks)
-  const minLength = new Int32Array(blocks)
-  let start = 0
-  for (let b = 0; b < blocks; b++) {
-    const end = impactEnds[b] as number
-    maxWeightedTf[b] = impacts[2 * (end - 1)] as number
-    minLength[b] = impacts[2 * start + 1] as number
-    start = end
-  }
-  return { maxWeightedTf, minLength }
-}
-
 interface Pending {
   docs: number[]
   /** Per posting, per field: tf. */
@@ -227,7 +212,6 @@ function encodeTerm(
     lastDocs,
     offsets,
     positionOffsets,
-    ...boundsOf(flat, impactEnds),
     impacts: flat,
     impactEnds,
     data: data.bytes(),
@@ -364,7 +348,6 @@ function concatenate(inputs: readonly MergeInput[], F: number, terms: Iterable<s
       lastDocs: Int32Array.from(lastDocs),
       offsets: Int32Array.from(offsets),
       positionOffsets: Int32Array.from(positionOffsets),
-      ...boundsOf(flat, ends),
       impacts: flat,
       impactEnds: ends,
       data: data.bytes(),

@@ -7,7 +7,7 @@
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
 import type { LiveSegment } from './evaluate.js'
-import { type BuiltSegment, type Segment, type TermLookup, type TermPostings, boundsOf } from './segment.js'
+import type { BuiltSegment, Segment, TermLookup, TermPostings } from './segment.js'
 
 /**
  * Creates the block index's tables (idempotent; in the caller's transaction). Segment ids are never
@@ -259,7 +259,6 @@ function postingsOf(
     counts: all.subarray(blocks * 3, blocks * 4),
     impactEnds,
     impacts,
-    ...boundsOf(impacts, impactEnds),
     data: new Uint8Array(row.data),
     get positions(): Uint8Array {
       if (!positions) {
