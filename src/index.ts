@@ -58,6 +58,8 @@ export type { ParsedList, ListRecord, ListContent } from './watchlist/parse.js'
 export { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from './watchlist/fetch.js'
 export type { FetchUnListOptions, FetchedUnList } from './watchlist/fetch.js'
 export type { ReconcileOptions, ReconcileReport, DesignationEvent } from './watchlist/reconcile.js'
+export { REMOVAL_GUARD } from './watchlist/reconcile.js'
+export type { HeldRemovals, AcceptRemovalsOptions, AcceptRemovalsReport } from './watchlist/held.js'
 export { REGIMES } from './watchlist/types.js'
 export type { Designation, DesignationDetail, Extracted, Alias, Regime } from './watchlist/types.js'
 

@@ -26,6 +26,13 @@ import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
 import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from '../watchlist/reconcile.js'
 import type { Designation, DesignationDetail } from '../watchlist/types.js'
+import {
+  type AcceptRemovalsOptions,
+  type AcceptRemovalsReport,
+  type HeldRemovals,
+  acceptHeldRemovals,
+  heldRemovals,
+} from '../watchlist/held.js'
 import { deleteDocuments, layoutOf, reindexDocuments, writeDocuments } from './documents.js'
 import { type Monitor, Monitors, collectionSchema } from './monitors.js'
 import { type ApiKey, ApiKeys, type CreateApiKeyInput, type NewApiKey } from './keys.js'
@@ -335,6 +342,28 @@ export class Snapshot {
   reconcileWatchlist(input: string | Buffer | ParsedList, options?: ReconcileOptions): ReconcileReport {
     this.writable()
     return reconcile(this.db, this.st, input, options)
+  }
+
+  /**
+   * The removals the mass-removal guard holds back (designations still `listed` though absent from
+   * the lists since), and since which list.
+   *
+   * @example snap.heldWatchlistRemovals() // { count: 0, refs: [], since: null, newestList: '2026-02-27T00:00:09.554Z' }
+   */
+  heldWatchlistRemovals(): HeldRemovals {
+    this.assertOpen()
+    return heldRemovals(this.st)
+  }
+
+  /**
+   * Accepts held-back removals (all, or `refs`): each is delisted as of the day its absence was
+   * first observed, with an audit event whose `override` records the acceptance and `reason`.
+   *
+   * @example snap.acceptWatchlistRemovals({ reason: 'Iraq 1518 delistings, SC/15000' }) // { delisted: [...], observedAt, stillHeld: 0 }
+   */
+  acceptWatchlistRemovals(options?: AcceptRemovalsOptions): AcceptRemovalsReport {
+    this.writable()
+    return acceptHeldRemovals(this.db, this.st, options)
   }
 
   /**

@@ -1,10 +1,14 @@
 import { SingleBar } from 'cli-progress'
 import type { IngestOptions, IngestReport } from '../api/ingest.js'
+import type { Snapshot } from '../api/snapshot.js'
 import { sources } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
 
-/** Exit codes: 0 ok, 1 usage (citty's own), 2 refused input, 3 network. */
-export const EXIT = { ok: 0, usage: 1, refused: 2, network: 3 } as const
+/**
+ * Exit codes: 0 ok, 1 usage (citty's own), 2 refused input, 3 network, 4 a UN list applied but the
+ * watchlist holds back removals (its status is not yet the current list's).
+ */
+export const EXIT = { ok: 0, usage: 1, refused: 2, network: 3, heldBack: 4 } as const
 
 /** The `--snapshot` option every command takes. */
 export const snapshotArg = {
@@ -103,5 +107,42 @@ export function progressReporter(verb: 'reading' | 'downloading'): {
       process.stderr.write(`${verb} ${item}: ${total === null ? `${done} bytes` : `${quarter * 25}%`} (${note})\n`)
     },
     stop: () => {},
+  }
+}
+
+/**
+ * The removals the watchlist's guard holds back, in words, with the command that accepts them
+ * (empty when there are none).
+ */
+export function heldRemovalsText(snap: Snapshot, snapshotOption: string | undefined): string {
+  const held = snap.heldWatchlistRemovals()
+  if (held.count === 0) return ''
+  const flag = snapshotOption === undefined ? '' : ` --snapshot ${snapshotOption}`
+  const refs = held.refs.length <= 8 ? held.refs.join(', ') : `${held.refs.slice(0, 8).join(', ')} and ${held.refs.length - 8} more`
+  return (
+    `WATCHLIST NOT CURRENT: ${held.count} removal${held.count === 1 ? '' : 's'} held back by the mass-removal guard since the list of ${held.since ?? 'an earlier list'} ` +
+    `(${refs}). They are still shown as listed though absent from every list since${held.newestList !== null && held.newestList !== held.since ? `, up to the list of ${held.newestList}` : ''}.\n` +
+    `If the removals are real (check the UN press releases), accept them: legisearch watchlist accept-removals${flag} [--refs REF,REF] [--reason TEXT]\n`
+  )
+}
+
+/**
+ * After a UN list's ingest, in words: each list's reconciliation, its warnings, and what is held
+ * back. A holding back sets exit code 4.
+ */
+export function reportLists(snap: Snapshot, ingested: IngestReport, snapshotOption: string | undefined): void {
+  const n = (a: readonly string[]) => a.length
+  for (const r of ingested.lists ?? []) {
+    process.stdout.write(
+      `list of ${r.dateGenerated}: ${r.applied ? 'applied' : 'already ingested, nothing written'}; ` +
+        `listed ${n(r.listed)}, relisted ${n(r.relisted)}, amended ${n(r.amended)}, delisted ${n(r.delisted)}, ` +
+        `held back ${n(r.blocked)}, unchanged ${r.unchanged}\n`,
+    )
+    for (const w of r.warnings) process.stdout.write(`warning: ${w}\n`)
+  }
+  const held = heldRemovalsText(snap, snapshotOption)
+  if (held !== '') {
+    process.stdout.write(held)
+    process.exitCode = EXIT.heldBack
   }
 }

@@ -3,7 +3,17 @@ import { defineCommand } from 'citty'
 import { type SourceName, SOURCE_NAMES, openSnapshot } from '../api/snapshot.js'
 import { fetchSource } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
-import { countsTable, guarded, progressReporter, snapshotArg, snapshotPath, table, watchlistArgs, watchlistOptions } from './common.js'
+import {
+  countsTable,
+  guarded,
+  reportLists,
+  progressReporter,
+  snapshotArg,
+  snapshotPath,
+  table,
+  watchlistArgs,
+  watchlistOptions,
+} from './common.js'
 
 export default defineCommand({
   meta: { name: 'fetch', description: "Downloads a source's files from its official address; --ingest writes the changed ones" },
@@ -82,6 +92,7 @@ export default defineCommand({
         })
         reading.stop()
         process.stdout.write(`${countsTable(report)}\n`)
+        if (report.lists !== undefined) reportLists(snap, report, args.snapshot)
       } finally {
         snap.close()
       }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { defineCommand } from 'citty'
 import { openSnapshot } from '../api/snapshot.js'
-import { guarded, snapshotArg, snapshotPath, table } from './common.js'
+import { guarded, heldRemovalsText, snapshotArg, snapshotPath, table } from './common.js'
 
 export default defineCommand({
   meta: { name: 'info', description: 'Records per collection, the file size, and the latest ingest of each source' },
@@ -12,7 +12,7 @@ export default defineCommand({
       const snap = openSnapshot(path, { readonly: true })
       try {
         const bytes = [path, `${path}-wal`].filter((f) => existsSync(f)).reduce((n, f) => n + statSync(f).size, 0)
-        const info = { snapshot: path, bytes, counts: snap.counts(), ingests: snap.ingests() }
+        const info = { snapshot: path, bytes, counts: snap.counts(), ingests: snap.ingests(), watchlist: snap.heldWatchlistRemovals() }
         if (args.json) {
           process.stdout.write(`${JSON.stringify(info, null, 2)}\n`)
           return
@@ -24,6 +24,14 @@ export default defineCommand({
         else {
           const rows = info.ingests.map((i) => [i.source, i.finishedAt, i.files.join(', ')])
           process.stdout.write(`${table(['source', 'latest ingest', 'files'], rows, [10, 24, 80])}\n`)
+        }
+        if (info.watchlist.newestList !== null) {
+          const listed = snap.listWatchlist({ status: 'listed', limit: 1 }).total
+          process.stdout.write(
+            `\nwatchlist: ${listed.toLocaleString('en-US')} designations listed, as of the UN list of ${info.watchlist.newestList}\n`,
+          )
+          const held = heldRemovalsText(snap, args.snapshot)
+          process.stdout.write(held === '' ? 'no removal is held back\n' : held)
         }
       } finally {
         snap.close()

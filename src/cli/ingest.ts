@@ -1,7 +1,17 @@
 import { statSync } from 'node:fs'
 import { defineCommand } from 'citty'
 import { SOURCE_NAMES, type SourceName, openSnapshot } from '../api/snapshot.js'
-import { countsTable, guarded, progressReporter, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
+import {
+  EXIT,
+  countsTable,
+  guarded,
+  reportLists,
+  progressReporter,
+  snapshotArg,
+  snapshotPath,
+  watchlistArgs,
+  watchlistOptions,
+} from './common.js'
 
 export default defineCommand({
   meta: {
@@ -29,9 +39,11 @@ export default defineCommand({
         progress.stop()
         if (args.json) {
           process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+          if (report.lists !== undefined && snap.heldWatchlistRemovals().count > 0) process.exitCode = EXIT.heldBack
           return
         }
         process.stdout.write(`${countsTable(report)}\n`)
+        if (report.lists !== undefined) reportLists(snap, report, args.snapshot)
         const bytes = files.reduce((n, f) => n + statSync(f).size, 0)
         process.stdout.write(
           `${report.source}: ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,

@@ -2,28 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineCommand } from 'citty'
-import type { IngestReport } from '../api/ingest.js'
 import { openSnapshot } from '../api/snapshot.js'
 import { UN_CONSOLIDATED_LIST_URL, fetchSource, fetchUnConsolidatedList } from '../api/sources.js'
-import { guarded, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
-
-/** Prints each list's reconciliation: JSON, or one line per list and its warnings. */
-function report(ingested: IngestReport, json: boolean): void {
-  const reports = ingested.lists ?? []
-  if (json) {
-    process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`)
-    return
-  }
-  const n = (a: readonly string[]) => a.length
-  for (const r of reports) {
-    process.stdout.write(
-      `list of ${r.dateGenerated}: ${r.applied ? 'applied' : 'already ingested, nothing written'}; ` +
-        `listed ${n(r.listed)}, relisted ${n(r.relisted)}, amended ${n(r.amended)}, delisted ${n(r.delisted)}, ` +
-        `held back ${n(r.blocked)}, unchanged ${r.unchanged}\n`,
-    )
-    for (const w of r.warnings) process.stdout.write(`warning: ${w}\n`)
-  }
-}
+import { EXIT, guarded, heldRemovalsText, reportLists, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
 
 const update = defineCommand({
   meta: {
@@ -66,7 +47,12 @@ const update = defineCommand({
         if (file === undefined) throw new Error('fetchSource(un) returned no file')
         const snap = openSnapshot(snapshotPath(args.snapshot))
         try {
-          report(await snap.ingest('un', [file], watchlistOptions(args)), Boolean(args.json))
+          const ingested = await snap.ingest('un', [file], watchlistOptions(args))
+          if (args.json) {
+            const reports = ingested.lists ?? []
+            process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`)
+            if (snap.heldWatchlistRemovals().count > 0) process.exitCode = EXIT.heldBack
+          } else reportLists(snap, ingested, args.snapshot)
         } finally {
           snap.close()
         }
@@ -76,7 +62,75 @@ const update = defineCommand({
     }),
 })
 
+const acceptRemovals = defineCommand({
+  meta: {
+    name: 'accept-removals',
+    description:
+      'Delists the designations whose removal the mass-removal guard held back (all, or --ref), as of the day their absence was first observed, with an audit event',
+  },
+  args: {
+    refs: {
+      type: 'string',
+      description: 'Only these references, comma-separated (default: every held-back removal)',
+      valueHint: 'REF,REF',
+    },
+    reason: { type: 'string', description: 'Why they are accepted (kept in each audit event), e.g. the press release' },
+    json: { type: 'boolean', description: 'Print the report as JSON' },
+    ...snapshotArg,
+  },
+  run: ({ args }) =>
+    guarded(() => {
+      const refs = args.refs
+        ?.split(',')
+        .map((r) => r.trim())
+        .filter((r) => r !== '')
+      const snap = openSnapshot(snapshotPath(args.snapshot))
+      try {
+        const before = snap.heldWatchlistRemovals()
+        const r = snap.acceptWatchlistRemovals({
+          ...(refs === undefined ? {} : { refs }),
+          ...(args.reason === undefined ? {} : { reason: args.reason }),
+        })
+        if (args.json) {
+          process.stdout.write(`${JSON.stringify(r, null, 2)}\n`)
+          return
+        }
+        if (before.count === 0) {
+          process.stdout.write('no removal is held back; nothing was changed\n')
+          return
+        }
+        process.stdout.write(
+          `delisted ${r.delisted.length} designation${r.delisted.length === 1 ? '' : 's'} held back since the list of ${before.since ?? '?'}: ${r.delisted.join(', ')}\n`,
+        )
+        const still = heldRemovalsText(snap, args.snapshot)
+        if (still !== '') {
+          process.stdout.write(still)
+          process.exitCode = EXIT.heldBack
+        } else process.stdout.write('the watchlist now reflects the newest list ingested\n')
+      } finally {
+        snap.close()
+      }
+    }),
+})
+
+const held = defineCommand({
+  meta: { name: 'held', description: 'Lists the removals the mass-removal guard holds back (exit code 4 when there are any)' },
+  args: { json: { type: 'boolean', description: 'Print as JSON' }, ...snapshotArg },
+  run: ({ args }) =>
+    guarded(() => {
+      const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
+      try {
+        const h = snap.heldWatchlistRemovals()
+        if (args.json) process.stdout.write(`${JSON.stringify(h, null, 2)}\n`)
+        else process.stdout.write(h.count === 0 ? 'no removal is held back\n' : heldRemovalsText(snap, args.snapshot))
+        if (h.count > 0) process.exitCode = EXIT.heldBack
+      } finally {
+        snap.close()
+      }
+    }),
+})
+
 export default defineCommand({
   meta: { name: 'watchlist', description: 'The sanctions watchlist (UN Security Council Consolidated List)' },
-  subCommands: { update },
+  subCommands: { update, held, 'accept-removals': acceptRemovals },
 })

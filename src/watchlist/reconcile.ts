@@ -18,8 +18,10 @@ export const reconcileOptionsSchema = z.strictObject({
   observedOn: z.string({ error: 'must be a date YYYY-MM-DD or an ISO 8601 date-time' }).optional(),
   /** Apply an older list, a different list with the same date, an earlier observation, or removals over the safety threshold. Default false. */
   force: z.boolean({ error: 'must be a boolean' }).optional(),
-  /** Largest share of listed designations one list may newly remove, 0..1. Default 0.05. */
+  /** Largest share of listed designations one list may newly remove when it follows the previous list closely, 0..1. Default 0.05. */
   maxRemovalRatio: z.number({ error: RATIO }).min(0, { error: RATIO }).max(1, { error: RATIO }).optional(),
+  /** Added to that share for every 30 days between the previous list's `dateGenerated` and this one's, 0..1. Default 0.01. */
+  removalRatioPerMonth: z.number({ error: RATIO }).min(0, { error: RATIO }).max(1, { error: RATIO }).optional(),
 })
 
 export type ReconcileOptions = z.input<typeof reconcileOptionsSchema>
@@ -40,6 +42,12 @@ export interface ReconcileReport {
   readonly warnings: string[]
 }
 
+/** `7 days`, `3.2 months`: the time between two lists, for a warning. */
+function monthsText(fromMs: number, toMs: number): string {
+  const days = Math.max(0, toMs - fromMs) / 86_400_000
+  return days < 60 ? `${Math.round(days)} days` : `${(days / 30).toFixed(1)} months`
+}
+
 /** One entry of a designation's audit history. */
 export interface DesignationEvent {
   readonly type: 'listed' | 'relisted' | 'amended' | 'delisted' | 'reconciliation_blocked'
@@ -48,9 +56,34 @@ export interface DesignationEvent {
   readonly listDateGenerated: string
   /** Each changed field, before and after: origin fields for `amended`/`relisted`, `status`/`delistedOn` for status changes. */
   readonly changes?: { field: string; before: unknown; after: unknown }[]
+  /** How a removal held back by the guard was applied anyway: `applied with { force: true }`, or the operator's acceptance and reason. */
+  readonly override?: string
 }
 
-export const DEFAULT_MAX_REMOVAL_RATIO = 0.05
+/**
+ * The mass-removal guard's defaults (DECISIONS §6). A list may newly remove up to `maxRemovalRatio`
+ * of the listed designations, plus `removalRatioPerMonth` for every 30 days since the previous list
+ * was generated, never more than `ceiling` (unless `maxRemovalRatio` itself is higher): a daily list
+ * cut in half is refused, while the real lists, years apart, bring their official delistings
+ * (12.2 % after 32 months, 10.4 % after 18). Removals over the allowance are held back.
+ */
+export const REMOVAL_GUARD = { maxRemovalRatio: 0.05, removalRatioPerMonth: 0.01, ceiling: 0.25 } as const
+
+export const DEFAULT_MAX_REMOVAL_RATIO = REMOVAL_GUARD.maxRemovalRatio
+
+/**
+ * The share of the listed designations a list generated at `thisMs` may newly remove, when the
+ * previous list was generated at `previousMs`.
+ *
+ * @example removalAllowance(0.05, 0.01, Date.parse('2017-07-03'), Date.parse('2020-03-20')) // 0.25 (32 months: the ceiling)
+ */
+export function removalAllowance(base: number, perMonth: number, previousMs: number | null, thisMs: number): number {
+  const months = previousMs === null ? 0 : Math.max(0, thisMs - previousMs) / (30 * 86_400_000)
+  return Math.max(base, Math.min(REMOVAL_GUARD.ceiling, base + perMonth * months))
+}
+
+/** The `override` note of an event applied past the removal guard by `{ force: true }`. */
+export const FORCED = 'applied with { force: true }'
 
 /** The report of a list the snapshot ingested before (the same bytes): nothing applied, nothing written. */
 export function alreadyIngested(list: ParsedList, observedAt: string): ReconcileReport {
@@ -89,7 +122,7 @@ function sameContent(list: ParsedList, rows: ReadonlyMap<string, Row>): boolean 
 }
 
 /** The observation instant and its (UTC) day. A bare date is that day at 00:00 UTC. */
-function observation(observedOn: string | undefined): { at: string; ms: number; day: string } {
+export function observation(observedOn: string | undefined): { at: string; ms: number; day: string } {
   let ms: number
   if (observedOn === undefined) {
     ms = Date.now()
@@ -138,7 +171,8 @@ function changesOf(
 export function reconcile(db: Db, st: Statements, input: unknown, options?: ReconcileOptions): ReconcileReport {
   const given = checkOptions(reconcileOptionsSchema, options)
   const force = given.force ?? false
-  const maxRemovalRatio = given.maxRemovalRatio ?? DEFAULT_MAX_REMOVAL_RATIO
+  const maxRemovalRatio = given.maxRemovalRatio ?? REMOVAL_GUARD.maxRemovalRatio
+  const perMonth = given.removalRatioPerMonth ?? REMOVAL_GUARD.removalRatioPerMonth
   const obs = observation(given.observedOn)
   let list: ParsedList
   if (isParsedList(input)) list = input
@@ -208,9 +242,11 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
            names_key = excluded.names_key, deceased = excluded.deceased, measures = excluded.measures, content = excluded.content,
            fingerprint = excluded.fingerprint, record = excluded.record`,
     )
-    const addEvent = st.prepared('INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes) VALUES (?, ?, ?, ?, ?)')
-    const event = (ref: string, type: DesignationEvent['type'], changes?: DesignationEvent['changes']) =>
-      addEvent.run(ref, type, obs.at, list.dateGenerated, changes && changes.length > 0 ? JSON.stringify(changes) : null)
+    const addEvent = st.prepared(
+      'INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes, override) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    const event = (ref: string, type: DesignationEvent['type'], changes?: DesignationEvent['changes'], override?: string) =>
+      addEvent.run(ref, type, obs.at, list.dateGenerated, changes && changes.length > 0 ? JSON.stringify(changes) : null, override ?? null)
     const lastRealEvent = st.prepared(
       "SELECT type, observed_at FROM watchlist_events WHERE ref = ? AND type <> 'reconciliation_blocked' ORDER BY id DESC LIMIT 1",
     )
@@ -300,22 +336,30 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
     const fresh = absent.filter((r) => !heldBefore.includes(r))
     const listedBefore = [...rows.values()].filter((r) => r.status === 'listed').length
     const ratio = listedBefore === 0 ? 0 : fresh.length / listedBefore
-    const block = fresh.length > 0 && ratio > maxRemovalRatio && !force
+    const allowance = removalAllowance(maxRemovalRatio, perMonth, newest?.generated_ms ?? null, list.generatedMs)
+    const overGuard = fresh.length > 0 && ratio > allowance
+    const block = overGuard && !force
     if (block) {
       warnings.push(
-        `this list would remove ${fresh.length} of ${listedBefore} listed designations (${(ratio * 100).toFixed(1)}% > ${(maxRemovalRatio * 100).toFixed(1)}%); ` +
-          'nothing was removed and they are marked reconciliation_blocked. Pass { force: true } if the removals are real',
+        `this list would remove ${fresh.length} of ${listedBefore} listed designations (${(ratio * 100).toFixed(1)}% > the ${(allowance * 100).toFixed(1)}% allowed ` +
+          `${newest ? `${monthsText(newest.generated_ms, list.generatedMs)} after the list of ${newest.date_generated}` : 'for a first list'}); ` +
+          'nothing was removed and they are marked reconciliation_blocked. If the removals are real, accept them (acceptWatchlistRemovals(), `legisearch watchlist accept-removals`) or pass { force: true }',
       )
     }
     if (heldBefore.length > 0 && !force) {
       warnings.push(`${heldBefore.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`)
     }
-    const delist = (row: Row, prior: Designation, day: string) => {
+    const delist = (row: Row, prior: Designation, day: string, override?: string) => {
       report.delisted.push(row.ref)
-      event(row.ref, 'delisted', [
-        { field: 'status', before: 'listed', after: 'delisted' },
-        { field: 'delistedOn', before: null, after: day },
-      ])
+      event(
+        row.ref,
+        'delisted',
+        [
+          { field: 'status', before: 'listed', after: 'delisted' },
+          { field: 'delistedOn', before: null, after: day },
+        ],
+        override,
+      )
       write(
         { ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' },
         JSON.parse(row.content) as ListContent,
@@ -333,14 +377,14 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
           row.fingerprint,
         )
       } else {
-        delist(row, prior, obs.day)
+        delist(row, prior, obs.day, overGuard ? FORCED : undefined)
       }
     }
     if (force) {
       // Removed as of the day the absence was first observed (the held-back event's day).
       for (const row of heldBefore) {
         const prior = JSON.parse(row.record) as Designation
-        delist(row, prior, prior.lastEventAt.slice(0, 10))
+        delist(row, prior, prior.lastEventAt.slice(0, 10), FORCED)
       }
     }
     st.prepared('INSERT INTO watchlist_lists (date_generated, generated_ms, observed_at, sha256, report) VALUES (?, ?, ?, ?, ?)').run(

@@ -111,6 +111,47 @@ describe('legisearch (the command)', () => {
     expect(older.err).toMatch(/older than the newest list ingested/)
   })
 
+  it.skipIf(!existsSync(UN_2026))(
+    'a UN list whose removals are held back: said in words without --json, exit 4; `watchlist held`, `info` say it; `accept-removals` applies them',
+    () => {
+      const path = tempSnapshotPath()
+      const old = UN_2026.replace('UN_consolidated_2026-02-27.xml', 'consolidated-2017-06-20.xml')
+      // Seven years apart: 305 of 1,024 removals (29.8%) are over the 25% ceiling.
+      const first = run('ingest', 'un', UN_2024, old, '--observed-on', '2026-02-27', '--snapshot', path)
+      expect(first.code, first.err).toBe(4)
+      expect(first.out).toMatch(/^list of 2017-06-20\S+: applied; listed 1024,/m)
+      expect(first.out).toMatch(
+        /^warning: this list would remove 305 of 1024 listed designations \(29\.8% > the 25\.0% allowed 88\.5 months after/m,
+      )
+      expect(first.out).toMatch(
+        /^WATCHLIST NOT CURRENT: 305 removals held back by the mass-removal guard since the list of 2024-09-26T00:00:07\.514Z \(CFe\.001, /m,
+      )
+      expect(first.out).toContain(`legisearch watchlist accept-removals --snapshot ${path} [--refs REF,REF] [--reason TEXT]`)
+      const held = run('watchlist', 'held', '--json', '--snapshot', path)
+      expect(held.code).toBe(4)
+      expect(JSON.parse(held.out)).toMatchObject({ count: 305, since: '2024-09-26T00:00:07.514Z' })
+      const info = run('info', '--snapshot', path)
+      expect(info.code, info.err).toBe(0)
+      expect(info.out).toMatch(/^watchlist: 1,180 designations listed, as of the UN list of 2024-09-26T00:00:07\.514Z$/m)
+      expect(info.out).toMatch(/^WATCHLIST NOT CURRENT: 305 removals/m)
+      const some = run('watchlist', 'accept-removals', '--refs', 'IQe.001,IQe.002', '--reason', 'SC/14000', '--snapshot', path)
+      expect(some.code, some.err).toBe(4)
+      expect(some.out).toMatch(/^delisted 2 designations held back since the list of 2024-09-26T00:00:07\.514Z: IQe\.001, IQe\.002$/m)
+      const wrong = run('watchlist', 'accept-removals', '--refs', 'QDi.001', '--snapshot', path)
+      expect(wrong.code).toBe(2)
+      expect(wrong.err).toMatch(/options\.refs: QDi\.001 is not held back by the removal guard \(held back now: 303\); nothing was changed/)
+      const rest = run('watchlist', 'accept-removals', '--snapshot', path)
+      expect(rest.code, rest.err).toBe(0)
+      expect(rest.out).toMatch(/^delisted 303 designations/m)
+      expect(rest.out).toMatch(/the watchlist now reflects the newest list ingested/)
+      const snap = openSnapshot(path, { readonly: true })
+      expect(snap.listWatchlist({ status: 'listed', limit: 1 }).total).toBe(875)
+      expect(snap.getDesignationHistory('IQe.001').at(-1)?.override).toBe('accepted by an operator: SC/14000')
+      snap.close()
+      expect(run('info', '--snapshot', path).out).toMatch(/^no removal is held back$/m)
+    },
+  )
+
   it('refused input exits 2 with one line naming it', () => {
     const path = tempSnapshotPath()
     openSnapshot(path).close()

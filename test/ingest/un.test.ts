@@ -41,6 +41,18 @@ describe.skipIf(!present)('un: the UN list as a source (needs ../shared/data/un_
     expect(watchlistOf(a)).toEqual(watchlistOf(b))
   })
 
+  it('lists whose root writes dateGenerated in single quotes (the 2024–2025 files) are ordered by it too', async () => {
+    const y2024 = `${UN}UN_consolidated_2024-09-26.xml`
+    const y2017 = `${UN}consolidated-2017-06-20.xml`
+    expect(readFileSync(y2024, 'utf8').slice(0, 400)).toMatch(/dateGenerated='2024-09-26/)
+    const snap = tempSnapshot()
+    const report = await snap.ingest('un', [y2024, y2017], { watchlist: { observedOn } })
+    expect(report.lists?.map((l) => [l.dateGenerated.slice(0, 10), l.applied])).toEqual([
+      ['2017-06-20', true],
+      ['2024-09-26', true],
+    ])
+  })
+
   it('the same lists again change nothing and say so (an older list of the call is not refused)', async () => {
     const snap = tempSnapshot()
     await snap.ingest('un', LISTS, { watchlist: { observedOn } })

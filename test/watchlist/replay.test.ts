@@ -461,7 +461,42 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
     expect(mismatches.slice(0, 12), `${mismatches.length} history mismatches`).toEqual([])
   })
 
-  it('unforced replay: exactly the steps newly removing more than 5% of the listed designations are blocked; held-back refs are not counted again', () => {
+  it('unforced replay under the default guard: no real delisting is held back and the snapshot ends with exactly the 2026-02-27 list, listed set and all', () => {
+    const snap = tempSnapshot()
+    const rows: Row[] = []
+    versions.forEach((v, i) => {
+      const where = `default-guard step ${i + 1} (${v.file})`
+      const before = dump(snap, 'listed').map((d) => d.sourceRefNumber)
+      const report = snap.reconcileWatchlist(v.xml, { observedOn: v.day })
+      const prev = versions[i - 1]
+      // The allowance, computed here from the rule as the README states it: 5% plus 1% per 30 days
+      // between the two lists' dateGenerated, at most 25%.
+      const months = prev ? (Date.parse(v.list.dateGenerated) - Date.parse(prev.list.dateGenerated)) / (30 * 86_400_000) : 0
+      const allowance = Math.min(0.25, 0.05 + 0.01 * months)
+      const gone = before.filter((ref) => !v.list.records.has(ref))
+      const share = before.length === 0 ? 0 : gone.length / before.length
+      expect(share, `${where}: the real removals fit the allowance`).toBeLessThanOrEqual(allowance)
+      expect({ blocked: report.blocked, delisted: sorted(report.delisted) }, where).toEqual({ blocked: [], delisted: sorted(gone) })
+      // Nothing blocked: each step is what the forced replay did.
+      const forced = forcedReports[i]
+      if (forced) expect({ ...report, warnings: [] }, where).toEqual({ ...forced, warnings: [] })
+      expect(snap.heldWatchlistRemovals().count, where).toBe(0)
+      rows.push(rowOf(i, v, report, share))
+    })
+    console.log(table('Unforced replay under the default guard (5% + 1% per month, at most 25%)', rows))
+    const last = versions.at(-1) as Version
+    expect(sorted(dump(snap, 'listed').map((d) => d.sourceRefNumber))).toEqual(sorted([...last.list.records.keys()]))
+    expect(dump(snap, 'listed')).toHaveLength(1003)
+    const iraq = snap.listWatchlist({ status: 'listed', regime: 'Iraq', limit: 1 }).total
+    const alQaida = snap.listWatchlist({ status: 'listed', regime: 'Al-Qaida', limit: 1 }).total
+    expect({ iraq, alQaida }).toEqual({
+      iraq: [...last.list.records.keys()].filter((r) => r.startsWith('IQ')).length,
+      alQaida: [...last.list.records.keys()].filter((r) => r.startsWith('QD')).length,
+    })
+    expect(snap.checkIntegrity()).toEqual({ ok: true, problems: [] })
+  })
+
+  it('unforced replay with a flat 5% guard (removalRatioPerMonth: 0): exactly the steps newly removing more than 5% of the listed designations are blocked; held-back refs are not counted again; accepting them ends at the 2026-02-27 list', () => {
     const snap = tempSnapshot()
     const model: Model = new Map()
     const ids: Ids = new Map()
@@ -483,7 +518,7 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
       expect(held, `${where}: held back before the step`).toEqual(
         sorted(before.filter((ref) => model.get(ref)?.lastEventType === 'reconciliation_blocked')),
       )
-      const report = snap.reconcileWatchlist(v.xml, { observedOn: v.day })
+      const report = snap.reconcileWatchlist(v.xml, { observedOn: v.day, removalRatioPerMonth: 0 })
       const exp = step(model, v, false)
       const gone = before.filter((ref) => !v.list.records.has(ref))
       const stillHeld = gone.filter((ref) => held.includes(ref))
@@ -600,5 +635,30 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
     expect(firstBlocked?.step).toBe(firstOver + 1)
     const mismatches = unique(problems)
     expect(mismatches.slice(0, 12), `${mismatches.length} history mismatches`).toEqual([])
+
+    // The operator accepts what is still held back: the snapshot then holds the newest list's listed set.
+    const held = snap.heldWatchlistRemovals()
+    const stillHeld = [...model].filter(([, s]) => s.status === 'listed' && s.lastEventType === 'reconciliation_blocked')
+    expect(held.refs).toEqual(sorted(stillHeld.map(([ref]) => ref)))
+    expect(held.count).toBeGreaterThan(100)
+    const accepted = snap.acceptWatchlistRemovals({ reason: 'replay: the lists are official', observedOn: '2026-03-01' })
+    expect(accepted).toEqual({ delisted: held.refs, observedAt: '2026-03-01T00:00:00.000Z', stillHeld: 0 })
+    const last = versions.at(-1) as Version
+    expect(sorted(dump(snap, 'listed').map((d) => d.sourceRefNumber))).toEqual(sorted([...last.list.records.keys()]))
+    const sample = held.refs[0] as string
+    const [ref, state] = stillHeld.find(([r]) => r === sample) as [string, State]
+    expect(snap.getDesignation(ref).delistedOn).toBe(state.lastEventAt.slice(0, 10))
+    expect(snap.getDesignationHistory(ref).at(-1)).toEqual({
+      type: 'delisted',
+      observedAt: '2026-03-01T00:00:00.000Z',
+      listDateGenerated: last.list.dateGenerated,
+      changes: [
+        { field: 'status', before: 'listed', after: 'delisted' },
+        { field: 'delistedOn', before: null, after: state.lastEventAt.slice(0, 10) },
+      ],
+      override: 'accepted by an operator: replay: the lists are official',
+    })
+    expect(snap.heldWatchlistRemovals()).toEqual({ count: 0, refs: [], since: null, newestList: last.list.dateGenerated })
+    expect(snap.checkIntegrity()).toEqual({ ok: true, problems: [] })
   })
 })

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { diffLists, readList } from './independent-diff.js'
 import {
   LATEST,
+  LATEST_GENERATED,
   PREVIOUS,
   at,
   dropRecords,
@@ -84,6 +86,39 @@ describe.skipIf(!hasUnScDir)('reconciliation safety: removals over the threshold
     expect({ ...now, lastEventAt: kept?.lastEventAt, lastEventType: kept?.lastEventType }).toEqual(kept)
   })
 
+  it('a list cut to half is held back however long after the previous list (the allowance grows 1% a month up to 25%); a month later, 8% of removals pass', () => {
+    let i = 0
+    const half = dropRecords(real(LATEST), () => i++ % 2 === 0)
+    for (const [previousDate, date] of [
+      [null, '2026-02-28T00:00:00.000Z'],
+      // Three years after the previous list: 5% + 37% would be 42%, but the ceiling is 25%.
+      ['2023-01-28T00:00:00.000Z', LATEST_GENERATED],
+    ] as const) {
+      const snap = tempSnapshot()
+      snap.reconcileWatchlist(file(previousDate === null ? real(PREVIOUS) : withDate(real(PREVIOUS), previousDate)), {
+        observedOn: (previousDate ?? '2026-01-28').slice(0, 10),
+      })
+      const r = snap.reconcileWatchlist(file(date === LATEST_GENERATED ? half : withDate(half, date)), { observedOn: '2026-03-01' })
+      expect(r.delisted).toEqual([])
+      expect(r.blocked.length).toBeGreaterThan(450)
+      expect(r.warnings.find((w) => w.includes('reconciliation_blocked'))).toMatch(
+        previousDate === null ? /\(50\.\d% > the 6\.0% allowed 31 days after/ : /\(50\.\d% > the 25\.0% allowed 37\.\d months after/,
+      )
+      expect(snap.heldWatchlistRemovals()).toMatchObject({ count: r.blocked.length, since: date, newestList: date })
+    }
+    // 80 of 999 removed (8.0%): over 5% the next day, within 5% + 1% × 6 months half a year later.
+    let k = 0
+    const fewer = dropRecords(real(LATEST), (b) => refOf(b).startsWith('IR') && k++ < 80)
+    const soon = tempSnapshotWithList(PREVIOUS).reconcileWatchlist(file(withDate(fewer, '2026-01-29T00:00:00.000Z')), {
+      observedOn: '2026-02-27',
+    })
+    expect([soon.blocked.length, soon.delisted.length]).toEqual([80, 0])
+    const later = tempSnapshotWithList(PREVIOUS).reconcileWatchlist(file(withDate(fewer, '2026-07-28T00:00:00.000Z')), {
+      observedOn: '2026-02-27',
+    })
+    expect([later.blocked.length, later.delisted.length]).toEqual([0, 80])
+  })
+
   it('a whole regime removed (every Taliban record) is blocked; forced, it is delisted as of the day its absence was first observed', () => {
     const snap = tempSnapshotWithList(PREVIOUS)
     const prev = readList(real(PREVIOUS))
@@ -161,6 +196,8 @@ describe.skipIf(!hasUnScDir)('reconciliation safety: removals over the threshold
             { field: 'status', before: 'listed', after: 'delisted' },
             { field: 'delistedOn', before: null, after: '2026-02-27' },
           ],
+          // Past the guard: the audit event says how.
+          override: 'applied with { force: true }',
         },
       ])
     }
@@ -267,6 +304,7 @@ describe.skipIf(!hasUnScDir)('reconciliation safety: removals over the threshold
           { field: 'status', before: 'listed', after: 'delisted' },
           { field: 'delistedOn', before: null, after: '2026-03-02' },
         ],
+        override: 'applied with { force: true }',
       })
     }
     const gf = snap.getDesignation(f)

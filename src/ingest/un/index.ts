@@ -37,7 +37,9 @@ function listOf(file: InputFile, ctx: ReadContext): ParsedList {
 
 /** A list's `dateGenerated` as epoch ms, read from the root's start tag (null when it is not there). */
 function generatedOf(file: InputFile): number | null {
-  const at = /<CONSOLIDATED_LIST\b[^>]*\bdateGenerated\s*=\s*"([^"]+)"/.exec(firstBytes(file, 8192))?.[1]
+  // XML allows either quote around an attribute value: the 2024–2025 lists write `dateGenerated='…'`.
+  const m = /<CONSOLIDATED_LIST\b[^>]*?\bdateGenerated\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(firstBytes(file, 8192))
+  const at = m?.[1] ?? m?.[2]
   return at === undefined ? null : parseInstant(at)
 }
 

@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import { invalid } from '../common/errors.js'
+import { checkOptions } from '../common/validate.js'
+import { parseInstant } from '../common/dates.js'
+import { type Db, immediate } from '../store/database.js'
+import type { Statements } from '../store/statements.js'
+import { observation } from './reconcile.js'
+import type { Designation } from './types.js'
+
+/** The command that accepts held-back removals, as every human output names it. */
+export const ACCEPT_COMMAND = 'legisearch watchlist accept-removals'
+
+/** Removals the mass-removal guard holds back: designations still `listed` though absent from the lists since. */
+export interface HeldRemovals {
+  /** How many designations are held back. */
+  readonly count: number
+  /** Their reference numbers, sorted. */
+  readonly refs: string[]
+  /** The `dateGenerated` of the earliest list whose removals are still held back, or null when none are. */
+  readonly since: string | null
+  /** The `dateGenerated` of the newest list ingested (the last to confirm their absence), or null. */
+  readonly newestList: string | null
+}
+
+interface HeldRow {
+  ref: string
+  record: string
+  blockedBy: string | null
+}
+
+function heldRows(st: Statements): HeldRow[] {
+  return st
+    .prepared(
+      `SELECT d.ref, d.record,
+              (SELECT e.list_generated FROM watchlist_events e WHERE e.ref = d.ref AND e.type = 'reconciliation_blocked' ORDER BY e.id DESC LIMIT 1) AS blockedBy
+         FROM watchlist_designations d
+        WHERE d.status = 'listed' AND json_extract(d.record, '$.lastEventType') = 'reconciliation_blocked'
+        ORDER BY d.ref`,
+    )
+    .all() as HeldRow[]
+}
+
+function newestList(st: Statements): string | null {
+  const row = st.prepared('SELECT date_generated FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1').get() as
+    { date_generated: string } | undefined
+  return row?.date_generated ?? null
+}
+
+/**
+ * The removals held back by the guard, and since which list.
+ *
+ * @example heldRemovals(st) // { count: 211, refs: ['CDe.001', …], since: '2020-03-20T19:09:21.822-04:00', newestList: '…' }
+ */
+export function heldRemovals(st: Statements): HeldRemovals {
+  const rows = heldRows(st)
+  let since: string | null = null
+  for (const r of rows) {
+    if (r.blockedBy === null) continue
+    if (since === null || (parseInstant(r.blockedBy) ?? 0) < (parseInstant(since) ?? 0)) since = r.blockedBy
+  }
+  return { count: rows.length, refs: rows.map((r) => r.ref), since, newestList: newestList(st) }
+}
+
+/** The options of `acceptWatchlistRemovals`. */
+export const acceptRemovalsOptionsSchema = z.strictObject({
+  /** Only these held-back designations (default: every one). */
+  refs: z
+    .array(z.string({ error: 'must be a reference number such as QDi.001' }).trim().min(1, 'must be a reference number such as QDi.001'), {
+      error: 'must be an array of reference numbers',
+    })
+    .min(1, 'must name at least one reference (omit it to accept every held-back removal)')
+    .optional(),
+  /** Why the operator accepts them; kept in each audit event. */
+  reason: z.string({ error: 'must be a string' }).trim().min(1, 'must not be blank').max(500, 'must be at most 500 characters').optional(),
+  /** When they were accepted: `YYYY-MM-DD` or an ISO date-time. Default: now. */
+  observedOn: z.string({ error: 'must be a date YYYY-MM-DD or an ISO 8601 date-time' }).optional(),
+})
+
+export type AcceptRemovalsOptions = z.input<typeof acceptRemovalsOptionsSchema>
+
+/** What `acceptWatchlistRemovals` did. */
+export interface AcceptRemovalsReport {
+  /** The designations delisted, sorted. */
+  readonly delisted: string[]
+  readonly observedAt: string
+  /** Held-back removals left as they are (when `refs` named only some). */
+  readonly stillHeld: number
+}
+
+/**
+ * An operator's acceptance of held-back removals (DECISIONS §6: "an operator can force it"): each
+ * is delisted as of the day its absence was first observed, with a `delisted` audit event whose
+ * `override` says it was accepted and why. One transaction; a ref that is not held back → 400.
+ */
+export function acceptHeldRemovals(db: Db, st: Statements, options?: AcceptRemovalsOptions): AcceptRemovalsReport {
+  const given = checkOptions(acceptRemovalsOptionsSchema, options)
+  const obs = observation(given.observedOn)
+  return immediate(db, () => {
+    const rows = heldRows(st)
+    const byRef = new Map(rows.map((r) => [r.ref, r]))
+    const chosen = given.refs === undefined ? rows : [...new Set(given.refs)].map((ref) => byRef.get(ref) ?? ref)
+    const missing = chosen.filter((r): r is string => typeof r === 'string')
+    if (missing.length > 0) {
+      throw invalid(
+        `options.refs: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not held back by the removal guard (held back now: ${rows.length === 0 ? 'none' : rows.length}); nothing was changed`,
+        ['refs'],
+      )
+    }
+    const list = newestList(st) ?? ''
+    const override = `accepted by an operator${given.reason === undefined ? '' : `: ${given.reason}`}`
+    const addEvent = st.prepared(
+      'INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes, override) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    const update = st.prepared("UPDATE watchlist_designations SET status = 'delisted', record = ? WHERE ref = ?")
+    const delisted: string[] = []
+    for (const row of chosen as HeldRow[]) {
+      const prior = JSON.parse(row.record) as Designation
+      // The held-back event's day: when the absence was first observed.
+      const day = prior.lastEventAt.slice(0, 10)
+      const changes = [
+        { field: 'status', before: 'listed', after: 'delisted' },
+        { field: 'delistedOn', before: null, after: day },
+      ]
+      addEvent.run(row.ref, 'delisted', obs.at, list, JSON.stringify(changes), override)
+      const next: Designation = { ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' }
+      update.run(JSON.stringify(next), row.ref)
+      delisted.push(row.ref)
+    }
+    return { delisted: delisted.sort(), observedAt: obs.at, stillHeld: rows.length - delisted.length }
+  })
+}
