@@ -1,0 +1,349 @@
+/**
+ * `npx tsx bench/screening.ts [--threshold <t>] [--misses] [--fp]`
+ *
+ * Measures the sanctions-screening matcher (src/watchlist/screen) on real data read in place from
+ * ../shared/data (never copied): the UN list of 2026-02-27 (plus the 6 designations of 2024-09-26
+ * it no longer has, for the 3 positives that name them), OpenSanctions yente's 683 treated UN
+ * positives and 1,000 global negatives, the Câmara's 7,861 deputies' civil names, nomenklatura's
+ * 826 labelled name pairs (against logic-v2's frozen run), watchman's 22 cross-script pairs, and
+ * the time and memory of 10,000 names against the full list. Prints one table per target.
+ * Never part of `npm test`.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { gunzipSync } from 'node:zlib'
+import { parse } from 'csv-parse/sync'
+import { originFieldsOf } from '../src/watchlist/map.js'
+import { nameKey } from '../src/watchlist/names.js'
+import { parseUnConsolidatedList } from '../src/watchlist/parse.js'
+import { compareNames } from '../src/watchlist/screen/compare.js'
+import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningQuery, type ScreeningSubject, subjectOf } from '../src/watchlist/screen/index.js'
+
+const DATA = new URL('../../shared/data/', import.meta.url)
+const at = (p: string): string => fileURLToPath(new URL(p, DATA))
+const LIST_2026 = at('un_sc/UN_consolidated_2026-02-27.xml')
+const LIST_2024 = at('un_sc/UN_consolidated_2024-09-26.xml')
+const NM = (f: string): string => at(`name_matching/${f}`)
+
+const { values: args } = parseArgs({
+  options: {
+    threshold: { type: 'string' },
+    misses: { type: 'boolean', default: false },
+    fp: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+})
+const THRESHOLD = args.threshold ? Number(args.threshold) : DEFAULT_THRESHOLD
+const only = (section: string): boolean => !args.only || args.only.split(',').includes(section)
+
+type Row = Record<string, string>
+function csv(file: string, options: { delimiter?: string; comment?: string } = {}): Row[] {
+  return parse(readFileSync(file), { columns: true, bom: true, relax_quotes: true, skip_empty_lines: true, ...options }) as Row[]
+}
+
+function subjectsOf(file: string): ScreeningSubject[] {
+  const list = parseUnConsolidatedList(readFileSync(file))
+  return list.records.map((r) =>
+    subjectOf(
+      originFieldsOf(r, list.narratives.get(r.ref) ?? '', () => {}),
+      r.content,
+    ),
+  )
+}
+
+function pct(n: number, d: number): string {
+  return d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`
+}
+
+function table(head: string[], rows: (string | number)[][]): void {
+  const cells = [head, ...rows.map((r) => r.map(String))]
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)))
+  const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`
+  console.log(line(head))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const r of cells.slice(1)) console.log(line(r))
+  console.log()
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
+}
+
+if (!existsSync(LIST_2026) || !existsSync(NM('yente_positives_un_treated.csv'))) {
+  console.log('shared data not found (../shared/data); nothing to measure')
+  process.exit(0)
+}
+
+const subjects2026 = subjectsOf(LIST_2026)
+const refs2026 = new Set(subjects2026.map((s) => s.ref))
+const gone = subjectsOf(LIST_2024).filter((s) => !refs2026.has(s.ref))
+const heapBefore = (globalThis.gc?.(), process.memoryUsage().heapUsed)
+const index = new ScreeningIndex(subjects2026)
+const heapAfter = (globalThis.gc?.(), process.memoryUsage().heapUsed)
+const indexWithGone = new ScreeningIndex([...subjects2026, ...gone])
+console.log(`UN list 2026-02-27: ${subjects2026.length} designations, ${subjects2026.reduce((n, s) => n + s.names.length, 0)} names;`)
+console.log(`+ ${gone.length} designations of 2024-09-26 absent in 2026 (${gone.map((s) => s.ref).join(', ')}); threshold ${THRESHOLD}\n`)
+
+// ---------------------------------------------------------------------------------------------
+// 1. yente's treated UN positives: the right designation in the top 3
+
+if (only('positives')) {
+  const treated = csv(NM('yente_positives_un_treated.csv'))
+  const untreated = csv(NM('yente_positives_un_untreated.csv'))
+  const byKey = new Map<string, Set<string>>()
+  for (const s of [...subjects2026, ...gone]) {
+    for (const n of s.names) {
+      const k = nameKey(n.name)
+      const set = byKey.get(k) ?? new Set<string>()
+      set.add(s.ref)
+      byKey.set(k, set)
+    }
+  }
+  const rows: (string | number)[][] = []
+  for (const withFacts of [false, true]) {
+    for (const [label, idx, only2026] of [
+      ['2026 list (rows whose designation it has)', index, true],
+      ['2026 list + 6 of 2024', indexWithGone, false],
+    ] as const) {
+      let total = 0
+      let top1 = 0
+      let top3 = 0
+      let unresolved = 0
+      const scores: number[] = []
+      treated.forEach((row, i) => {
+        const expected = byKey.get(nameKey(untreated[i]?.['full_name'] ?? ''))
+        if (!expected) {
+          unresolved++
+          return
+        }
+        if (only2026 && ![...expected].some((r) => refs2026.has(r))) return
+        total++
+        const q: ScreeningQuery = {
+          name: row['full_name'] as string,
+          ...(withFacts && row['date_of_birth'] ? { birthDate: row['date_of_birth'] } : {}),
+          ...(withFacts && row['nationality'] ? { nationality: row['nationality'] } : {}),
+        }
+        const hits = idx.match(q, { threshold: THRESHOLD, limit: 3 })
+        const rank = hits.findIndex((h) => expected.has(h.ref))
+        if (rank === 0) top1++
+        if (rank >= 0) {
+          top3++
+          scores.push((hits[rank] as { score: number }).score)
+        } else if (args.misses && !withFacts && !only2026) {
+          const all = idx.match({ name: q.name }, { threshold: 0, limit: 50 })
+          const r = all.findIndex((h) => expected.has(h.ref))
+          console.log(
+            `miss: ${JSON.stringify(q.name)} (${[...expected].join(',')}; untreated ${JSON.stringify(untreated[i]?.['full_name'])}) rank ${r} score ${all[r]?.score ?? '-'} ${all[r]?.matchedName ?? ''} | top ${all[0]?.ref} ${all[0]?.score} ${all[0]?.matchedName}`,
+          )
+        }
+      })
+      scores.sort((a, b) => a - b)
+      rows.push([
+        withFacts ? 'name + birth date + nationality' : 'name only',
+        label,
+        total,
+        `${top3} (${pct(top3, total)})`,
+        `${top1} (${pct(top1, total)})`,
+        scores.length ? quantile(scores, 0.05).toFixed(3) : '–',
+        unresolved,
+      ])
+    }
+  }
+  console.log(`## 1. yente treated UN positives (683): expected designation in the top 3 at threshold ${THRESHOLD}\n`)
+  table(['query', 'index', 'rows', 'top 3', 'top 1', 'p5 score of the hit', 'rows unresolved'], rows)
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. True negatives: yente's global negatives and the Câmara deputies' civil names
+
+function deputies(): string[] {
+  const dir = at('camara/')
+  const plain = `${dir}deputados.csv`
+  if (existsSync(plain)) return csv(plain, { delimiter: ';' }).map((r) => r['nomeCivil'] as string)
+  const json = JSON.parse(gunzipSync(readFileSync(`${dir}deputados.json.gz`)).toString('utf8')) as { dados: { nomeCivil: string }[] }
+  return json.dados.map((d) => d.nomeCivil)
+}
+
+if (only('negatives')) {
+  const negatives = csv(NM('yente_validation_negatives_global.csv'))
+  const civil = deputies().filter((n) => n && n.trim() !== '')
+  const rows: (string | number)[][] = []
+  const run = (label: string, queries: ScreeningQuery[]): void => {
+    let flagged = 0
+    for (const q of queries) {
+      const hits = index.match(q, { threshold: THRESHOLD, limit: 3 })
+      if (hits.length) {
+        flagged++
+        if (args.fp)
+          console.log(`fp: ${label}: ${JSON.stringify(q)} → ${hits.map((h) => `${h.ref} ${h.score} ${h.matchedName}`).join('; ')}`)
+      }
+    }
+    rows.push([label, queries.length, flagged, pct(flagged, queries.length)])
+  }
+  run(
+    'yente global negatives, name only',
+    negatives.map((r) => ({ name: r['full_name'] as string })),
+  )
+  run(
+    'yente global negatives, with birth date + nationality',
+    negatives.map((r) => ({
+      name: r['full_name'] as string,
+      birthDate: r['date_of_birth'] as string,
+      nationality: r['nationality'] as string,
+    })),
+  )
+  run(
+    'Câmara deputies (nomeCivil), name only',
+    civil.map((name) => ({ name })),
+  )
+  console.log(`## 2. True negatives: rows with any hit at threshold ${THRESHOLD} (target ≤ 0.5 %)\n`)
+  table(['set', 'rows', 'rows with a hit', 'rate'], rows)
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. nomenklatura's labelled name pairs
+
+if (only('pairs')) {
+  const cases = csv(NM('nomenklatura_name_bench_cases.csv'))
+  const frozen = csv(NM('nomenklatura_name_bench_logicv2_frozen.csv'))
+  const f1 = (tp: number, fp: number, fn: number): number => (2 * tp) / (2 * tp + fp + fn || 1)
+  const scored = cases.map((c) => ({
+    group: c['case_group'] as string,
+    truth: c['is_match'] === 'true',
+    score: compareNames(c['name1'] as string, c['name2'] as string, { entity: c['schema'] !== 'Person' }).score,
+    c,
+  }))
+  const summary: (string | number)[][] = []
+  const tally = (rows: { truth: boolean; score: number }[], t: number): [number, number, number, number] => {
+    let tp = 0
+    let fp = 0
+    let fn = 0
+    let tn = 0
+    for (const r of rows) {
+      const p = r.score >= t
+      if (p && r.truth) tp++
+      else if (p) fp++
+      else if (r.truth) fn++
+      else tn++
+    }
+    return [tp, fp, fn, tn]
+  }
+  const lv2 = frozen.map((r) => ({ group: r['case_group'] as string, truth: r['is_match'] === 'true', score: Number(r['score']) }))
+  const [ltp, lfp, lfn, ltn] = tally(lv2, 0.7)
+  summary.push([
+    'logic-v2 frozen (812 cases) @ 0.7',
+    ltp,
+    lfp,
+    lfn,
+    ltn,
+    (ltp / (ltp + lfp)).toFixed(3),
+    (ltp / (ltp + lfn)).toFixed(3),
+    f1(ltp, lfp, lfn).toFixed(3),
+  ])
+  const frozenKeys = new Set(frozen.map((r) => `${r['case_group']}|${r['schema']}|${r['name1']}|${r['name2']}`))
+  const same = scored.filter((s) => frozenKeys.has(`${s.c['case_group']}|${s.c['schema']}|${s.c['name1']}|${s.c['name2']}`))
+  for (const [label, rows, t] of [
+    [`screen compare (826 cases) @ ${THRESHOLD}`, scored, THRESHOLD],
+    [`screen compare (the frozen run's ${same.length}) @ ${THRESHOLD}`, same, THRESHOLD],
+    ['screen compare (826 cases) @ 0.7', scored, 0.7],
+  ] as const) {
+    const [tp, fp, fn, tn] = tally(rows, t)
+    summary.push([label, tp, fp, fn, tn, (tp / (tp + fp)).toFixed(3), (tp / (tp + fn)).toFixed(3), f1(tp, fp, fn).toFixed(3)])
+  }
+  console.log('## 3. nomenklatura name_bench pairs (name1 as the query, name2 as the listed name)\n')
+  table(['comparator', 'TP', 'FP', 'FN', 'TN', 'precision', 'recall', 'F1'], summary)
+  const groups = [...new Set(scored.map((s) => s.group))]
+  const per: (string | number)[][] = []
+  for (const g of groups) {
+    const [tp, fp, fn, tn] = tally(
+      scored.filter((s) => s.group === g),
+      THRESHOLD,
+    )
+    const [a, b, c] = tally(
+      lv2.filter((s) => s.group === g),
+      0.7,
+    )
+    per.push([
+      g,
+      tp + fp + fn + tn,
+      tp + fp ? (tp / (tp + fp)).toFixed(3) : '–',
+      tp + fn ? (tp / (tp + fn)).toFixed(3) : '–',
+      f1(tp, fp, fn).toFixed(3),
+      f1(a, b, c).toFixed(3),
+    ])
+  }
+  table(['group', 'cases', 'precision', 'recall', 'F1', 'logic-v2 F1'], per)
+  const sweep: (string | number)[][] = []
+  for (const t of [0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9]) {
+    const [tp, fp, fn] = tally(scored, t)
+    sweep.push([t, tp, fp, fn, f1(tp, fp, fn).toFixed(3)])
+  }
+  table(['threshold', 'TP', 'FP', 'FN', 'F1'], sweep)
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. watchman's cross-script pairs
+
+if (only('script')) {
+  const lines = readFileSync(NM('watchman_cross_script_pairs.csv'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+  const rows: (string | number)[][] = []
+  let ok = 0
+  for (const l of lines) {
+    const [query, expected, , description] = l.split(',')
+    const s = compareNames(query as string, expected as string).score
+    if (s >= THRESHOLD) ok++
+    rows.push([query as string, expected as string, s.toFixed(3), s >= THRESHOLD ? 'yes' : 'no', description as string])
+  }
+  console.log(`## 4. watchman cross-script pairs: ${ok} of ${lines.length} reach ${THRESHOLD}\n`)
+  table(['query', 'expected', 'score', 'match', 'description'], rows)
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Speed and memory
+
+if (only('speed')) {
+  const names: string[] = []
+  const pools = [
+    csv(NM('yente_validation_negatives_global.csv')).map((r) => r['full_name'] as string),
+    deputies(),
+    csv(NM('yente_positives_un_treated.csv')).map((r) => r['full_name'] as string),
+    csv(NM('yente_validation_negatives_us.csv')).map((r) => r['full_name'] as string),
+  ]
+  for (let i = 0; names.length < 10_000; i++) {
+    for (const p of pools) if (i < p.length && names.length < 10_000 && p[i]) names.push(p[i] as string)
+  }
+  const fresh = new ScreeningIndex(subjects2026)
+  const times: number[] = []
+  const t0 = performance.now()
+  let hits = 0
+  for (const name of names) {
+    const s = performance.now()
+    hits += fresh.match({ name }, { threshold: THRESHOLD, limit: 10 }).length
+    times.push(performance.now() - s)
+  }
+  const total = performance.now() - t0
+  times.sort((a, b) => a - b)
+  const b0 = performance.now()
+  const built = new ScreeningIndex(subjects2026)
+  const build = performance.now() - b0
+  console.log(`## 5. Speed: ${names.length} names against the 2026 list (${subjects2026.length} designations), one thread\n`)
+  table(
+    ['names', 'total', 'per name p50', 'p99', 'max', 'hits', 'index build', 'index.size', 'heap delta of one index'],
+    [
+      [
+        names.length,
+        `${(total / 1000).toFixed(2)} s`,
+        `${times[Math.floor(times.length * 0.5)]?.toFixed(3)} ms`,
+        `${times[Math.floor(times.length * 0.99)]?.toFixed(3)} ms`,
+        `${times[times.length - 1]?.toFixed(1)} ms`,
+        hits,
+        `${build.toFixed(0)} ms`,
+        `${(built.size / 1e6).toFixed(2)} MB`,
+        globalThis.gc ? `${((heapAfter - heapBefore) / 1e6).toFixed(2)} MB` : '(run with node --expose-gc)',
+      ],
+    ],
+  )
+}

@@ -1,0 +1,144 @@
+import { makeWord, prepareName, type NameWord, type PreparedName } from './normalize.js'
+import { compareWords, type WordMatch, type WordMatchKind } from './words.js'
+
+/**
+ * Name-against-name scoring. The words of the two names are paired (any order: the list writes
+ * `AL ZAWAHIRI Ayman` as often as `Ayman al-Zawahiri`), a word may also pair with two adjacent
+ * words of the other name written together (`abdulhai` ~ `abdul hai`, `jinping` ~ `jin ping`,
+ * `abdelfattahr emadna` ~ `abdelfattah remadna`), best pairs first. The score is the weighted
+ * share of the query's words matched, each weighed by how well it matched, against the query's
+ * weight plus a fraction (EXTRA_SUBJECT_WEIGHT) of the listed words the query left out — so a
+ * dropped middle name costs little and a query word with no counterpart costs its full weight.
+ */
+
+/** What a listed word the query leaves out costs, against a query word that is missing (1). */
+export const EXTRA_SUBJECT_WEIGHT = 0.35
+
+/** A pairing of query words with listed words. */
+export interface Pairing {
+  /** Indexes of the query's words (one, or two adjacent written together). */
+  readonly q: readonly number[]
+  /** Indexes of the listed name's words. */
+  readonly s: readonly number[]
+  readonly score: number
+  readonly how: WordMatchKind | 'joined'
+}
+
+/** The outcome of comparing a query name with a listed name. */
+export interface NameComparison {
+  readonly score: number
+  readonly pairs: readonly Pairing[]
+  /** The matched words do not come in the same order on both sides. */
+  readonly orderDiffers: boolean
+}
+
+/** The words of a name and the words made by joining each two adjacent ones. */
+export interface ComparableName {
+  readonly name: PreparedName
+  /** joined[i] = words[i] + words[i + 1], or null where that join makes no sense (numbers). */
+  readonly joined: readonly (NameWord | null)[]
+}
+
+/**
+ * Adds the joined adjacent words to a prepared name.
+ *
+ * @example comparable(prepareName('Xi Jin Ping')).joined[1]?.text // 'jinping'
+ */
+export function comparable(name: PreparedName): ComparableName {
+  const w = name.words
+  const joined: (NameWord | null)[] = []
+  for (let i = 0; i + 1 < w.length; i++) {
+    const a = w[i] as NameWord
+    const b = w[i + 1] as NameWord
+    joined.push(
+      a.kind === 'number' || b.kind === 'number'
+        ? null
+        : makeWord(a.text + b.text, 'word', a.vowelless || b.vowelless, `${a.shown} ${b.shown}`),
+    )
+  }
+  return { name, joined }
+}
+
+/** Matches one query word (or joined pair) against one listed word (or joined pair). */
+export type WordMatcher = (q: NameWord, s: NameWord) => WordMatch | null
+
+/**
+ * Every pairing of a query word (or two adjacent ones written together) with a listed word (or
+ * two), by the given word matcher.
+ */
+export function pairingsOf(query: ComparableName, subject: ComparableName, match: WordMatcher = compareWords): Pairing[] {
+  const Q = query.name.words
+  const S = subject.name.words
+  const edges: Pairing[] = []
+  const add = (q: number[], s: number[], qw: NameWord | null, sw: NameWord | null, joined: boolean): void => {
+    if (!qw || !sw) return
+    const m = match(qw, sw)
+    if (m) edges.push({ q, s, score: m.score, how: joined ? 'joined' : m.how })
+  }
+  for (let i = 0; i < Q.length; i++) {
+    for (let j = 0; j < S.length; j++) add([i], [j], Q[i] as NameWord, S[j] as NameWord, false)
+    for (let j = 0; j < subject.joined.length; j++) add([i], [j, j + 1], Q[i] as NameWord, subject.joined[j] ?? null, true)
+  }
+  for (let i = 0; i < query.joined.length; i++) {
+    const qj = query.joined[i] ?? null
+    for (let j = 0; j < S.length; j++) add([i, i + 1], [j], qj, S[j] as NameWord, true)
+    for (let j = 0; j < subject.joined.length; j++) add([i, i + 1], [j, j + 1], qj, subject.joined[j] ?? null, true)
+  }
+  return edges
+}
+
+/**
+ * Scores a query name against a listed name from the candidate pairings of their words: the
+ * best pairs are kept first (no word in two pairs), then the weighted share is taken.
+ */
+export function scorePairings(query: ComparableName, subject: ComparableName, edges: Pairing[]): NameComparison {
+  const Q = query.name.words
+  const S = subject.name.words
+  // Best pairs first; at equal scores the single words (clearer to explain), then the earlier.
+  edges.sort((a, b) => b.score - a.score || a.q.length + a.s.length - (b.q.length + b.s.length) || (a.q[0] as number) - (b.q[0] as number))
+  const usedQ = new Uint8Array(Q.length)
+  const usedS = new Uint8Array(S.length)
+  const pairs: Pairing[] = []
+  for (const e of edges) {
+    if (e.q.some((i) => usedQ[i]) || e.s.some((j) => usedS[j])) continue
+    for (const i of e.q) usedQ[i] = 1
+    for (const j of e.s) usedS[j] = 1
+    pairs.push(e)
+  }
+  let queryWeight = 0
+  let nameWordsMatched = false
+  for (const w of Q) queryWeight += w.weight
+  let matched = 0
+  for (const p of pairs) {
+    let w = 0
+    for (const i of p.q) {
+      const word = Q[i] as NameWord
+      w += word.weight
+      if (word.weight >= 0.5) nameWordsMatched = true
+    }
+    matched += w * p.score
+  }
+  let extra = 0
+  for (let j = 0; j < S.length; j++) if (!usedS[j]) extra += (S[j] as NameWord).weight
+  const score = nameWordsMatched && queryWeight > 0 ? matched / (queryWeight + EXTRA_SUBJECT_WEIGHT * extra) : 0
+  pairs.sort((a, b) => (a.q[0] as number) - (b.q[0] as number))
+  let orderDiffers = false
+  for (let k = 1; k < pairs.length; k++) if ((pairs[k]?.s[0] as number) < (pairs[k - 1]?.s[0] as number)) orderDiffers = true
+  return { score: Math.min(1, score), pairs, orderDiffers }
+}
+
+/** Scores a query name against a listed name with the given word matcher (compareWords by default). */
+export function alignNames(query: ComparableName, subject: ComparableName, match: WordMatcher = compareWords): NameComparison {
+  return scorePairings(query, subject, pairingsOf(query, subject, match))
+}
+
+/**
+ * Scores two names against each other, 0..1 (the first is the query: its words all count, the
+ * second's left-out words count less).
+ *
+ * @example compareNames('Saif al-Adel', 'Seif al Adel').score // ≈ 0.95
+ */
+export function compareNames(query: string, subject: string, options: { entity?: boolean } = {}): NameComparison {
+  const entity = options.entity ?? false
+  return alignNames(comparable(prepareName(query, entity)), comparable(prepareName(subject, entity)))
+}

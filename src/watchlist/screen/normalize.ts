@@ -1,0 +1,76 @@
+import { ABJADS, toLatin } from './transliterate.js'
+import { canonicalParticle, collapse, kindWeight, skeleton, splitPrefix, wordKind, type WordKind } from './variants.js'
+
+/** One word of a name, with the keys the comparison reads. */
+export interface NameWord {
+  /** Lower-case ASCII; particles in their canonical spelling (`el` → `al`, `ibn` → `bin`). */
+  readonly text: string
+  /** The word as written (lower-case ASCII), for reasons. */
+  readonly shown: string
+  /** `text` with doubled letters written once. */
+  readonly collapsed: string
+  /** The consonant skeleton (variants.ts). */
+  readonly skeleton: string
+  readonly kind: WordKind
+  /** Its weight in the name: 1 for a name word, less for particles and forms. */
+  readonly weight: number
+  /** From a script that writes no short vowels (Arabic, Hebrew…): compared by skeleton only. */
+  readonly vowelless: boolean
+}
+
+/** A name read for comparison. */
+export interface PreparedName {
+  readonly original: string
+  readonly words: readonly NameWord[]
+  /** The non-Latin script it was transliterated from, or null. */
+  readonly script: string | null
+  /** Written `FAMILY, Given` and read as `Given FAMILY`. */
+  readonly commaForm: boolean
+}
+
+const QUOTES = /['’‘`´ʼʻʿʾ"?]/g
+const WORD = /[a-z0-9]+|&/g
+
+/**
+ * Builds a name word from its lower-case ASCII text.
+ *
+ * @example makeWord('seif', 'word', false).skeleton // 'sf'
+ */
+export function makeWord(text: string, kind: WordKind, vowelless: boolean, shown = text): NameWord {
+  return { text, shown, collapsed: collapse(text), skeleton: skeleton(text), kind, weight: kindWeight(kind), vowelless }
+}
+
+/**
+ * Reads a name for comparison: transliterated to Latin, folded to lower-case ASCII, apostrophes
+ * (and the ʿayn/hamza marks) dropped inside words, `FAMILY, Given` turned round, split into words
+ * at spaces, hyphens and punctuation, glued `abdul…` prefixes split off, particles canonicalised.
+ * `entity` makes legal-form words (`ltd`, `company`…) count less.
+ *
+ * @example prepareName('SALEK, ABDULHAI').words.map((w) => w.text) // ['abd', 'hai', 'salek']
+ */
+export function prepareName(name: string, entity = false): PreparedName {
+  const { text: latin, script } = toLatin(name.normalize('NFKC'))
+  let text = latin.toLowerCase().replace(QUOTES, '')
+  let commaForm = false
+  const parts = text.split(',')
+  if (!entity && parts.length === 2 && /[a-z0-9]/.test(parts[0] as string) && /[a-z]/.test(parts[1] as string)) {
+    text = `${parts[1]} ${parts[0]}`
+    commaForm = true
+  }
+  const vowelless = script !== null && ABJADS.has(script)
+  const words: NameWord[] = []
+  for (const m of text.matchAll(WORD)) {
+    const raw = m[0] === '&' ? 'and' : m[0]
+    const hyphenated = text[(m.index ?? 0) + m[0].length] === '-'
+    const kind = wordKind(raw, { hyphenated, first: words.length === 0, entity })
+    const split = kind === 'word' ? splitPrefix(raw) : null
+    if (split) {
+      const tail = split[1]
+      words.push(makeWord('abd', 'abd', vowelless, raw.slice(0, raw.length - tail.length)))
+      words.push(makeWord(tail, wordKind(tail, { hyphenated, first: false, entity }), vowelless, tail))
+      continue
+    }
+    words.push(makeWord(canonicalParticle(raw, kind), kind, vowelless, raw))
+  }
+  return { original: name, words, script, commaForm }
+}

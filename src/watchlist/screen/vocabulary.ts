@@ -1,0 +1,172 @@
+import type { NameWord } from './normalize.js'
+import { compareWords, editBudget, MIN_WORD_SCORE, type WordMatch } from './words.js'
+import { osaDistance, withinOneEdit } from './similarity.js'
+
+/**
+ * The distinct words of the listed names (and of each two adjacent words written together), with
+ * the lookups that find, for a query word, every listed word compareWords would pair it with —
+ * without comparing it to all of them: the same text, the same collapsed form, the same skeleton,
+ * and for typos a count of shared letter pairs (an edit destroys at most three of a word's
+ * padded letter pairs, so a word within the edit budget shares all but 3 × budget of them).
+ * Words from scripts without short vowels are found by a scan of the distinct skeletons.
+ */
+
+/** One distinct listed word. */
+export interface VocabularyWord {
+  readonly id: number
+  readonly word: NameWord
+  /** Indexes of the listed names holding it. */
+  readonly names: number[]
+}
+
+/** The key of a word in the vocabulary: its text, marked when it is compared by skeleton only. */
+export function wordKey(w: NameWord): string {
+  return w.vowelless ? `${w.text}\u0001` : w.text
+}
+
+function bigrams(s: string): string[] {
+  const p = `^${s}$`
+  const out = new Set<string>()
+  for (let i = 0; i + 1 < p.length; i++) out.add(p.slice(i, i + 2))
+  return [...out]
+}
+
+/** Distinct listed words and the lookups over them. */
+export class Vocabulary {
+  readonly words: VocabularyWord[] = []
+  private readonly byKey = new Map<string, VocabularyWord>()
+  private readonly byCollapsed = new Map<string, VocabularyWord[]>()
+  private readonly bySkeleton = new Map<string, VocabularyWord[]>()
+  private readonly byBigram = new Map<string, number[]>()
+  /** Words written without short vowels (original-script names), by skeleton and by each skeleton less one letter. */
+  private readonly vowellessBySkeleton = new Map<string, VocabularyWord[]>()
+  private readonly vowellessByDeletion = new Map<string, VocabularyWord[]>()
+  private readonly byWord = new Map<NameWord, VocabularyWord>()
+  private seen = new Uint32Array(0)
+  private stamp = 0
+
+  /**
+   * Adds a word of the listed name `name`; returns its entry. A joined pair (`typos: false`) is
+   * found by its text, collapsed form and skeleton, not by shared letter pairs.
+   */
+  add(word: NameWord, name: number, typos = true): VocabularyWord {
+    const key = wordKey(word)
+    let entry = this.byKey.get(key)
+    if (!entry) {
+      entry = { id: this.words.length, word, names: [] }
+      this.words.push(entry)
+      this.byKey.set(key, entry)
+      push(this.byCollapsed, word.collapsed, entry)
+      push(this.bySkeleton, word.skeleton, entry)
+      if (word.vowelless) {
+        push(this.vowellessBySkeleton, word.skeleton, entry)
+        for (const d of deletions(word.skeleton)) push(this.vowellessByDeletion, d, entry)
+      } else if (typos) for (const b of bigrams(word.collapsed)) push(this.byBigram, b, entry.id)
+    }
+    if (entry.names[entry.names.length - 1] !== name) entry.names.push(name)
+    this.byWord.set(word, entry)
+    return entry
+  }
+
+  /** The entry of a word, if listed (by identity for the listed words themselves). */
+  get(word: NameWord): VocabularyWord | undefined {
+    return this.byWord.get(word) ?? this.byKey.get(wordKey(word))
+  }
+
+  /**
+   * Every listed word compareWords pairs with `q` (score ≥ MIN_WORD_SCORE), with the match.
+   *
+   * @example vocabulary.lookup(makeWord('seif', 'word', false)) // Map { <saif> => { score: 0.92, how: 'variant' } }
+   */
+  lookup(q: NameWord, typos = true): Map<VocabularyWord, WordMatch> {
+    const out = new Map<VocabularyWord, WordMatch>()
+    const consider = (v: VocabularyWord): void => {
+      if (out.has(v)) return
+      const m = compareWords(q, v.word)
+      if (m && m.score >= MIN_WORD_SCORE) out.set(v, m)
+    }
+    const exact = this.byKey.get(q.text) ?? this.byKey.get(`${q.text}\u0001`)
+    if (exact) consider(exact)
+    for (const v of this.byCollapsed.get(q.collapsed) ?? []) consider(v)
+    for (const v of this.bySkeleton.get(q.skeleton) ?? []) consider(v)
+    if (q.skeleton.length >= 3) {
+      // Skeletons one edit apart: the comparison of words written without short vowels.
+      // Skeletons one edit apart: how words written without short vowels are compared. A Latin
+      // word looks among those words only (a skeleton less one letter meets the listed skeleton
+      // or one of its own less one letter); a vowelless one scans all.
+      if (q.vowelless) {
+        for (const [sk, entries] of this.bySkeleton) {
+          if (Math.abs(sk.length - q.skeleton.length) > 1 || sk === q.skeleton) continue
+          if (osaDistance(sk, q.skeleton, 1) <= 1) for (const v of entries) consider(v)
+        }
+      } else {
+        for (const v of this.vowellessByDeletion.get(q.skeleton) ?? []) consider(v)
+        for (const d of deletions(q.skeleton)) {
+          for (const v of this.vowellessBySkeleton.get(d) ?? []) consider(v)
+          for (const v of this.vowellessByDeletion.get(d) ?? []) consider(v)
+        }
+      }
+    }
+    if (typos && !q.vowelless) this.typos(q, consider)
+    return out
+  }
+
+  /**
+   * Candidates within the edit budget, by shared letter pairs: a word within e edits of the
+   * query's word misses at most 3e of its padded letter pairs, so it holds at least one of any
+   * 3e + 1 of them — the rarest are walked, and each word found is checked by its distance.
+   */
+  private typos(q: NameWord, consider: (v: VocabularyWord) => void): void {
+    const qc = q.collapsed
+    if (qc.length < 3) return
+    if (this.seen.length < this.words.length) this.seen = new Uint32Array(this.words.length + 1024)
+    const stamp = ++this.stamp
+    const seen = this.seen
+    const most = maxEdits(qc.length + 2)
+    const lists = bigrams(qc)
+      .map((g) => this.byBigram.get(g) ?? [])
+      .sort((a, b) => a.length - b.length)
+      .slice(0, 3 * most + 1)
+    for (const ids of lists) {
+      for (const id of ids) {
+        if (seen[id] === stamp) continue
+        seen[id] = stamp
+        const vc = (this.words[id] as VocabularyWord).word.collapsed
+        const edits = maxEdits(Math.max(qc.length, vc.length))
+        if (edits === 0 || Math.abs(qc.length - vc.length) > edits) continue
+        if (edits === 1 ? !withinOneEdit(qc, vc) : osaDistance(qc, vc, edits) > edits) continue
+        consider(this.words[id] as VocabularyWord)
+      }
+    }
+  }
+
+  /** Approximate bytes held by the vocabulary's words and lookups. */
+  get bytes(): number {
+    let b = 0
+    for (const v of this.words) {
+      const w = v.word
+      b += 120 + 2 * (w.text.length + w.shown.length + w.collapsed.length + w.skeleton.length) + 8 * v.names.length
+    }
+    for (const ids of this.byBigram.values()) b += 40 + 8 * ids.length
+    b += 64 * (this.byKey.size + this.byCollapsed.size + this.bySkeleton.size + this.vowellessBySkeleton.size)
+    return b
+  }
+}
+
+/** Edits a word of this length may carry and still score MIN_WORD_SCORE (1 - edits / length). */
+function maxEdits(length: number): number {
+  return Math.min(editBudget(length), Math.floor((1 - MIN_WORD_SCORE) * length + 1e-9))
+}
+
+/** A word less one of its letters, each way (the symmetric-deletion neighbours of one edit). */
+function deletions(s: string): string[] {
+  const out: string[] = []
+  for (let i = 0; i < s.length; i++) out.push(s.slice(0, i) + s.slice(i + 1))
+  return out
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
