@@ -6,13 +6,18 @@ import { compareWords, type WordMatch, type WordMatchKind } from './words.js'
  * `AL ZAWAHIRI Ayman` as often as `Ayman al-Zawahiri`), a word may also pair with two adjacent
  * words of the other name written together (`abdulhai` ~ `abdul hai`, `jinping` ~ `jin ping`,
  * `abdelfattahr emadna` ~ `abdelfattah remadna`), best pairs first. The score is the weighted
- * share of the query's words matched, each weighed by how well it matched, against the query's
- * weight plus a fraction (EXTRA_SUBJECT_WEIGHT) of the listed words the query left out — so a
- * dropped middle name costs little and a query word with no counterpart costs its full weight.
+ * share of the query's words matched, each weighed by how well it matched, against the weight
+ * matched plus most of the weight of the query's words with no counterpart (MISSING_QUERY_WEIGHT)
+ * plus a fraction of the listed words the query left out (EXTRA_SUBJECT_WEIGHT) — so a dropped
+ * middle name costs little and a query word with no counterpart costs nearly its weight.
  */
 
-/** What a listed word the query leaves out costs, against a query word that is missing (1). */
+/** What a query word with no counterpart costs, against its weight when matched (1). */
+export const MISSING_QUERY_WEIGHT = 0.8
+/** What a listed word the query leaves out costs. */
 export const EXTRA_SUBJECT_WEIGHT = 0.35
+/** A listed word right after `bin` (an ancestor's name) costs this much less when left out. */
+export const ANCESTOR_FACTOR = 0.5
 
 /** A pairing of query words with listed words. */
 export interface Pairing {
@@ -53,7 +58,7 @@ export function comparable(name: PreparedName): ComparableName {
     joined.push(
       a.kind === 'number' || b.kind === 'number'
         ? null
-        : makeWord(a.text + b.text, 'word', a.vowelless || b.vowelless, `${a.shown} ${b.shown}`),
+        : makeWord(a.text + b.text, 'word', a.form === 'plain' ? b.form : a.form, `${a.shown} ${b.shown}`, true),
     )
   }
   return { name, joined }
@@ -92,10 +97,24 @@ export function pairingsOf(query: ComparableName, subject: ComparableName, match
  * best pairs are kept first (no word in two pairs), then the weighted share is taken.
  */
 export function scorePairings(query: ComparableName, subject: ComparableName, edges: Pairing[]): NameComparison {
+  // Two greedy passes, the better kept: best-scored pairs first (at equal scores single words,
+  // clearer to explain), and pairs weighing most first (a joined pair that covers two words
+  // fairly well can beat one word exactly: `xal-assad` ~ `al-assad`).
+  edges.sort((a, b) => b.score - a.score || a.q.length + a.s.length - (b.q.length + b.s.length) || (a.q[0] as number) - (b.q[0] as number))
+  const first = assign(query, subject, edges)
+  if (!edges.some((e) => e.q.length > 1 || e.s.length > 1)) return first
+  const gain = (e: Pairing): number => e.score * e.q.reduce((w, i) => w + (query.name.words[i] as NameWord).weight, 0)
+  const second = assign(
+    query,
+    subject,
+    [...edges].sort((a, b) => gain(b) - gain(a)),
+  )
+  return second.score > first.score ? second : first
+}
+
+function assign(query: ComparableName, subject: ComparableName, edges: readonly Pairing[]): NameComparison {
   const Q = query.name.words
   const S = subject.name.words
-  // Best pairs first; at equal scores the single words (clearer to explain), then the earlier.
-  edges.sort((a, b) => b.score - a.score || a.q.length + a.s.length - (b.q.length + b.s.length) || (a.q[0] as number) - (b.q[0] as number))
   const usedQ = new Uint8Array(Q.length)
   const usedS = new Uint8Array(S.length)
   const pairs: Pairing[] = []
@@ -105,10 +124,9 @@ export function scorePairings(query: ComparableName, subject: ComparableName, ed
     for (const j of e.s) usedS[j] = 1
     pairs.push(e)
   }
-  let queryWeight = 0
   let nameWordsMatched = false
-  for (const w of Q) queryWeight += w.weight
   let matched = 0
+  let matchedWeight = 0
   for (const p of pairs) {
     let w = 0
     for (const i of p.q) {
@@ -117,10 +135,18 @@ export function scorePairings(query: ComparableName, subject: ComparableName, ed
       if (word.weight >= 0.5) nameWordsMatched = true
     }
     matched += w * p.score
+    matchedWeight += w
   }
+  let missing = 0
+  for (let i = 0; i < Q.length; i++) if (!usedQ[i]) missing += (Q[i] as NameWord).weight
   let extra = 0
-  for (let j = 0; j < S.length; j++) if (!usedS[j]) extra += (S[j] as NameWord).weight
-  const score = nameWordsMatched && queryWeight > 0 ? matched / (queryWeight + EXTRA_SUBJECT_WEIGHT * extra) : 0
+  for (let j = 0; j < S.length; j++) {
+    if (usedS[j]) continue
+    // A name after `bin` is an ancestor's: often left out.
+    extra += (S[j] as NameWord).weight * (j > 0 && S[j - 1]?.kind === 'patronymic' ? ANCESTOR_FACTOR : 1)
+  }
+  const denominator = matchedWeight + MISSING_QUERY_WEIGHT * missing + EXTRA_SUBJECT_WEIGHT * extra
+  const score = nameWordsMatched && denominator > 0 ? matched / denominator : 0
   pairs.sort((a, b) => (a.q[0] as number) - (b.q[0] as number))
   let orderDiffers = false
   for (let k = 1; k < pairs.length; k++) if ((pairs[k]?.s[0] as number) < (pairs[k - 1]?.s[0] as number)) orderDiffers = true

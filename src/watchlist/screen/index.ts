@@ -182,7 +182,7 @@ export class ScreeningIndex {
 
   /** The vocabulary's matches of one query word, remembered across queries. */
   private lookup(w: NameWord, typos: boolean): Map<VocabularyWord, WordMatch> {
-    const key = `${w.vowelless ? '\u0001' : ''}${typos ? '' : '+'}${w.kind}:${w.text}`
+    const key = `${w.form}${w.joined ? '+' : ''}${typos ? '' : '-'}${w.kind}:${w.text}`
     let hit = this.lookups.get(key)
     if (!hit) {
       hit = this.vocabulary.lookup(w, typos)

@@ -1,4 +1,5 @@
-import { ABJADS, toLatin } from './transliterate.js'
+import { canonicalLegalForms, joinDotted } from './legal.js'
+import { ABJADS, SYLLABIC_SCRIPTS, toLatin } from './transliterate.js'
 import { canonicalParticle, collapse, kindWeight, skeleton, splitPrefix, wordKind, type WordKind } from './variants.js'
 
 /** One word of a name, with the keys the comparison reads. */
@@ -14,9 +15,18 @@ export interface NameWord {
   readonly kind: WordKind
   /** Its weight in the name: 1 for a name word, less for particles and forms. */
   readonly weight: number
-  /** From a script that writes no short vowels (Arabic, Hebrew…): compared by skeleton only. */
-  readonly vowelless: boolean
+  /**
+   * `vowelless`: from a script that writes no short vowels (Arabic, Hebrew…), compared by
+   * skeleton only; `syllabic`: a Han or Hangul syllable, never compared by skeleton (a syllable's
+   * skeleton is one or two letters).
+   */
+  readonly form: WordForm
+  /** Two adjacent words written together (compare.ts), never matched by skeleton alone. */
+  readonly joined: boolean
 }
+
+/** How a word was written: see NameWord.form. */
+export type WordForm = 'plain' | 'vowelless' | 'syllabic'
 
 /** A name read for comparison. */
 export interface PreparedName {
@@ -34,10 +44,10 @@ const WORD = /[a-z0-9]+|&/g
 /**
  * Builds a name word from its lower-case ASCII text.
  *
- * @example makeWord('seif', 'word', false).skeleton // 'sf'
+ * @example makeWord('seif', 'word').skeleton // 'sf'
  */
-export function makeWord(text: string, kind: WordKind, vowelless: boolean, shown = text): NameWord {
-  return { text, shown, collapsed: collapse(text), skeleton: skeleton(text), kind, weight: kindWeight(kind), vowelless }
+export function makeWord(text: string, kind: WordKind, form: WordForm = 'plain', shown = text, joined = false): NameWord {
+  return { text, shown, collapsed: collapse(text), skeleton: skeleton(text), kind, weight: kindWeight(kind), form, joined }
 }
 
 /**
@@ -50,14 +60,15 @@ export function makeWord(text: string, kind: WordKind, vowelless: boolean, shown
  */
 export function prepareName(name: string, entity = false): PreparedName {
   const { text: latin, script } = toLatin(name.normalize('NFKC'))
-  let text = latin.toLowerCase().replace(QUOTES, '')
+  let text = joinDotted(latin.toLowerCase().replace(QUOTES, ''))
+  if (entity) text = canonicalLegalForms(text)
   let commaForm = false
   const parts = text.split(',')
   if (!entity && parts.length === 2 && /[a-z0-9]/.test(parts[0] as string) && /[a-z]/.test(parts[1] as string)) {
     text = `${parts[1]} ${parts[0]}`
     commaForm = true
   }
-  const vowelless = script !== null && ABJADS.has(script)
+  const form: WordForm = script === null ? 'plain' : ABJADS.has(script) ? 'vowelless' : SYLLABIC_SCRIPTS.has(script) ? 'syllabic' : 'plain'
   const words: NameWord[] = []
   for (const m of text.matchAll(WORD)) {
     const raw = m[0] === '&' ? 'and' : m[0]
@@ -66,11 +77,11 @@ export function prepareName(name: string, entity = false): PreparedName {
     const split = kind === 'word' ? splitPrefix(raw) : null
     if (split) {
       const tail = split[1]
-      words.push(makeWord('abd', 'abd', vowelless, raw.slice(0, raw.length - tail.length)))
-      words.push(makeWord(tail, wordKind(tail, { hyphenated, first: false, entity }), vowelless, tail))
+      words.push(makeWord('abd', 'abd', form, raw.slice(0, raw.length - tail.length)))
+      words.push(makeWord(tail, wordKind(tail, { hyphenated, first: false, entity }), form, tail))
       continue
     }
-    words.push(makeWord(canonicalParticle(raw, kind), kind, vowelless, raw))
+    words.push(makeWord(canonicalParticle(raw, kind), kind, form, raw))
   }
   return { original: name, words, script, commaForm }
 }

@@ -11,6 +11,9 @@ import anyAscii from 'any-ascii'
 /** Scripts whose writing leaves short vowels out: their words are compared by consonant skeleton. */
 export const ABJADS: ReadonlySet<string> = new Set(['Arabic', 'Hebrew', 'Syriac', 'Thai'])
 
+/** Scripts written in syllables, each transliterated as its own word. */
+export const SYLLABIC_SCRIPTS: ReadonlySet<string> = new Set(['Chinese', 'Korean', 'Japanese'])
+
 const SCRIPTS: readonly [string, RegExp][] = [
   ['Arabic', /\p{Script=Arabic}/u],
   ['Cyrillic', /\p{Script=Cyrillic}/u],
@@ -49,6 +52,10 @@ function arabicWord(word: string): string {
   if (w.length > 3 && (w.startsWith('ال') || w.startsWith('ٱل'))) {
     article = 'al '
     w = w.slice(2)
+  } else if (w.length > 5 && w.startsWith('عبدال')) {
+    // عبدالحی: ʿAbd al-Hayy written as one word.
+    article = 'abd al '
+    w = w.slice(5)
   }
   w = w.replace(/ظ/g, 'z')
   // A word opening with alif or ʿayn opens with a vowel (Usama, Ayman, Umar); any-ascii drops a

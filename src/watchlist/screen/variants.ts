@@ -42,13 +42,15 @@ export function skeleton(word: string): string {
   for (const [re, to] of DIGRAPHS) w = w.replace(re, to)
   const first = w[0] ?? ''
   const lead = 'aeiou'.includes(first) ? 'a' : first
+  // A final i or y (the -i of a nisba, Arabic ي) is kept: Mohammadi is not Mohammad.
+  const finalY = w.length >= 2 && /(?:i|y|ie|iy|ee|ey)$/.test(w) && /[^aeiouy]/.test(w)
   let rest = w.slice(1).replace(/[aeiouyw]/g, '')
   if (rest.endsWith('h') && rest.length > 1) rest = rest.slice(0, -1)
-  return collapse(lead + rest)
+  return collapse(lead + rest) + (finalY ? 'y' : '')
 }
 
 /** What a word is, for its weight in a name. */
-export type WordKind = 'word' | 'article' | 'patronymic' | 'kunya' | 'abd' | 'title' | 'org' | 'initial' | 'number' | 'stop'
+export type WordKind = 'word' | 'middle' | 'article' | 'patronymic' | 'kunya' | 'abd' | 'title' | 'org' | 'initial' | 'number' | 'stop'
 
 /** Articles as written apart or hyphenated: `al`, `el`, `ul`, `il`. */
 const ARTICLES = new Set(['al', 'el', 'ul', 'il'])
@@ -83,7 +85,8 @@ const ABD_PREFIX = /^(abd(?:ul|el|al|ol|il|u|ur|us|ar|as|ad|er|es)?)([a-z]{3,})$
 const TITLES = new Set([
   'mullah', 'mulla', 'mollah', 'maulavi', 'mawlawi', 'maulvi', 'moulavi', 'maulana', 'mawlana', 'qari', 'haji', 'hajji', 'hajj', 'alhaj',
   'alhaji', 'sheikh', 'shaikh', 'sheik', 'shaykh', 'mufti', 'imam', 'dr', 'doctor', 'mr', 'mrs', 'ms', 'sir', 'general', 'gen', 'colonel',
-  'col', 'major', 'captain', 'capt', 'lieutenant', 'lt', 'brigadier', 'commander', 'cmdr', 'prof', 'professor', 'amir', 'emir',
+  'col', 'major', 'captain', 'capt', 'lieutenant', 'lt', 'brigadier', 'commander', 'cmdr', 'prof', 'professor', 'president', 'presidente',
+  'prasident', 'monsieur', 'madame', 'mme', 'senor', 'senhor', 'sr', 'sra', 'herr', 'frau',
 ]) // prettier-ignore
 /** Legal forms and generic organisation words: an entity's name is carried by its other words. */
 const ORG_WORDS = new Set([
@@ -93,6 +96,7 @@ const ORG_WORDS = new Set([
   'industries', 'industry', 'industrial', 'enterprise', 'enterprises', 'bank', 'banking', 'shipping', 'services', 'service', 'general',
   'import', 'export', 'investment', 'investments', 'organization', 'organisation', 'foundation', 'association', 'society', 'fund',
   'network', 'establishment', 'office', 'agency', 'institute', 'committee', 'council', 'union', 'federation', 'partners', 'partnership',
+  'intl', 'ltda', 'spzoo', 'ptyltd', 'soc', 'jsc', 'plc', 'llc', 'llp', 'cjsc', 'pjsc',
   'the', 'of', 'and', 'for', 'de', 'del', 'la', 'le', 'des', 'du',
 ]) // prettier-ignore
 /** Connectives that carry no identity in a person's name (Portuguese, Spanish, Dutch, German…). */
@@ -137,6 +141,8 @@ export function wordKind(word: string, at: { hyphenated: boolean; first: boolean
   if (TITLES.has(word)) return 'title'
   if (STOPS.has(word)) return 'stop'
   if (word.length === 1) return 'initial'
+  // A Slavic patronymic (Vladimirovich, Viktorovna): a middle name, often left out.
+  if (!at.first && word.length >= 8 && /(?:ovich|evich|ovych|evych|ovna|evna|ivna|ichna)$/.test(word)) return 'middle'
   return 'word'
 }
 
@@ -181,6 +187,7 @@ export function kindWeight(kind: WordKind): number {
       return 0.35
     case 'kunya':
     case 'abd':
+    case 'middle':
       return 0.5
     default:
       return 1

@@ -21,7 +21,7 @@ export interface VocabularyWord {
 
 /** The key of a word in the vocabulary: its text, marked when it is compared by skeleton only. */
 export function wordKey(w: NameWord): string {
-  return w.vowelless ? `${w.text}\u0001` : w.text
+  return w.form === 'plain' && !w.joined ? w.text : `${w.text}\u0001${w.form}${w.joined ? '+' : ''}`
 }
 
 function bigrams(s: string): string[] {
@@ -58,7 +58,7 @@ export class Vocabulary {
       this.byKey.set(key, entry)
       push(this.byCollapsed, word.collapsed, entry)
       push(this.bySkeleton, word.skeleton, entry)
-      if (word.vowelless) {
+      if (word.form === 'vowelless') {
         push(this.vowellessBySkeleton, word.skeleton, entry)
         for (const d of deletions(word.skeleton)) push(this.vowellessByDeletion, d, entry)
       } else if (typos) for (const b of bigrams(word.collapsed)) push(this.byBigram, b, entry.id)
@@ -85,8 +85,12 @@ export class Vocabulary {
       const m = compareWords(q, v.word)
       if (m && m.score >= MIN_WORD_SCORE) out.set(v, m)
     }
-    const exact = this.byKey.get(q.text) ?? this.byKey.get(`${q.text}\u0001`)
-    if (exact) consider(exact)
+    for (const form of ['plain', 'vowelless', 'syllabic'] as const) {
+      for (const joined of [false, true]) {
+        const exact = this.byKey.get(wordKey({ ...q, form, joined }))
+        if (exact) consider(exact)
+      }
+    }
     for (const v of this.byCollapsed.get(q.collapsed) ?? []) consider(v)
     for (const v of this.bySkeleton.get(q.skeleton) ?? []) consider(v)
     if (q.skeleton.length >= 3) {
@@ -94,7 +98,7 @@ export class Vocabulary {
       // Skeletons one edit apart: how words written without short vowels are compared. A Latin
       // word looks among those words only (a skeleton less one letter meets the listed skeleton
       // or one of its own less one letter); a vowelless one scans all.
-      if (q.vowelless) {
+      if (q.form === 'vowelless') {
         for (const [sk, entries] of this.bySkeleton) {
           if (Math.abs(sk.length - q.skeleton.length) > 1 || sk === q.skeleton) continue
           if (osaDistance(sk, q.skeleton, 1) <= 1) for (const v of entries) consider(v)
@@ -107,7 +111,7 @@ export class Vocabulary {
         }
       }
     }
-    if (typos && !q.vowelless) this.typos(q, consider)
+    if (typos && q.form !== 'vowelless') this.typos(q, consider)
     return out
   }
 

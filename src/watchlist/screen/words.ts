@@ -34,7 +34,7 @@ export function editBudget(length: number): number {
  * Words from a script without short vowels are compared by skeleton alone. Null below
  * MIN_WORD_SCORE.
  *
- * @example compareWords(makeWord('saif', 'word', false), makeWord('seif', 'word', false)) // { score: 0.92, how: 'variant' }
+ * @example compareWords(makeWord('saif', 'word'), makeWord('seif', 'word')) // { score: 0.92, how: 'variant' }
  */
 export function compareWords(q: NameWord, s: NameWord): WordMatch | null {
   if (q.text === s.text) return EXACT
@@ -44,7 +44,7 @@ export function compareWords(q: NameWord, s: NameWord): WordMatch | null {
     const [i, w] = q.kind === 'initial' ? [q, s] : [s, q]
     return w.kind !== 'initial' && w.text[0] === i.text ? INITIAL : null
   }
-  if (q.vowelless || s.vowelless) return compareSkeletons(q.skeleton, s.skeleton)
+  if (q.form === 'vowelless' || s.form === 'vowelless') return compareSkeletons(q, s)
   if (q.collapsed === s.collapsed) return DOUBLED
   const a = q.collapsed
   const b = s.collapsed
@@ -53,12 +53,14 @@ export function compareWords(q: NameWord, s: NameWord): WordMatch | null {
   const budget = editBudget(length)
   const d = osaDistance(a, b, Math.max(budget, 1))
   if (d <= budget) {
-    // Within the budget, a slip late in a long word (a shared prefix, as Jaro-Winkler weighs
-    // it) counts less than the plain edit share says.
-    const jw = length >= 6 ? jaroWinkler(a, b) - 0.06 : 0
-    best = { score: Math.max(1 - d / length, jw), how: 'close' }
+    // One slip: the edit share, or Jaro-Winkler (which forgives a swap of two letters and a
+    // slip after a shared prefix) less a margin. Two or more: each edit multiplies the loss,
+    // so Castillo is not Castro (as nomenklatura's strict Levenshtein).
+    const score = d === 1 ? Math.max(1 - 1 / length, jaroWinkler(a, b) - 0.1) : (1 - d / length) ** d
+    best = { score, how: 'close' }
   }
-  const sk = skeletonMatch(q.skeleton, s.skeleton, d)
+  // Joined pairs and syllables lose too much in a skeleton: only their letters count.
+  const sk = q.joined || s.joined || q.form === 'syllabic' || s.form === 'syllabic' ? null : skeletonMatch(q.skeleton, s.skeleton, d)
   if (sk && sk.score > (best?.score ?? 0)) best = sk
   return best && best.score >= MIN_WORD_SCORE ? best : null
 }
@@ -72,9 +74,18 @@ function skeletonMatch(a: string, b: string, letterEdits: number): WordMatch | n
   return null
 }
 
-/** Vowelless words (Arabic script) against each other or a Latin spelling: skeletons only. */
-function compareSkeletons(a: string, b: string): WordMatch | null {
-  if (a === b) return a.length >= 2 ? { score: a.length >= 3 ? 0.92 : 0.88, how: 'variant' } : null
-  if (Math.min(a.length, b.length) >= 3 && osaDistance(a, b, 1) <= 1) return { score: 0.78, how: 'close' }
+/**
+ * Vowelless words (Arabic script) against each other or a Latin spelling: skeletons only; a
+ * joined pair only by an equal skeleton of four letters or more.
+ */
+function compareSkeletons(q: NameWord, s: NameWord): WordMatch | null {
+  const a = q.skeleton
+  const b = s.skeleton
+  const joined = q.joined || s.joined
+  if (a === b) return a.length >= (joined ? 4 : 2) ? { score: a.length >= 3 ? 0.92 : 0.88, how: 'variant' } : null
+  // One consonant apart, but not a final -i (Mohammadi is not Mohammad).
+  if (!joined && Math.min(a.length, b.length) >= 4 && a.slice(0, -1) !== b && b.slice(0, -1) !== a && osaDistance(a, b, 1) <= 1) {
+    return { score: 0.75, how: 'close' }
+  }
   return null
 }
