@@ -5,7 +5,7 @@ import { prepareName, type NameWord } from './normalize.js'
 import { explainName } from './explain.js'
 import type { ScreeningSubject, SubjectNameKind } from './subject.js'
 import { Vocabulary, type VocabularyWord } from './vocabulary.js'
-import { compareWords, type WordMatch } from './words.js'
+import { compareWords, FIXED, type WordMatch } from './words.js'
 
 export type { ScreeningSubject, SubjectNameKind } from './subject.js'
 export { subjectOf } from './subject.js'
@@ -165,17 +165,18 @@ export class ScreeningIndex {
     query.joined.forEach((w, i) => {
       if (w) add([i, i + 1], w, false)
     })
-    const particles = Q.flatMap((w, i) => (w.weight < 0.5 ? [i] : []))
-    if (particles.length) {
-      for (const [id, edges] of out) {
-        const S = (this.names[id] as IndexedName).name.name.words
-        for (const i of particles) {
-          S.forEach((sw, j) => {
-            const m = compareWords(Q[i] as NameWord, sw)
-            if (m) edges.push({ q: [i], s: [j], score: m.score, how: m.how })
-          })
-        }
-      }
+    // Particles, forms and initials (not looked up), and any word against a listed particle
+    // (a slip of it: `abudl` for `abdul`), are compared directly in each name found.
+    const light = (w: NameWord): boolean => w.weight < 0.5 || FIXED.has(w.kind)
+    for (const [id, edges] of out) {
+      const S = (this.names[id] as IndexedName).name.name.words
+      Q.forEach((qw, i) => {
+        S.forEach((sw, j) => {
+          if (!light(qw) && !light(sw)) return
+          const m = compareWords(qw, sw)
+          if (m) edges.push({ q: [i], s: [j], score: m.score, how: m.how })
+        })
+      })
     }
     return out
   }

@@ -49,7 +49,7 @@ const INITIAL_VOWEL = /^[اأإآعٱ]/u
 function arabicWord(word: string): string {
   let w = word.replace(ARABIC_MARKS, '')
   let article = ''
-  if (w.length > 3 && (w.startsWith('ال') || w.startsWith('ٱل'))) {
+  if (w.length > 3 && (w.startsWith('ال') || w.startsWith('ٱل')) && w !== 'الله') {
     article = 'al '
     w = w.slice(2)
   } else if (w.length > 5 && w.startsWith('عبدال')) {

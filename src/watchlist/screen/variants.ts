@@ -30,6 +30,9 @@ const DIGRAPHS: readonly [RegExp, string][] = [
   [/ph/g, 'f'],
   [/ck|q|c/g, 'k'],
   [/x/g, 'ks'],
+  // Arabic has no p and no v: Pérez is written بيريز, Vladimir فلاديمير.
+  [/p/g, 'b'],
+  [/v/g, 'f'],
 ]
 
 /**

@@ -1,5 +1,6 @@
 import type { NameWord } from './normalize.js'
-import { jaroWinkler, osaDistance } from './similarity.js'
+import { jaroWinkler, osaDistance, withinOneEdit } from './similarity.js'
+import { collapse } from './variants.js'
 
 /** How two words met. */
 export type WordMatchKind = 'exact' | 'variant' | 'close' | 'initial'
@@ -16,9 +17,10 @@ export const MIN_WORD_SCORE = 0.7
 const EXACT: WordMatch = { score: 1, how: 'exact' }
 const DOUBLED: WordMatch = { score: 0.97, how: 'variant' }
 const INITIAL: WordMatch = { score: 0.8, how: 'initial' }
+const SLIP: WordMatch = { score: 0.8, how: 'close' }
 
-/** Particles meet only their own canonical spelling: `al` never passes for `el-` typo of `ali`. */
-const FIXED = new Set(['article', 'patronymic', 'kunya', 'abd', 'stop'])
+/** Particles meet their own canonical spelling, or a slip of it as written — never another particle. */
+export const FIXED: ReadonlySet<string> = new Set(['article', 'patronymic', 'kunya', 'abd', 'stop'])
 
 /**
  * Edits a word of this many letters may carry and still be the same word (as nomenklatura's
@@ -38,7 +40,10 @@ export function editBudget(length: number): number {
  */
 export function compareWords(q: NameWord, s: NameWord): WordMatch | null {
   if (q.text === s.text) return EXACT
-  if (FIXED.has(q.kind) || FIXED.has(s.kind)) return null
+  const qf = FIXED.has(q.kind)
+  const sf = FIXED.has(s.kind)
+  if (qf && sf) return null
+  if (qf || sf) return particleSlip(q, s)
   if (q.kind === 'number' || s.kind === 'number') return null
   if (q.kind === 'initial' || s.kind === 'initial') {
     const [i, w] = q.kind === 'initial' ? [q, s] : [s, q]
@@ -65,9 +70,20 @@ export function compareWords(q: NameWord, s: NameWord): WordMatch | null {
   return best && best.score >= MIN_WORD_SCORE ? best : null
 }
 
+/**
+ * A particle against a word, as written: the word is a slip of the particle (`abudl` for
+ * `abdul`, `adb` for `abd`, `all-` for `al-`).
+ */
+function particleSlip(q: NameWord, s: NameWord): WordMatch | null {
+  if (q.kind !== 'word' && s.kind !== 'word') return null
+  if (collapse(q.shown) === collapse(s.shown)) return DOUBLED
+  return Math.min(q.shown.length, s.shown.length) >= 3 && withinOneEdit(q.shown, s.shown) ? SLIP : null
+}
+
 /** Same skeleton: a transliteration variant, surer the longer the skeleton. */
 function skeletonMatch(a: string, b: string, letterEdits: number): WordMatch | null {
-  if (a !== b) return null
+  // Long skeletons one consonant apart: a case ending (Alexandros, Alexander) or one more letter.
+  if (a !== b) return Math.min(a.length, b.length) >= 6 && osaDistance(a, b, 1) <= 1 ? { score: 0.8, how: 'variant' } : null
   if (a.length >= 4) return { score: 0.93, how: 'variant' }
   if (a.length === 3) return { score: 0.9, how: 'variant' }
   if (a.length === 2 && letterEdits <= 1) return { score: 0.88, how: 'variant' }
