@@ -59,6 +59,8 @@ export { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from './watchlist/f
 export type { FetchUnListOptions, FetchedUnList } from './watchlist/fetch.js'
 export type { ReconcileOptions, ReconcileReport, DesignationEvent } from './watchlist/reconcile.js'
 export { REMOVAL_GUARD } from './watchlist/reconcile.js'
+export { SCREEN_DEFAULTS } from './api/screen.js'
+export type { ScreenEntry, ScreenOptions, ScreenMatch, ScreenResult, ScreenResponse } from './api/screen.js'
 export type { HeldRemovals, AcceptRemovalsOptions, AcceptRemovalsReport } from './watchlist/held.js'
 export { REGIMES } from './watchlist/types.js'
 export type { Designation, DesignationDetail, Extracted, Alias, Regime } from './watchlist/types.js'

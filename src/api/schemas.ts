@@ -21,6 +21,7 @@ export { openOptionsSchema, idsSchema } from './snapshot.js'
 export { reconcileOptionsSchema } from '../watchlist/reconcile.js'
 export { collectionSchema } from './monitors.js'
 export { createApiKeySchema } from './keys.js'
+export { screenEntrySchema, screenOptionsSchema, screenRequestSchema } from './screen.js'
 
 // Responses
 export { paginationSchema } from './search.js'
@@ -29,6 +30,7 @@ export { savedBucketRefSchema } from '../corpora/results.js'
 export { stakeholderSchema } from './stakeholders.js'
 export { stakeholderMatchSchema } from './stakeholder-finder.js'
 export { monitorSchema } from './monitors.js'
+export { screenMatchSchema, screenResultSchema, screenResponseSchema } from './screen.js'
 export { designationSchema, designationDetailSchema, extractedSchema } from '../watchlist/types.js'
 
 import { paginationSchema } from './search.js'

@@ -41,6 +41,15 @@ import { validateRecords } from './records.js'
 import type { ResultOf } from './results.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
 import { StakeholderFinder, type StakeholderMatch } from './stakeholder-finder.js'
+import {
+  SCREEN_DEFAULTS,
+  type ScreenEntry,
+  type ScreenOptions,
+  type ScreenResponse,
+  type ScreenResult,
+  Screener,
+  screenRequestSchema,
+} from './screen.js'
 import { type Stakeholder, getStakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
 /** A collection `upsert` and `remove` accept. */
@@ -129,6 +138,7 @@ export class Snapshot {
   private readonly monitors: Monitors
   private readonly finder: StakeholderFinder
   private readonly keys: ApiKeys
+  private readonly screener: Screener
   /** An `ingest` is under way (its transaction spans awaits): other calls must not join it. */
   private ingesting = false
   /** The file, as `INGESTING` knows it. */
@@ -157,6 +167,7 @@ export class Snapshot {
     this.monitors = new Monitors(new MonitorRows(this.st), (write) => immediate(this.db, write))
     this.finder = new StakeholderFinder(this.stakeholders)
     this.keys = new ApiKeys(new ApiKeyRows(this.st), (write) => immediate(this.db, write))
+    this.screener = new Screener(this.st)
   }
 
   /**
@@ -342,6 +353,40 @@ export class Snapshot {
   reconcileWatchlist(input: string | Buffer | ParsedList, options?: ReconcileOptions): ReconcileReport {
     this.writable()
     return reconcile(this.db, this.st, input, options)
+  }
+
+  /**
+   * Screens names against the watchlist: each entry's best matches (score 0..1, the name matched,
+   * the designation's status, the reasons in words), in input order. Word order, comma forms,
+   * typos, missing middle names, transliteration variants, aliases and other scripts are matched;
+   * a birth year or nationality raises or lowers a score. 1..10,000 entries; `threshold` (default
+   * 0.8), `limit` per entry (default 5), `includeDelisted` (default false). A read: works on a
+   * read-only snapshot. No match is not proof of absence.
+   *
+   * @example snap.screen([{ name: 'Saif al-Adel', birthDate: '1963' }])[0]?.matches[0]
+   * // { ref: 'QDi.001', score: 0.97, matchedName: 'Seif al Adel', status: 'listed', lastEventType: 'listed', reasons: [...] }
+   */
+  screen(entries: readonly ScreenEntry[], options?: ScreenOptions): ScreenResult[] {
+    this.assertOpen()
+    return this.screener.screen(entries, options)
+  }
+
+  /**
+   * `POST /watchlist/screen`: `screen` with what it was screened against (the newest list, the
+   * removals held back), as the HTTP API and the MCP tool answer.
+   *
+   * @example snap.screenReport({ entries: [{ name: 'Osama bin Laden' }], includeDelisted: true }).results[0]?.matches
+   */
+  screenReport(request: { entries: readonly ScreenEntry[] } & ScreenOptions): ScreenResponse {
+    this.assertOpen()
+    const { entries, ...options } = validate(screenRequestSchema, request, { where: 'body' })
+    const held = heldRemovals(this.st)
+    return {
+      results: this.screener.screen(entries, options),
+      threshold: options.threshold ?? SCREEN_DEFAULTS.threshold,
+      listDateGenerated: held.newestList,
+      heldBackRemovals: held.count,
+    }
   }
 
   /**

@@ -45,7 +45,8 @@ export const TOOLS: readonly Tool[] = [
   {
     name: 'list_watchlist',
     description:
-      'The UN Security Council sanctions watchlist (GET /watchlist): `search` (any name, accent- and case-insensitive), `status`, ' +
+      'The UN Security Council sanctions watchlist (GET /watchlist): `search` (an exact substring of any name after removing accents, ' +
+      'case and punctuation; NOT fuzzy: to check whether a person is sanctioned use screen_names, since 0 hits here proves nothing), `status`, ' +
       '`subjectType`, `regime`, `measure`, `hideDeceased`, `sort`, `limit` (1..100), `offset`. Answers { data, total }.',
     input: schemas.watchlistQuerySchema,
     run: (snap, args) => snap.listWatchlist(args),
@@ -58,6 +59,20 @@ export const TOOLS: readonly Tool[] = [
       const { ref, ...query } = args
       return snap.getDesignation(ref as string, query)
     },
+  },
+  {
+    name: 'screen_names',
+    description:
+      'Screens people or entities against the UN Security Council sanctions list (POST /watchlist/screen): `entries` [{ name, ' +
+      'birthDate?, nationality?, id? }] (1..10,000), `threshold` (0..1, default 0.8), `limit` per name (default 5), `includeDelisted`. ' +
+      'Tolerates word order, "Surname, Given" forms, typos, missing middle names, transliteration variants (Mohammed/Muhammad, ' +
+      'al-/el-, bin/ibn, Usama/Osama) and Arabic, Cyrillic or Chinese script. A score (0..1) says how alike the names are: 1 is a listed ' +
+      'name word for word; a birth year or nationality that agrees raises it, one that disagrees lowers it; `reasons` says why. ' +
+      'A match is a lead for a person to review, not a finding. 0 matches is NOT proof that someone is not sanctioned: a name ' +
+      'spelled far from every listed alias, or a person listed under another name, is missed; check `heldBackRemovals` and ' +
+      '`listDateGenerated` for how current the list is. Answers { results: one per entry in input order, threshold, listDateGenerated, heldBackRemovals }.',
+    input: schemas.screenRequestSchema,
+    run: (snap, args) => snap.screenReport(args as Parameters<Snapshot['screenReport']>[0]),
   },
   {
     name: 'find_stakeholders',

@@ -18,6 +18,7 @@ import { type CorpusName, type Snapshot, openSnapshot } from '../api/snapshot.js
 import { type Answer, type Backend, INTERNAL_MESSAGE, type Call, defaultWorkers, inProcess, workerPool } from './backend.js'
 import { openApiDocument } from './openapi.js'
 import { ROUTES, type RouteSpec, createMonitorBodySchema, fastifyPath } from './routes.js'
+import { screenRequestSchema } from '../api/screen.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -227,6 +228,7 @@ async function register(
       method: route.method,
       url: fastifyPath(route.path),
       config: { route },
+      ...(route.bodyLimit === undefined ? {} : { bodyLimit: Math.max(route.bodyLimit, given.bodyLimit ?? SERVER_DEFAULTS.bodyLimit) }),
       handler: async (request, reply) => {
         if (route.endpoint !== undefined) checkShape(route, request)
         const result = await handler(request)
@@ -276,6 +278,7 @@ function handlersOf(snap: Snapshot, backend: Backend): Record<string, Handler> {
     list_watchlist: (request) => read({ op: 'watchlist', query: rawQuery(request) }),
     get_designation: (request) => read({ op: 'designation', ref: params(request)['ref'] ?? '', query: rawQuery(request) }),
     get_stakeholder: (request) => read({ op: 'stakeholder', id: params(request)['id'] ?? '' }),
+    screen_names: (request) => screenInChunks(request.body, read),
     list_monitors: (request) => local(() => ({ data: snap.listMonitors(client(request)) })),
     create_monitor: (request) =>
       local(() => {
@@ -302,6 +305,32 @@ function handlersOf(snap: Snapshot, backend: Backend): Record<string, Handler> {
       read({ op: 'search', corpus, query: rawQuery(request), body: request.bodyText, clientId: client(request) })
   }
   return handlers
+}
+
+/** Names per call to the read backend: a batch of 10,000 never holds a worker (or this thread) for long. */
+const SCREEN_CHUNK = 250
+
+/**
+ * `POST /watchlist/screen`: the body checked whole here (so a fault names its entry), then screened
+ * in chunks, each a call of its own to the backend, so other requests are answered between them.
+ */
+async function screenInChunks(body: unknown, read: (call: Call) => Promise<Answer>): Promise<Answer> {
+  const { entries, ...options } = validate(screenRequestSchema, body, { where: 'body' })
+  const results: unknown[] = []
+  let last: { threshold: number; listDateGenerated: string | null; heldBackRemovals: number } | null = null
+  for (let i = 0; i < entries.length; i += SCREEN_CHUNK) {
+    const answer = await read({ op: 'screen', body: JSON.stringify({ entries: entries.slice(i, i + SCREEN_CHUNK), ...options }) })
+    if (!answer.ok) return answer
+    const { results: some, ...context } = JSON.parse(answer.json) as {
+      results: unknown[]
+      threshold: number
+      listDateGenerated: string | null
+      heldBackRemovals: number
+    }
+    results.push(...some)
+    last = context
+  }
+  return { ok: true, json: JSON.stringify({ results, ...last }) }
 }
 
 /** Refuses what a route does not take: a query string or a body where it has none. */

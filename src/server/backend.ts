@@ -22,6 +22,8 @@ export type Call =
   | { readonly op: 'watchlist'; readonly query: string }
   | { readonly op: 'designation'; readonly ref: string; readonly query: string }
   | { readonly op: 'stakeholder'; readonly id: string }
+  /** A screening: the request's JSON (one chunk of a batch). */
+  | { readonly op: 'screen'; readonly body: string }
 
 /**
  * The library's answer as the JSON text the client gets, or its error. `detail` describes an
@@ -62,6 +64,8 @@ function run(snap: Snapshot, call: Call): unknown {
       return snap.getDesignation(call.ref, new URLSearchParams(call.query) as never)
     case 'stakeholder':
       return snap.getStakeholder(call.id)
+    case 'screen':
+      return snap.screenReport(JSON.parse(call.body) as Parameters<Snapshot['screenReport']>[0])
   }
 }
 

@@ -27,7 +27,12 @@ export interface RouteSpec {
   readonly errors?: readonly '404'[]
   /** The search corpus of a `POST /search/*` route. */
   readonly corpus?: CorpusName
+  /** The largest body this route takes, when more than the server's `bodyLimit`. */
+  readonly bodyLimit?: number
 }
+
+/** `POST /watchlist/screen` takes up to 10,000 names: 4 MiB (or the server's bodyLimit, if larger). */
+export const SCREEN_BODY_LIMIT = 4 * 1024 * 1024
 
 const monitorIdSchema = z.string().min(1).meta({ description: 'A monitor id, as `GET /monitors` lists it.' })
 const documentIdSchema = z.string().min(1).meta({ description: 'The saved document’s id (its search result’s `id`).' })
@@ -77,6 +82,21 @@ export const ROUTES: readonly RouteSpec[] = [
     query: schemas.designationQuerySchema,
     ok: { status: 200, description: 'The designation.', schema: schemas.designationDetailSchema },
     errors: ['404'],
+  },
+  {
+    method: 'POST',
+    path: '/watchlist/screen',
+    operationId: 'screen_names',
+    summary:
+      'Screens 1..10,000 names against the sanctions watchlist: each name’s best matches, scored 0..1 with the reasons. An extension; no match is not proof of absence.',
+    endpoint: 'watchlist',
+    body: { schema: schemas.screenRequestSchema, required: true },
+    ok: {
+      status: 200,
+      description: 'One result per entry, in input order, and what they were screened against.',
+      schema: schemas.screenResponseSchema,
+    },
+    bodyLimit: SCREEN_BODY_LIMIT,
   },
   {
     method: 'GET',

@@ -3,11 +3,12 @@
  * JSON), info, and the exit codes: 0 ok, 1 usage, 2 refused input.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { SOURCE_NAMES, openSnapshot } from '../../src/index.js'
-import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 const CAMARA = fileURLToPath(new URL('../../../shared/data/camara/', import.meta.url))
@@ -149,6 +150,52 @@ describe('legisearch (the command)', () => {
       expect(snap.getDesignationHistory('IQe.001').at(-1)?.override).toBe('accepted by an operator: SC/14000')
       snap.close()
       expect(run('info', '--snapshot', path).out).toMatch(/^no removal is held back$/m)
+    },
+  )
+
+  it.skipIf(!existsSync(UN_2026))(
+    '`screen` reads a CSV (a file or stdin) and writes a table, CSV or JSON lines: one row per match, a row for a name with none',
+    () => {
+      const path = tempSnapshotPath()
+      const snap = openSnapshot(path)
+      snap.reconcileWatchlist(readFileSync(UN_2026), { observedOn: '2026-02-27' })
+      snap.close()
+      const dir = tempDir()
+      const csv = join(dir, 'names.csv')
+      writeFileSync(csv, 'name,birthDate,nationality,id\n"Salek, Abdulhai",1965,af,c1\nMaria Aparecida da Silva,1980,br,c2\n')
+      const table = run('screen', csv, '--snapshot', path)
+      expect(table.code, table.err).toBe(0)
+      expect(table.out).toMatch(/^1\s+Salek, Abdulhai\s+TAi\.108\s+1\.000\s+listed\s+ABDULHAI SALEK$/m)
+      expect(table.out).toMatch(/^2\s+Maria Aparecida da Silva$/m)
+      expect(table.out).toMatch(/2 names screened, 1 with a match at score ≥ 0\.8; no match is not proof of absence/)
+      const asCsv = run('screen', csv, '--format', 'csv', '--snapshot', path)
+      const lines = asCsv.out.trim().split('\n')
+      expect(lines[0]).toBe('entry,id,name,rank,ref,score,matchedName,status,lastEventType,reasons')
+      expect(lines[1]).toMatch(
+        /^1,c1,"Salek, Abdulhai",1,TAi\.108,1\.000,ABDULHAI SALEK,listed,\w+,".*birth year 1965.*nationality af matches.*"$/,
+      )
+      expect(lines.slice(2)).toEqual(['2,c2,Maria Aparecida da Silva,0,,,,,,'])
+      const stdin = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'screen', '-', '--format', 'jsonl', '--snapshot', path], {
+        input: 'name\nTharwat Salah Chehata\n',
+        encoding: 'utf8',
+      })
+      expect(stdin.status, stdin.stderr).toBe(0)
+      expect((JSON.parse(stdin.stdout) as { matches: { ref: string }[] }).matches[0]?.ref).toBe('QDi.017')
+      writeFileSync(csv, 'nome,nascimento\nX,1980\n')
+      const wrong = run('screen', csv, '--snapshot', path)
+      expect([wrong.code, wrong.err]).toEqual([
+        2,
+        `legisearch: FILE: ${csv} has columns nome, nascimento; a screening file has a name column and optionally birthDate, nationality, id (unknown: nome, nascimento)\n`,
+      ])
+      writeFileSync(csv, 'name,birthDate\nX,1980\nY,29/06/1960\n')
+      const date = run('screen', csv, '--snapshot', path)
+      expect([date.code, date.err]).toEqual([
+        2,
+        `legisearch: ${csv}, line 3: entries[1].birthDate: must be a date YYYY, YYYY-MM or YYYY-MM-DD\n`,
+      ])
+      expect(run('screen', csv, '--threshold', 'high', '--snapshot', path).err).toBe(
+        'legisearch: --threshold: must be a number (got "high")\n',
+      )
     },
   )
 

@@ -57,7 +57,14 @@ describe('legisearch mcp, spoken to over stdio', () => {
   it('lists a tool per search, the watchlist, a designation and stakeholders, with the library’s schemas as input schemas', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(
-      [...CORPUS_NAMES.map((n) => `search_${n}`), 'list_watchlist', 'get_designation', 'find_stakeholders', 'get_stakeholder'].sort(),
+      [
+        ...CORPUS_NAMES.map((n) => `search_${n}`),
+        'list_watchlist',
+        'get_designation',
+        'screen_names',
+        'find_stakeholders',
+        'get_stakeholder',
+      ].sort(),
     )
     const search = tools.find((t) => t.name === 'search_dou')
     const expected = z.toJSONSchema(schemas.searchQuerySchema.extend(schemas.searchBodySchemas.dou.shape), { io: 'input' }) as Record<
@@ -96,6 +103,17 @@ describe('legisearch mcp, spoken to over stdio', () => {
     if (hasUnLists && ref) {
       expect((await callTool('get_designation', { ref, lang: 'pt' })).text).toBe(JSON.stringify(lib.getDesignation(ref, { lang: 'pt' })))
     }
+    const screening = {
+      entries: [
+        { name: 'Saif al-Adel', birthDate: '1963' },
+        { name: 'Maria da Silva', id: 'c2' },
+      ],
+      limit: 3,
+    }
+    const screened = await callTool('screen_names', screening)
+    expect(screened.text).toBe(JSON.stringify(lib.screenReport(screening)))
+    if (hasUnLists)
+      expect((JSON.parse(screened.text) as { results: { matches: { ref: string }[] }[] }).results[0]?.matches[0]?.ref).toBe('QDi.001')
     const matches = lib.findStakeholders({ q: 'silva', limit: 5 })
     expect((await callTool('find_stakeholders', { q: 'silva', limit: 5 })).text).toBe(JSON.stringify(matches))
     const id = matches[0]?.id ?? lib.findStakeholders({ q: 'a', limit: 1 })[0]?.id ?? ''
@@ -110,6 +128,11 @@ describe('legisearch mcp, spoken to over stdio', () => {
       ['get_stakeholder', { id: 'nobody' }, () => lib.getStakeholder('nobody')],
       ['get_designation', { ref: 'XXi.999' }, () => lib.getDesignation('XXi.999')],
       ['list_watchlist', { limit: 1000 }, () => lib.listWatchlist({ limit: 1000 })],
+      [
+        'screen_names',
+        { entries: [{ name: 'x', birthDate: '63' }] },
+        () => lib.screenReport({ entries: [{ name: 'x', birthDate: '63' }] }),
+      ],
     ]
     for (const [name, args, direct] of cases) {
       const r = await callTool(name, args)

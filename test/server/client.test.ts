@@ -49,6 +49,13 @@ describe('a client generated from the OpenAPI document', () => {
     const watchlist = await client.GET('/watchlist', { params: { query: { limit: 2 } } })
     expect(watchlist.data?.total).toBe(lib.listWatchlist({ limit: 2 }).total)
 
+    const screening = { entries: [{ name: 'Salek, Abdulhai', birthDate: '1965', nationality: 'af', id: 'c1' }] }
+    const screened = await client.POST('/watchlist/screen', { body: screening })
+    expect(screened.data).toEqual(JSON.parse(JSON.stringify(lib.screenReport(screening))))
+    // Typed: each result's matches carry a score and a status.
+    const scores: number[] = screened.data?.results[0]?.matches.map((m) => m.score) ?? []
+    expect(scores.every((s) => s >= 0.8 && s <= 1)).toBe(true)
+
     const id = lib.findStakeholders({ q: 'a', limit: 1 })[0]?.id ?? ''
     const stakeholder = await client.GET('/stakeholders/{id}', { params: { path: { id } } })
     expect(stakeholder.data?.name).toBe(lib.getStakeholder(id).name)

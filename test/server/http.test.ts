@@ -92,6 +92,52 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
       expect(plain.text).toBe(bytesOf(lib.getDesignation(first.sourceRefNumber)))
     })
 
+    it('POST /watchlist/screen: what the library answers, over chunks (1,201 names), in input order; a fault names its entry', async () => {
+      const { base, lib, keys } = served()
+      const names = ['Ayman al-Zawahiri', 'Salek, Abdulhai', 'Tharwat Salah Chehata', 'Maria Aparecida da Silva', 'أيمن الظواهري']
+      const entries = Array.from({ length: 1201 }, (_, i) => ({ name: names[i % names.length] as string, id: `row-${i}` }))
+      const body = { entries, limit: 2 }
+      const r = await call(base, 'POST', '/watchlist/screen', { key: keys.acme.key, body })
+      expect(r.status, r.text.slice(0, 300)).toBe(200)
+      expect(r.text).toBe(bytesOf(lib.screenReport(body)))
+      const answer = r.json as { results: { id: string; matches: { ref: string }[] }[]; heldBackRemovals: number }
+      expect(answer.results.map((x) => x.id)).toEqual(entries.map((e) => e.id))
+      if (hasUnLists) expect(answer.results[0]?.matches[0]?.ref).toBe('QDi.006')
+      const bad = await call(base, 'POST', '/watchlist/screen', {
+        key: keys.acme.key,
+        body: { entries: [...entries.slice(0, 700), { name: '  ' }] },
+      })
+      expect([bad.status, bad.json]).toEqual([400, { error: 'entries[700].name: must not be blank', code: 'invalid_parameters' }])
+      const none = await call(base, 'POST', '/watchlist/screen', { key: keys.acme.key, body: { entries: [], threshold: 2 } })
+      expect([none.status, (none.json as { error: string }).error]).toEqual([400, 'entries: must hold 1 to 10000 entries'])
+      const basic = await call(base, 'POST', '/watchlist/screen', { key: keys.basic.key, body })
+      expect(basic.status).toBe(
+        lib
+          .listApiKeys()
+          .find((k) => k.id === keys.basic.id)
+          ?.endpoints.includes('watchlist')
+          ? 200
+          : 403,
+      )
+    })
+
+    it('POST /watchlist/screen: a batch of 10,000 names (over the 1 MiB body limit of other routes) does not hold other requests until it ends', async () => {
+      const { base, keys } = served()
+      const entries = Array.from({ length: 10_000 }, (_, i) => ({ name: `Maria Aparecida da Silva ${i}`, nationality: 'br' }))
+      const batch = call(base, 'POST', '/watchlist/screen', { key: keys.acme.key, body: { entries } }).then((r) => ({
+        r,
+        at: performance.now(),
+      }))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const other = await call(base, 'GET', '/watchlist?limit=1', { key: keys.acme.key })
+      const otherAt = performance.now()
+      const { r, at } = await batch
+      expect([r.status, other.status]).toEqual([200, 200])
+      expect((r.json as { results: unknown[] }).results).toHaveLength(10_000)
+      // Answered while the batch was still being screened (between two of its chunks).
+      expect(otherAt).toBeLessThan(at)
+    })
+
     it('GET /stakeholders/{id}', async () => {
       const { base, lib, keys } = served()
       const id = lib.findStakeholders({ q: 'a', limit: 1 })[0]?.id

@@ -47,6 +47,7 @@ describe('the OpenAPI document', () => {
         ...CORPUS_NAMES.map((n) => `/search/${n}`),
         '/watchlist',
         '/watchlist/{ref}',
+        '/watchlist/screen',
         '/stakeholders/{id}',
         '/healthz',
         '/monitors',

@@ -136,6 +136,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/watchlist/screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Screens 1..10,000 names against the sanctions watchlist: each name’s best matches, scored 0..1 with the reasons. An extension; no match is not proof of absence. */
+        post: operations["screen_names"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stakeholders/{id}": {
         parameters: {
             query?: never;
@@ -798,6 +815,53 @@ export interface components {
             lastSeenAt: string;
             narrativeTranslated: string | null;
             narrativeTranslatedLang: string;
+        };
+        ScreenResponse: {
+            /** @description One per entry, in input order. */
+            results: components["schemas"]["ScreenResult"][];
+            threshold: number;
+            /** @description The newest UN list ingested (`dateGenerated`), or null when none. */
+            listDateGenerated: string | null;
+            /** @description Removals the mass-removal guard holds back: when above 0, some `listed` designations are absent from the newest list. */
+            heldBackRemovals: number;
+        };
+        ScreenResult: {
+            id?: string;
+            name: string;
+            /** @description Best first; empty when nothing reaches the threshold (which is not proof of absence). */
+            matches: components["schemas"]["ScreenMatch"][];
+        };
+        ScreenMatch: {
+            /** @description The designation’s reference number (`GET /watchlist/{ref}`). */
+            ref: string;
+            /** @description How alike the entry and the designation are, 0..1: 1 = a listed name word for word (spelling variants and transliteration aside) with nothing that disagrees; lowered by words that differ or are missing, and by a birth year or nationality that disagrees. */
+            score: number;
+            /** @description The designation’s name (primary, alias or original script) that matched best, as published. */
+            matchedName: string;
+            /** @enum {string} */
+            status: "listed" | "delisted";
+            lastEventType: ("listed" | "delisted" | "amended" | "reconciliation_blocked") | null;
+            /** @description Why, in words: the words matched, transliteration, birth year, nationality. */
+            reasons: string[];
+        };
+        ScreenRequestInput: {
+            entries: components["schemas"]["ScreenEntryInput"][];
+            /** @description The lowest score reported, 0..1 (default 0.8). */
+            threshold?: number;
+            /** @description Matches per entry, best first (default 5). */
+            limit?: number;
+            /** @description Also match designations no longer listed (their `status` says so). Default false. */
+            includeDelisted?: boolean;
+        };
+        ScreenEntryInput: {
+            /** @description A person’s or entity’s name, in any order and any script (`Salek, Abdulhai`, `أيمن الظواهري`). */
+            name: string;
+            /** @description Birth date at any precision; its year raises (within the listed years) or lowers a score. */
+            birthDate?: string;
+            /** @description ISO 3166-1 alpha-2 code or country name; a match raises, a difference lowers a score. */
+            nationality?: string;
+            /** @description Your own id for the entry, echoed in its result. */
+            id?: string;
         };
         Stakeholder: {
             id: string;
@@ -1583,6 +1647,93 @@ export interface operations {
             };
             /** @description Not found (`not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot is being written by another process (`busy`); nothing was written, retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    screen_names: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenRequestInput"];
+            };
+        };
+        responses: {
+            /** @description One result per entry, in input order, and what they were screened against. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScreenResponse"];
+                };
+            };
+            /** @description A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the server’s limit (`payload_too_large`). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
