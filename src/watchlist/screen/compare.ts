@@ -15,9 +15,11 @@ import { compareWords, type WordMatch, type WordMatchKind } from './words.js'
 /** What a query word with no counterpart costs, against its weight when matched (1). */
 export const MISSING_QUERY_WEIGHT = 0.8
 /** What a listed word the query leaves out costs. */
-export const EXTRA_SUBJECT_WEIGHT = 0.35
-/** A listed word right after `bin` (an ancestor's name) costs this much less when left out. */
-export const ANCESTOR_FACTOR = 0.5
+export const EXTRA_SUBJECT_WEIGHT = 0.3
+/** A query that shares one name word only with a longer listed name keeps this share of its score. */
+export const SINGLE_WORD_FACTOR = 0.8
+/** A listed middle name, or one right after `bin` (an ancestor's), costs this share when left out. */
+export const MIDDLE_FACTOR = 0.5
 
 /** A pairing of query words with listed words. */
 export interface Pairing {
@@ -124,7 +126,7 @@ function assign(query: ComparableName, subject: ComparableName, edges: readonly 
     for (const j of e.s) usedS[j] = 1
     pairs.push(e)
   }
-  let nameWordsMatched = false
+  let nameWordsMatched = 0
   let matched = 0
   let matchedWeight = 0
   for (const p of pairs) {
@@ -132,21 +134,34 @@ function assign(query: ComparableName, subject: ComparableName, edges: readonly 
     for (const i of p.q) {
       const word = Q[i] as NameWord
       w += word.weight
-      if (word.weight >= 0.5) nameWordsMatched = true
+      if (word.weight >= 0.5) nameWordsMatched++
     }
     matched += w * p.score
     matchedWeight += w
   }
   let missing = 0
   for (let i = 0; i < Q.length; i++) if (!usedQ[i]) missing += (Q[i] as NameWord).weight
+  let firstUsed = S.length
+  let lastUsed = -1
+  for (let j = 0; j < S.length; j++) {
+    if (usedS[j]) {
+      firstUsed = Math.min(firstUsed, j)
+      lastUsed = j
+    }
+  }
   let extra = 0
   for (let j = 0; j < S.length; j++) {
     if (usedS[j]) continue
-    // A name after `bin` is an ancestor's: often left out.
-    extra += (S[j] as NameWord).weight * (j > 0 && S[j - 1]?.kind === 'patronymic' ? ANCESTOR_FACTOR : 1)
+    // A middle name (between matched words, when every query word is matched: not replaced by
+    // another) or a name after `bin` (an ancestor's) is often left out.
+    const middle = missing === 0 && j > firstUsed && j < lastUsed
+    const ancestor = j > 0 && S[j - 1]?.kind === 'patronymic'
+    extra += (S[j] as NameWord).weight * (middle || ancestor ? MIDDLE_FACTOR : 1)
   }
   const denominator = matchedWeight + MISSING_QUERY_WEIGHT * missing + EXTRA_SUBJECT_WEIGHT * extra
-  const score = nameWordsMatched && denominator > 0 ? matched / denominator : 0
+  let score = nameWordsMatched > 0 && denominator > 0 ? matched / denominator : 0
+  // One word in common with a longer name is weak evidence (`Reshad` against `Habibullah Reshad`).
+  if (nameWordsMatched === 1 && S.some((w, j) => !usedS[j] && w.weight >= 0.5)) score *= SINGLE_WORD_FACTOR
   pairs.sort((a, b) => (a.q[0] as number) - (b.q[0] as number))
   let orderDiffers = false
   for (let k = 1; k < pairs.length; k++) if ((pairs[k]?.s[0] as number) < (pairs[k - 1]?.s[0] as number)) orderDiffers = true

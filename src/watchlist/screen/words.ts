@@ -84,9 +84,11 @@ function particleSlip(q: NameWord, s: NameWord): WordMatch | null {
 function skeletonMatch(a: string, b: string, letterEdits: number): WordMatch | null {
   // Long skeletons one consonant apart: a case ending (Alexandros, Alexander) or one more letter.
   if (a !== b) return Math.min(a.length, b.length) >= 6 && osaDistance(a, b, 1) <= 1 ? { score: 0.8, how: 'variant' } : null
-  if (a.length >= 4) return { score: 0.93, how: 'variant' }
-  if (a.length === 3) return { score: 0.9, how: 'variant' }
-  if (a.length === 2 && letterEdits <= 1) return { score: 0.88, how: 'variant' }
+  // One letter apart besides (Usama, Osama; Ladin, Laden): surer still.
+  const near = letterEdits <= 1 ? 0.04 : 0
+  if (a.length >= 4) return { score: 0.93 + near, how: 'variant' }
+  if (a.length === 3) return { score: 0.9 + near, how: 'variant' }
+  if (a.length === 2 && letterEdits <= 1) return { score: 0.88 + near, how: 'variant' }
   return null
 }
 
