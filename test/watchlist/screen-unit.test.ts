@@ -35,8 +35,9 @@ const PUTIN = subject('XXi.001', ['VLADIMIR VLADIMIROVICH PUTIN'])
 const ORIGINAL_ONLY = subject('XXi.002', [['ثروت صالح شحاته', 'original_script']])
 const COMPANY: ScreeningSubject = { ...subject('XXe.001', ['TACTICAL MISSILES CORPORATION JOINT STOCK COMPANY']), subjectType: 'entity' }
 const UNRELATED = subject('XXi.099', ['JOHN SMITH'])
+const KOREAN = subject('KPi.999', ['KIM YONG CHOL', 'RI SU YONG'])
 
-const index = new ScreeningIndex([ZAWAHIRI, SHIHATA, SALEK, ADEL, PUTIN, ORIGINAL_ONLY, COMPANY, UNRELATED])
+const index = new ScreeningIndex([ZAWAHIRI, SHIHATA, SALEK, ADEL, PUTIN, ORIGINAL_ONLY, COMPANY, UNRELATED, KOREAN])
 const opts = { threshold: DEFAULT_THRESHOLD, limit: 5 }
 
 function top(name: string, extra: { birthDate?: string; nationality?: string } = {}) {
@@ -216,6 +217,15 @@ describe('ScreeningIndex.match', () => {
     expect(hit?.ref).toBe('XXi.001')
     expect(hit?.score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD)
     expect(hit?.reasons).toContain('transliterated from Cyrillic script')
+  })
+
+  it('cross-script: Hangul against the list’s romanization (gim/kim, jeong/jong, ri/i)', () => {
+    const hit = top('김영철')
+    expect(hit?.ref).toBe('KPi.999')
+    expect(hit?.score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD)
+    expect(hit?.reasons).toContain('transliterated from Korean script')
+    expect(top('이수용')?.ref).toBe('KPi.999')
+    expect(index.match({ name: '박지성' }, opts)).toEqual([])
   })
 
   it('a birth year within the listed ones raises the score, one outside lowers it, each said', () => {

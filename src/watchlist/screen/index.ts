@@ -109,7 +109,13 @@ export class ScreeningIndex {
         if (cmp.score === 0) continue
         const score = cmp.score * (n.kind === 'weak_alias' ? WEAK_ALIAS_FACTOR : 1)
         const prev = best.get(n.subject)
-        if (!prev || score > prev.score || (score === prev.score && KIND_ORDER[n.kind] < KIND_ORDER[prev.name.kind])) {
+        // At equal scores: the name in the query's order, then the stronger kind of name.
+        const better =
+          !prev ||
+          score > prev.score ||
+          (score === prev.score && prev.cmp.orderDiffers && !cmp.orderDiffers) ||
+          (score === prev.score && prev.cmp.orderDiffers === cmp.orderDiffers && KIND_ORDER[n.kind] < KIND_ORDER[prev.name.kind])
+        if (better) {
           best.set(n.subject, { score, name: n, cmp })
         }
       }

@@ -17,8 +17,9 @@ export interface NameWord {
   readonly weight: number
   /**
    * `vowelless`: from a script that writes no short vowels (Arabic, Hebrew…), compared by
-   * skeleton only; `syllabic`: a Han or Hangul syllable, never compared by skeleton (a syllable's
-   * skeleton is one or two letters).
+   * skeleton only; `syllabic`: a Han or Kana syllable, never compared by skeleton (a syllable's
+   * skeleton is one or two letters); `hangul`: a Hangul syllable, compared by its Korean key
+   * (korean.ts) as well.
    */
   readonly form: WordForm
   /** Two adjacent words written together (compare.ts), never matched by skeleton alone. */
@@ -26,7 +27,7 @@ export interface NameWord {
 }
 
 /** How a word was written: see NameWord.form. */
-export type WordForm = 'plain' | 'vowelless' | 'syllabic'
+export type WordForm = 'plain' | 'vowelless' | 'syllabic' | 'hangul'
 
 /** A name read for comparison. */
 export interface PreparedName {
@@ -68,12 +69,23 @@ export function prepareName(name: string, entity = false): PreparedName {
     text = `${parts[1]} ${parts[0]}`
     commaForm = true
   }
-  const form: WordForm = script === null ? 'plain' : ABJADS.has(script) ? 'vowelless' : SYLLABIC_SCRIPTS.has(script) ? 'syllabic' : 'plain'
+  const form: WordForm =
+    script === null
+      ? 'plain'
+      : ABJADS.has(script)
+        ? 'vowelless'
+        : script === 'Korean'
+          ? 'hangul'
+          : SYLLABIC_SCRIPTS.has(script)
+            ? 'syllabic'
+            : 'plain'
   const words: NameWord[] = []
   for (const m of text.matchAll(WORD)) {
     const raw = m[0] === '&' ? 'and' : m[0]
     const hyphenated = text[(m.index ?? 0) + m[0].length] === '-'
-    const kind = wordKind(raw, { hyphenated, first: words.length === 0, entity })
+    const read = wordKind(raw, { hyphenated, first: words.length === 0, entity })
+    // A syllable of one letter (이 → `i`) is a whole name, not an initial.
+    const kind = read === 'initial' && (form === 'hangul' || form === 'syllabic') ? 'word' : read
     const split = kind === 'word' ? splitPrefix(raw) : null
     if (split) {
       const tail = split[1]

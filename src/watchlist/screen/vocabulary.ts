@@ -1,3 +1,4 @@
+import { koreanKey } from './korean.js'
 import type { NameWord } from './normalize.js'
 import { compareWords, editBudget, MIN_WORD_SCORE, type WordMatch } from './words.js'
 import { osaDistance, withinOneEdit } from './similarity.js'
@@ -42,6 +43,8 @@ export class Vocabulary {
   private readonly vowellessBySkeleton = new Map<string, VocabularyWord[]>()
   private readonly vowellessByDeletion = new Map<string, VocabularyWord[]>()
   private readonly byWord = new Map<NameWord, VocabularyWord>()
+  /** Short Latin words by their Korean key, for Hangul queries. */
+  private readonly byKoreanKey = new Map<string, VocabularyWord[]>()
   private seen = new Uint32Array(0)
   private stamp = 0
 
@@ -58,6 +61,7 @@ export class Vocabulary {
       this.byKey.set(key, entry)
       push(this.byCollapsed, word.collapsed, entry)
       push(this.bySkeleton, word.skeleton, entry)
+      if (word.form === 'plain' && word.text.length <= 10) push(this.byKoreanKey, koreanKey(word.text), entry)
       if (word.form === 'vowelless') {
         push(this.vowellessBySkeleton, word.skeleton, entry)
         for (const d of deletions(word.skeleton)) push(this.vowellessByDeletion, d, entry)
@@ -85,7 +89,8 @@ export class Vocabulary {
       const m = compareWords(q, v.word)
       if (m && m.score >= MIN_WORD_SCORE) out.set(v, m)
     }
-    for (const form of ['plain', 'vowelless', 'syllabic'] as const) {
+    if (q.form === 'hangul') for (const v of this.byKoreanKey.get(koreanKey(q.text)) ?? []) consider(v)
+    for (const form of ['plain', 'vowelless', 'syllabic', 'hangul'] as const) {
       for (const joined of [false, true]) {
         const exact = this.byKey.get(wordKey({ ...q, form, joined }))
         if (exact) consider(exact)
@@ -152,7 +157,7 @@ export class Vocabulary {
       b += 120 + 2 * (w.text.length + w.shown.length + w.collapsed.length + w.skeleton.length) + 8 * v.names.length
     }
     for (const ids of this.byBigram.values()) b += 40 + 8 * ids.length
-    b += 64 * (this.byKey.size + this.byCollapsed.size + this.bySkeleton.size + this.vowellessBySkeleton.size)
+    b += 64 * (this.byKey.size + this.byCollapsed.size + this.bySkeleton.size + this.vowellessBySkeleton.size + this.byKoreanKey.size)
     return b
   }
 }

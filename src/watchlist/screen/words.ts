@@ -1,5 +1,6 @@
 import type { NameWord } from './normalize.js'
 import { jaroWinkler, osaDistance, withinOneEdit } from './similarity.js'
+import { koreanKey } from './korean.js'
 import { collapse } from './variants.js'
 
 /** How two words met. */
@@ -18,6 +19,7 @@ const EXACT: WordMatch = { score: 1, how: 'exact' }
 const DOUBLED: WordMatch = { score: 0.97, how: 'variant' }
 const INITIAL: WordMatch = { score: 0.8, how: 'initial' }
 const SLIP: WordMatch = { score: 0.8, how: 'close' }
+const KOREAN: WordMatch = { score: 0.9, how: 'variant' }
 
 /** Particles meet their own canonical spelling, or a slip of it as written — never another particle. */
 export const FIXED: ReadonlySet<string> = new Set(['article', 'patronymic', 'kunya', 'abd', 'stop'])
@@ -50,6 +52,10 @@ export function compareWords(q: NameWord, s: NameWord): WordMatch | null {
     return w.kind !== 'initial' && w.text[0] === i.text ? INITIAL : null
   }
   if (q.form === 'vowelless' || s.form === 'vowelless') return compareSkeletons(q, s)
+  if ((q.form === 'hangul' || s.form === 'hangul') && !q.joined && !s.joined) {
+    // A Korean syllable against another romanization of it: the systems' key, else its letters.
+    if (koreanKey(q.text) === koreanKey(s.text)) return q.collapsed === s.collapsed ? DOUBLED : KOREAN
+  }
   if (q.collapsed === s.collapsed) return DOUBLED
   const a = q.collapsed
   const b = s.collapsed
@@ -65,7 +71,8 @@ export function compareWords(q: NameWord, s: NameWord): WordMatch | null {
     best = { score, how: 'close' }
   }
   // Joined pairs and syllables lose too much in a skeleton: only their letters count.
-  const sk = q.joined || s.joined || q.form === 'syllabic' || s.form === 'syllabic' ? null : skeletonMatch(q.skeleton, s.skeleton, d)
+  const syllables = q.form === 'syllabic' || s.form === 'syllabic' || q.form === 'hangul' || s.form === 'hangul'
+  const sk = q.joined || s.joined || syllables ? null : skeletonMatch(q.skeleton, s.skeleton, d)
   if (sk && sk.score > (best?.score ?? 0)) best = sk
   return best && best.score >= MIN_WORD_SCORE ? best : null
 }
@@ -100,6 +107,9 @@ function compareSkeletons(q: NameWord, s: NameWord): WordMatch | null {
   const a = q.skeleton
   const b = s.skeleton
   const joined = q.joined || s.joined
+  // Two joined pairs lose too much between them; one joined pair against one word (عبدالحی,
+  // `abdul hai`) keeps a skeleton of four letters or more.
+  if (q.joined && s.joined) return null
   if (a === b) return a.length >= (joined ? 4 : 2) ? { score: a.length >= 3 ? 0.92 : 0.88, how: 'variant' } : null
   // One consonant apart, but not a final -i (Mohammadi is not Mohammad).
   if (!joined && Math.min(a.length, b.length) >= 4 && a.slice(0, -1) !== b && b.slice(0, -1) !== a && osaDistance(a, b, 1) <= 1) {
