@@ -76,17 +76,24 @@ export class ScreeningIndex {
     this.subjects = subjects
     let bytes = 0
     subjects.forEach((subject, s) => {
-      bytes += 200 + 2 * subject.ref.length + 24 * subject.birthYears.length + 40 * subject.nationalities.length
+      bytes += 160 + subject.ref.length + 48 * subject.birthYears.length + 24 * subject.nationalities.length
       for (const n of subject.names) {
-        const name = comparable(prepareName(n.name, subject.subjectType === 'entity'))
-        if (name.name.words.length === 0) continue
+        const read = comparable(prepareName(n.name, subject.subjectType === 'entity'))
+        if (read.name.words.length === 0) continue
         const id = this.names.length
-        const slots = name.name.words.map((w) => this.vocabulary.add(w, id))
-        const joinedSlots = name.joined.map((w) => (w ? this.vocabulary.add(w, id, false) : null))
+        const slots = read.name.words.map((w) => this.vocabulary.add(w, id))
+        const joinedSlots = read.joined.map((w) => (w ? this.vocabulary.add(w, id, false) : null))
+        // The name keeps the vocabulary's words (one object per distinct word across the list);
+        // its own spelling of them is read again for the reasons of a hit.
+        const name: ComparableName = {
+          name: { ...read.name, words: slots.map((v) => v.word) },
+          joined: joinedSlots.map((v) => v?.word ?? null),
+        }
         this.names.push({ subject: s, kind: n.kind, name, slots, joinedSlots })
-        bytes += 120 + 2 * n.name.length + 16 * (name.name.words.length + name.joined.length)
+        bytes += 300 + 24 + n.name.length + 16 * (slots.length + joinedSlots.length)
       }
     })
+    this.vocabulary.compact()
     this.size = bytes + this.vocabulary.bytes
   }
 
@@ -131,7 +138,8 @@ export class ScreeningIndex {
       const score = Math.round(Math.min(1, Math.max(0, raw)) * 1000) / 1000
       if (score < options.threshold) continue
       const qn = subject.subjectType === 'entity' ? q.entity : q.person
-      const reasons = explainName(qn, b.name.name, b.cmp, b.name.kind)
+      const own = comparable(prepareName(b.name.name.name.original, subject.subjectType === 'entity'))
+      const reasons = explainName(qn, own, b.cmp, b.name.kind)
       if (birth) reasons.push(birth.reason)
       if (nat) reasons.push(nat.reason)
       hits.push({ ref: subject.ref, score, matchedName: b.name.name.name.original, reasons })

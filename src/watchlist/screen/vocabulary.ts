@@ -1,6 +1,6 @@
 import { koreanKey } from './korean.js'
 import type { NameWord } from './normalize.js'
-import { compareWords, editBudget, MIN_WORD_SCORE, type WordMatch } from './words.js'
+import { compareWords, editBudget, FIXED, MIN_WORD_SCORE, type WordMatch } from './words.js'
 import { osaDistance, withinOneEdit } from './similarity.js'
 
 /**
@@ -16,13 +16,17 @@ import { osaDistance, withinOneEdit } from './similarity.js'
 export interface VocabularyWord {
   readonly id: number
   readonly word: NameWord
-  /** Indexes of the listed names holding it. */
-  readonly names: number[]
+  /** Indexes of the listed names holding it (ascending). */
+  names: number[]
 }
 
-/** The key of a word in the vocabulary: its text, marked when it is compared by skeleton only. */
+/**
+ * The key of a word in the vocabulary: its text, with its form, kind and joining when not a
+ * plain word, and a particle's spelling as written (a slip is judged against it: `abudl`, `abdul`).
+ */
 export function wordKey(w: NameWord): string {
-  return w.form === 'plain' && !w.joined ? w.text : `${w.text}\u0001${w.form}${w.joined ? '+' : ''}`
+  if (w.form === 'plain' && !w.joined && w.kind === 'word') return w.text
+  return `${w.text}\u0001${w.form}${w.joined ? '+' : ''}${w.kind}${FIXED.has(w.kind) ? `\u0001${w.shown}` : ''}`
 }
 
 function bigrams(s: string): string[] {
@@ -38,13 +42,12 @@ export class Vocabulary {
   private readonly byKey = new Map<string, VocabularyWord>()
   private readonly byCollapsed = new Map<string, VocabularyWord[]>()
   private readonly bySkeleton = new Map<string, VocabularyWord[]>()
-  private readonly byBigram = new Map<string, number[]>()
+  private readonly byBigram = new Map<string, number[] | Int32Array>()
   /** Words written without short vowels (original-script names), by skeleton and by each skeleton less one letter. */
   private readonly vowellessBySkeleton = new Map<string, VocabularyWord[]>()
   private readonly vowellessByDeletion = new Map<string, VocabularyWord[]>()
-  private readonly byWord = new Map<NameWord, VocabularyWord>()
-  /** Short Latin words by their Korean key, for Hangul queries. */
-  private readonly byKoreanKey = new Map<string, VocabularyWord[]>()
+  /** Short Latin words by their Korean key, made at the first Hangul query. */
+  private byKoreanKey: Map<string, VocabularyWord[]> | null = null
   private seen = new Uint32Array(0)
   private stamp = 0
 
@@ -61,20 +64,24 @@ export class Vocabulary {
       this.byKey.set(key, entry)
       push(this.byCollapsed, word.collapsed, entry)
       push(this.bySkeleton, word.skeleton, entry)
-      if (word.form === 'plain' && word.text.length <= 10) push(this.byKoreanKey, koreanKey(word.text), entry)
       if (word.form === 'vowelless') {
         push(this.vowellessBySkeleton, word.skeleton, entry)
         for (const d of deletions(word.skeleton)) push(this.vowellessByDeletion, d, entry)
-      } else if (typos) for (const b of bigrams(word.collapsed)) push(this.byBigram, b, entry.id)
+      } else if (typos) {
+        for (const b of bigrams(word.collapsed)) {
+          const ids = this.byBigram.get(b)
+          if (Array.isArray(ids)) ids.push(entry.id)
+          else this.byBigram.set(b, ids ? [...ids, entry.id] : [entry.id])
+        }
+      }
     }
     if (entry.names[entry.names.length - 1] !== name) entry.names.push(name)
-    this.byWord.set(word, entry)
     return entry
   }
 
-  /** The entry of a word, if listed (by identity for the listed words themselves). */
+  /** The entry of a word, if listed. */
   get(word: NameWord): VocabularyWord | undefined {
-    return this.byWord.get(word) ?? this.byKey.get(wordKey(word))
+    return this.byKey.get(wordKey(word))
   }
 
   /**
@@ -89,13 +96,7 @@ export class Vocabulary {
       const m = compareWords(q, v.word)
       if (m && m.score >= MIN_WORD_SCORE) out.set(v, m)
     }
-    if (q.form === 'hangul') for (const v of this.byKoreanKey.get(koreanKey(q.text)) ?? []) consider(v)
-    for (const form of ['plain', 'vowelless', 'syllabic', 'hangul'] as const) {
-      for (const joined of [false, true]) {
-        const exact = this.byKey.get(wordKey({ ...q, form, joined }))
-        if (exact) consider(exact)
-      }
-    }
+    if (q.form === 'hangul') for (const v of this.koreanKeys().get(koreanKey(q.text)) ?? []) consider(v)
     for (const v of this.byCollapsed.get(q.collapsed) ?? []) consider(v)
     for (const v of this.bySkeleton.get(q.skeleton) ?? []) consider(v)
     if (q.skeleton.length >= 3) {
@@ -149,16 +150,38 @@ export class Vocabulary {
     }
   }
 
+  /** Trims every list to its length once all words are in (arrays grow with room to spare). */
+  compact(): void {
+    for (const v of this.words) v.names = v.names.slice()
+    for (const map of [this.byCollapsed, this.bySkeleton, this.vowellessBySkeleton, this.vowellessByDeletion]) {
+      for (const [k, list] of map) map.set(k, list.slice())
+    }
+    for (const [k, ids] of this.byBigram) this.byBigram.set(k, Int32Array.from(ids))
+    this.byKoreanKey = null
+  }
+
+  private koreanKeys(): Map<string, VocabularyWord[]> {
+    if (!this.byKoreanKey) {
+      this.byKoreanKey = new Map()
+      for (const v of this.words) if (v.word.form === 'plain' && v.word.text.length <= 10) push(this.byKoreanKey, koreanKey(v.word.text), v)
+    }
+    return this.byKoreanKey
+  }
+
   /** Approximate bytes held by the vocabulary's words and lookups. */
   get bytes(): number {
+    // V8's sizes, roughly: a word object and its entry ~200 bytes, a string ~24 + its letters,
+    // a list ~32 + 8 per item, a map entry ~40 (with its key string and list counted apart).
     let b = 0
     for (const v of this.words) {
       const w = v.word
-      b += 120 + 2 * (w.text.length + w.shown.length + w.collapsed.length + w.skeleton.length) + 8 * v.names.length
+      b += 200 + 4 * 24 + w.text.length + w.shown.length + w.collapsed.length + w.skeleton.length + 32 + 8 * v.names.length
     }
-    for (const ids of this.byBigram.values()) b += 40 + 8 * ids.length
-    b += 64 * (this.byKey.size + this.byCollapsed.size + this.bySkeleton.size + this.vowellessBySkeleton.size + this.byKoreanKey.size)
-    return b
+    for (const ids of this.byBigram.values()) b += 100 + 4 * ids.length
+    for (const map of [this.byCollapsed, this.bySkeleton, this.vowellessBySkeleton, this.vowellessByDeletion]) {
+      for (const [k, list] of map) b += 40 + 24 + k.length + 32 + 8 * list.length
+    }
+    return b + 40 * this.byKey.size
   }
 }
 
