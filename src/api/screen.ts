@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { validate } from '../common/validate.js'
 import type { Statements } from '../store/statements.js'
 import type { ListContent } from '../watchlist/parse.js'
-import { DEFAULT_THRESHOLD, ScreeningIndex, subjectOf } from '../watchlist/screen/index.js'
+import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningSubject, subjectOf } from '../watchlist/screen/index.js'
 import type { Designation } from '../watchlist/types.js'
 
 /** Screening's defaults, in one place. */
@@ -132,11 +132,12 @@ export const screenResponseSchema = z
 
 export type ScreenResponse = z.output<typeof screenResponseSchema>
 
-/** The watchlist as the matcher holds it: one index over the listed designations, one over all. */
+/** The watchlist as the matcher holds it: one index over the listed designations, one over all (made when first asked for). */
 interface Built {
   readonly version: string
   readonly listed: ScreeningIndex
-  readonly all: ScreeningIndex
+  all: ScreeningIndex | null
+  readonly subjects: readonly ScreeningSubject[]
   readonly state: ReadonlyMap<string, { status: 'listed' | 'delisted'; lastEventType: Designation['lastEventType'] }>
 }
 
@@ -155,7 +156,7 @@ export class Screener {
     const threshold = opts.threshold ?? SCREEN_DEFAULTS.threshold
     const limit = opts.limit ?? SCREEN_DEFAULTS.limit
     const b = this.current()
-    const index = (opts.includeDelisted ?? SCREEN_DEFAULTS.includeDelisted) ? b.all : b.listed
+    const index = (opts.includeDelisted ?? SCREEN_DEFAULTS.includeDelisted) ? (b.all ??= new ScreeningIndex(b.subjects)) : b.listed
     return list.map((e) => {
       const hits = index.match(
         {
@@ -185,7 +186,7 @@ export class Screener {
 
   /** Approximate bytes the two indexes hold (0 before the first screening). */
   size(): number {
-    return this.built === null ? 0 : this.built.listed.size + this.built.all.size
+    return this.built === null ? 0 : this.built.listed.size + (this.built.all?.size ?? 0)
   }
 
   private current(): Built {
@@ -202,8 +203,8 @@ export class Screener {
       content: string
     }[]
     const state = new Map<string, { status: 'listed' | 'delisted'; lastEventType: Designation['lastEventType'] }>()
-    const listed = []
-    const all = []
+    const listed: ScreeningSubject[] = []
+    const all: ScreeningSubject[] = []
     for (const r of rows) {
       const d = JSON.parse(r.record) as Designation
       const subject = subjectOf(d, JSON.parse(r.content) as ListContent)
@@ -211,7 +212,7 @@ export class Screener {
       all.push(subject)
       if (d.status === 'listed') listed.push(subject)
     }
-    this.built = { version, listed: new ScreeningIndex(listed), all: new ScreeningIndex(all), state }
+    this.built = { version, listed: new ScreeningIndex(listed), all: null, subjects: all, state }
     return this.built
   }
 }
