@@ -63,9 +63,11 @@ export interface BirthVerdict {
   readonly reason: string
 }
 
-/** What a matching year adds; what one far outside takes away; one a year or two off takes little. */
+/** What a birth year within the listed ones adds to the score. */
 export const BIRTH_MATCH = 0.06
+/** What a birth year one or two years off takes away (approximate dates, calendar conversions). */
 export const BIRTH_NEAR = -0.03
+/** What a birth year further off takes away. */
 export const BIRTH_MISMATCH = -0.15
 
 function show(r: YearRange): string {

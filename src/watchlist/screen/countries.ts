@@ -72,8 +72,9 @@ export function nationalityCodes(values: readonly string[]): string[] {
   return [...out]
 }
 
-/** What a shared nationality adds; what a different one takes away (people change or add one). */
+/** What a shared nationality adds to the score. */
 export const NATIONALITY_MATCH = 0.03
+/** What a different nationality takes away: little, people change or add one. */
 export const NATIONALITY_MISMATCH = -0.06
 
 /**

@@ -101,24 +101,6 @@ export function osaDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEGE
   return prev[lb] as number
 }
 
-/**
- * Plain Levenshtein distance (insert, delete, substitute), for callers that want no swaps.
- *
- * @example levenshtein('kitten', 'sitting') // 3
- */
-export function levenshtein(a: string, b: string): number {
-  if (a === b) return 0
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i]
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    prev = cur
-  }
-  return prev[b.length] as number
-}
-
 function sameFrom(a: string, i: number, b: string, j: number): boolean {
   if (a.length - i !== b.length - j) return false
   for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false

@@ -79,11 +79,6 @@ export class Vocabulary {
     return entry
   }
 
-  /** The entry of a word, if listed. */
-  get(word: NameWord): VocabularyWord | undefined {
-    return this.byKey.get(wordKey(word))
-  }
-
   /**
    * Every listed word compareWords pairs with `q` (score ≥ MIN_WORD_SCORE), with the match.
    *
