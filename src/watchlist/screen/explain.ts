@@ -66,7 +66,8 @@ export function explainName(query: ComparableName, subject: ComparableName, cmp:
   const missing = Q.filter((_, i) => !covered.has(i)).map((w) => w.shown)
   if (missing.length) reasons.push(`query words not in the name: ${missing.join(', ')}`)
   const usedS = new Set(cmp.pairs.flatMap((p) => p.s))
-  const extra = S.filter((_, j) => !usedS.has(j)).map((w) => w.shown)
+  // Particles and forms left out (`the`, `of`, `bin`) go unsaid.
+  const extra = S.filter((w, j) => !usedS.has(j) && w.weight >= 0.5).map((w) => w.shown)
   if (extra.length) reasons.push(`listed words not in the query: ${extra.join(', ')}`)
   return reasons
 }
