@@ -128,6 +128,11 @@ export class Vocabulary {
     const stamp = ++this.stamp
     const seen = this.seen
     const most = maxEdits(qc.length + 2)
+    const histogram = new Int16Array(128)
+    for (let i = 0; i < qc.length; i++) {
+      const c = qc.charCodeAt(i) & 127
+      histogram[c] = (histogram[c] as number) + 1
+    }
     const lists = bigrams(qc)
       .map((g) => this.byBigram.get(g) ?? [])
       .sort((a, b) => a.length - b.length)
@@ -139,7 +144,8 @@ export class Vocabulary {
         const vc = (this.words[id] as VocabularyWord).word.collapsed
         const edits = maxEdits(Math.max(qc.length, vc.length))
         if (edits === 0 || Math.abs(qc.length - vc.length) > edits) continue
-        if (edits === 1 ? !withinOneEdit(qc, vc) : osaDistance(qc, vc, edits) > edits) continue
+        if (edits === 1 ? !withinOneEdit(qc, vc) : !lettersWithin(histogram, qc, vc, 2 * edits) || osaDistance(qc, vc, edits) > edits)
+          continue
         consider(this.words[id] as VocabularyWord)
       }
     }
@@ -178,6 +184,26 @@ export class Vocabulary {
     }
     return b + 40 * this.byKey.size
   }
+}
+
+const counts = new Int16Array(128)
+
+/**
+ * Whether a word's letters differ from the query's (`histogram`: the query's letter counts) by at
+ * most `limit` letters counted both ways — a cheap test before the distance, as one edit changes
+ * that count by two at most. The difference is twice the word's letters in excess of the query's
+ * plus the difference in length.
+ */
+function lettersWithin(histogram: Int16Array, query: string, word: string, limit: number): boolean {
+  let excess = 0
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i) & 127
+    const n = (counts[c] as number) + 1
+    counts[c] = n
+    if (n > (histogram[c] as number)) excess++
+  }
+  for (let i = 0; i < word.length; i++) counts[word.charCodeAt(i) & 127] = 0
+  return 2 * excess + query.length - word.length <= limit
 }
 
 /** Edits a word of this length may carry and still score MIN_WORD_SCORE (1 - edits / length). */
