@@ -1,11 +1,14 @@
-import { birthVerdict, queryBirthYear } from './birth.js'
+import { birthVerdict, queryBirthYear, type BirthVerdict } from './birth.js'
+import { scoreBound } from './bound.js'
+import { candidatePairings, type IndexedName } from './candidates.js'
 import { comparable, scorePairings, type ComparableName, type NameComparison, type Pairing } from './compare.js'
 import { countryCode, nationalityVerdict } from './countries.js'
 import { prepareName, type NameWord } from './normalize.js'
 import { explainName } from './explain.js'
+import { TopScores } from './ranking.js'
 import type { ScreeningSubject, SubjectNameKind } from './subject.js'
 import { Vocabulary, type VocabularyWord } from './vocabulary.js'
-import { compareWords, FIXED, type WordMatch } from './words.js'
+import { FIXED, type WordMatch } from './words.js'
 
 export type { ScreeningSubject, SubjectNameKind } from './subject.js'
 export { subjectOf } from './subject.js'
@@ -50,13 +53,19 @@ export const DEFAULT_THRESHOLD = 0.8
 const WEAK_ALIAS_FACTOR = 0.95
 const KIND_ORDER: Record<SubjectNameKind, number> = { primary: 0, alias: 1, original_script: 2, weak_alias: 3 }
 
-interface IndexedName {
-  readonly subject: number
-  readonly kind: SubjectNameKind
-  readonly name: ComparableName
-  /** The vocabulary entry of each word, and of each joined pair. */
-  readonly slots: readonly VocabularyWord[]
-  readonly joinedSlots: readonly (VocabularyWord | null)[]
+function kindFactor(kind: SubjectNameKind): number {
+  return kind === 'weak_alias' ? WEAK_ALIAS_FACTOR : 1
+}
+
+/**
+ * Added to a name's score bound before it is compared: the bound and the score sum the same
+ * terms in another order, so may differ in the last bits of a float.
+ */
+const BOUND_SLACK = 1e-9
+
+/** How many hits `limit` keeps, as Array.prototype.slice reads it (NaN: none; Infinity: all). */
+function kept(limit: number): number {
+  return Number.isNaN(limit) ? 0 : Math.max(0, Math.trunc(limit))
 }
 
 /** Reads a query's name as a person's and as an entity's (legal-form words weigh less there). */
@@ -101,7 +110,7 @@ export class ScreeningIndex {
           name: { ...read.name, words: slots.map((v) => v.word) },
           joined: joinedSlots.map((v) => v?.word ?? null),
         }
-        this.names.push({ subject: s, kind: n.kind, name, slots, joinedSlots })
+        this.names.push({ subject: s, kind: n.kind, entity: subject.subjectType === 'entity', name, slots, joinedSlots })
         bytes += 300 + 24 + n.name.length + 16 * (slots.length + joinedSlots.length)
       }
     })
@@ -117,98 +126,90 @@ export class ScreeningIndex {
       entity: comparable(prepareName(query.name, true)),
     }
     if (q.person.name.words.length === 0) throw new Error(`screening: no letters or digits in ${JSON.stringify(query.name)}`)
-    const best = new Map<number, { score: number; name: IndexedName; cmp: NameComparison }>()
-    for (const [variant, entity] of [
+    const keep = kept(options.limit)
+    if (keep === 0) return []
+    const { threshold } = options
+    const year = queryBirthYear(query.birthDate)
+    const nationality = query.nationality === undefined ? null : countryCode(query.nationality)
+    const verdicts = new Map<number, { birth: BirthVerdict | null; nat: ReturnType<typeof nationalityVerdict> }>()
+    const verdictsOf = (s: number) => {
+      let v = verdicts.get(s)
+      if (!v) {
+        const subject = this.subjects[s] as ScreeningSubject
+        verdicts.set(
+          s,
+          (v = { birth: birthVerdict(year, subject.birthYears), nat: nationalityVerdict(nationality, subject.nationalities) }),
+        )
+      }
+      return v
+    }
+    const final = (s: number, score: number): number => {
+      const { birth, nat } = verdictsOf(s)
+      return Math.round(Math.min(1, Math.max(0, score + (birth?.adjust ?? 0) + (nat?.adjust ?? 0))) * 1000) / 1000
+    }
+    // Every candidate name with the bound of its final score; those under the threshold dropped.
+    const candidates: { id: number; reading: ComparableName; edges: Pairing[]; bound: number; found: number }[] = []
+    for (const [reading, entity] of [
       [q.person, false],
       [q.entity, true],
     ] as const) {
-      for (const [id, edges] of this.pairings(variant, entity)) {
+      for (const [id, edges] of candidatePairings(reading, entity, this.names, this.lookup)) {
         const n = this.names[id] as IndexedName
-        const cmp = scorePairings(variant, n.name, edges)
-        if (cmp.score === 0) continue
-        const score = cmp.score * (n.kind === 'weak_alias' ? WEAK_ALIAS_FACTOR : 1)
-        const prev = best.get(n.subject)
-        // At equal scores: the name in the query's order, then the stronger kind of name.
-        const better =
-          !prev ||
-          score > prev.score ||
-          (score === prev.score && prev.cmp.orderDiffers && !cmp.orderDiffers) ||
-          (score === prev.score && prev.cmp.orderDiffers === cmp.orderDiffers && KIND_ORDER[n.kind] < KIND_ORDER[prev.name.kind])
-        if (better) {
-          best.set(n.subject, { score, name: n, cmp })
-        }
+        const upper = scoreBound(reading, n.name, edges)
+        if (upper === 0) continue
+        const bound = final(n.subject, upper * kindFactor(n.kind) + BOUND_SLACK)
+        if (bound >= threshold) candidates.push({ id, reading, edges, bound, found: candidates.length })
       }
     }
-    const year = queryBirthYear(query.birthDate)
-    const nationality = query.nationality === undefined ? null : countryCode(query.nationality)
-    const hits: ScreeningHit[] = []
+    // Best bound first: once a bound is under the threshold or the k-th best score held, no
+    // later name can enter the results.
+    candidates.sort((a, b) => b.bound - a.bound)
+    const top = new TopScores(keep)
+    const best = new Map<number, { score: number; name: IndexedName; found: number; cmp: NameComparison }>()
+    for (const c of candidates) {
+      if (c.bound < top.kth) break
+      const n = this.names[c.id] as IndexedName
+      const cmp = scorePairings(c.reading, n.name, c.edges)
+      if (cmp.score === 0) continue
+      const score = cmp.score * kindFactor(n.kind)
+      const prev = best.get(n.subject)
+      // At equal scores: the name in the query's order, then the stronger kind of name, then
+      // the name found first (by the query's first word that finds it).
+      const better =
+        !prev ||
+        score > prev.score ||
+        (score === prev.score &&
+          (prev.cmp.orderDiffers !== cmp.orderDiffers
+            ? prev.cmp.orderDiffers
+            : KIND_ORDER[n.kind] !== KIND_ORDER[prev.name.kind]
+              ? KIND_ORDER[n.kind] < KIND_ORDER[prev.name.kind]
+              : c.found < prev.found))
+      if (better) {
+        best.set(n.subject, { score, name: n, found: c.found, cmp })
+        top.offer(n.subject, final(n.subject, score))
+      }
+    }
+    const ranked: { s: number; score: number; b: { name: IndexedName; cmp: NameComparison } }[] = []
     for (const [s, b] of best) {
+      const score = final(s, b.score)
+      if (score >= threshold) ranked.push({ s, score, b })
+    }
+    const ref = (s: number): string => (this.subjects[s] as ScreeningSubject).ref
+    ranked.sort((a, b) => b.score - a.score || (ref(a.s) < ref(b.s) ? -1 : ref(a.s) > ref(b.s) ? 1 : 0))
+    return ranked.slice(0, keep).map(({ s, score, b }) => {
       const subject = this.subjects[s] as ScreeningSubject
-      const birth = birthVerdict(year, subject.birthYears)
-      const nat = nationalityVerdict(nationality, subject.nationalities)
-      const raw = b.score + (birth?.adjust ?? 0) + (nat?.adjust ?? 0)
-      const score = Math.round(Math.min(1, Math.max(0, raw)) * 1000) / 1000
-      if (score < options.threshold) continue
+      const { birth, nat } = verdictsOf(s)
       const qn = subject.subjectType === 'entity' ? q.entity : q.person
       const own = comparable(prepareName(b.name.name.name.original, subject.subjectType === 'entity'))
       const reasons = explainName(qn, own, b.cmp, b.name.kind)
       if (birth) reasons.push(birth.reason)
       if (nat) reasons.push(nat.reason)
-      hits.push({ ref: subject.ref, score, matchedName: b.name.name.name.original, reasons })
-    }
-    hits.sort((a, b) => b.score - a.score || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0))
-    return hits.slice(0, Math.max(0, options.limit))
-  }
-
-  /**
-   * The candidate pairings of the query's words with the words of every listed name (of an
-   * individual, or of an entity when `entity`) that shares a word with it: each query word that
-   * can find a name (not a particle) and each two adjacent ones written together are looked up
-   * in the vocabulary; the particles are then compared with the words of the names found.
-   */
-  private pairings(query: ComparableName, entity: boolean): Map<number, Pairing[]> {
-    const out = new Map<number, Pairing[]>()
-    const Q = query.name.words
-    const add = (qi: number[], qw: NameWord, typos: boolean): void => {
-      for (const [v, m] of this.lookup(qw, typos)) {
-        for (const id of v.names) {
-          const n = this.names[id] as IndexedName
-          if (((this.subjects[n.subject] as ScreeningSubject).subjectType === 'entity') !== entity) continue
-          let edges = out.get(id)
-          if (!edges) out.set(id, (edges = []))
-          n.slots.forEach((slot, j) => {
-            if (slot === v) edges.push({ q: qi, s: [j], score: m.score, how: qi.length > 1 ? 'joined' : m.how })
-          })
-          n.joinedSlots.forEach((slot, j) => {
-            if (slot === v) edges.push({ q: qi, s: [j, j + 1], score: m.score, how: 'joined' })
-          })
-        }
-      }
-    }
-    Q.forEach((w, i) => {
-      if (w.weight >= 0.5) add([i], w, true)
+      return { ref: subject.ref, score, matchedName: b.name.name.name.original, reasons }
     })
-    query.joined.forEach((w, i) => {
-      if (w) add([i, i + 1], w, false)
-    })
-    // Particles, forms and initials (not looked up), and any word against a listed particle
-    // (a slip of it: `abudl` for `abdul`), are compared directly in each name found.
-    const light = (w: NameWord): boolean => w.weight < 0.5 || FIXED.has(w.kind)
-    for (const [id, edges] of out) {
-      const S = (this.names[id] as IndexedName).name.name.words
-      Q.forEach((qw, i) => {
-        S.forEach((sw, j) => {
-          if (!light(qw) && !light(sw)) return
-          const m = compareWords(qw, sw)
-          if (m) edges.push({ q: [i], s: [j], score: m.score, how: m.how })
-        })
-      })
-    }
-    return out
   }
 
   /** The vocabulary's matches of one query word, remembered across queries. */
-  private lookup(w: NameWord, typos: boolean): Map<VocabularyWord, WordMatch> {
+  private readonly lookup = (w: NameWord, typos: boolean): Map<VocabularyWord, WordMatch> => {
     const key = `${w.form}${w.joined ? '+' : ''}${typos ? '' : '-'}${w.kind}:${w.text}${FIXED.has(w.kind) ? `:${w.shown}` : ''}`
     let hit = this.lookups.get(key)
     if (!hit) {

@@ -1,0 +1,62 @@
+import { EXTRA_SUBJECT_WEIGHT, MIDDLE_FACTOR, MISSING_QUERY_WEIGHT, type ComparableName, type Pairing } from './compare.js'
+import type { NameWord } from './normalize.js'
+
+/**
+ * An upper bound of the score scorePairings gives a listed name, read off its candidate pairings
+ * in one pass (no sort, no assignment) — as a search engine's MaxScore skips documents whose
+ * best possible score cannot make the cut, the index skips names that cannot reach the threshold
+ * or the k-th best score already held.
+ *
+ * With W the weight of the query's words, M the weight of those paired, A the weight-times-score
+ * of the pairs and X the listed words left out, the score is A / (W·m + M·(1 − m) + X·e)
+ * (m = MISSING_QUERY_WEIGHT, e = EXTRA_SUBJECT_WEIGHT), times a factor ≤ 1. As A ≤ M it is at
+ * most g(A) = A / (W·m + A·(1 − m) + X·e), which grows with A; so bounding A from above and X
+ * from below bounds the score:
+ *
+ * - A ≤ Σ over query words of weight × the best score of any pairing holding it;
+ * - A ≤ Σ over listed words of the best gain (score × query weight) of any pairing holding it
+ *   (no listed word is in two pairs: a long query against a short name gains little);
+ * - X ≥ MIDDLE_FACTOR × the weight of the listed words no pairing holds (a word left out costs
+ *   at least that share of its weight).
+ *
+ * A name with no pairing of a query word weighing 0.5 or more scores 0, and so does its bound.
+ */
+export function scoreBound(query: ComparableName, subject: ComparableName, edges: readonly Pairing[]): number {
+  const Q = query.name.words
+  const S = subject.name.words
+  const bestQ = new Float64Array(Q.length)
+  const bestS = new Float64Array(S.length)
+  const held = new Uint8Array(S.length)
+  let nameWord = false
+  for (const e of edges) {
+    let w = 0
+    for (const i of e.q) {
+      const qw = (Q[i] as NameWord).weight
+      w += qw
+      if (qw >= 0.5) nameWord = true
+      if (e.score > (bestQ[i] as number)) bestQ[i] = e.score
+    }
+    const gain = e.score * w
+    for (const j of e.s) {
+      held[j] = 1
+      if (gain > (bestS[j] as number)) bestS[j] = gain
+    }
+  }
+  if (!nameWord) return 0
+  let total = 0
+  let byQuery = 0
+  for (let i = 0; i < Q.length; i++) {
+    const w = (Q[i] as NameWord).weight
+    total += w
+    byQuery += w * (bestQ[i] as number)
+  }
+  let bySubject = 0
+  let unpaired = 0
+  for (let j = 0; j < S.length; j++) {
+    bySubject += bestS[j] as number
+    if (!held[j]) unpaired += (S[j] as NameWord).weight
+  }
+  const a = Math.min(byQuery, bySubject)
+  const denominator = total * MISSING_QUERY_WEIGHT + a * (1 - MISSING_QUERY_WEIGHT) + unpaired * MIDDLE_FACTOR * EXTRA_SUBJECT_WEIGHT
+  return denominator > 0 ? Math.min(1, a / denominator) : 0
+}
