@@ -60,3 +60,15 @@ export function scoreBound(query: ComparableName, subject: ComparableName, edges
   const denominator = total * MISSING_QUERY_WEIGHT + a * (1 - MISSING_QUERY_WEIGHT) + unpaired * MIDDLE_FACTOR * EXTRA_SUBJECT_WEIGHT
   return denominator > 0 ? Math.min(1, a / denominator) : 0
 }
+
+/**
+ * The least weight-times-score A a name must gain for its score to reach `score` (the inverse of
+ * g above with no listed word left out); 0 when any name may, Infinity when none can (over 1).
+ *
+ * @example weightNeeded(2, 0.8) // 1.524: two query words of weight 1 must gain 1.524 between them
+ */
+export function weightNeeded(totalWeight: number, score: number): number {
+  if (score <= 0) return 0
+  if (score > 1) return Infinity
+  return (totalWeight * MISSING_QUERY_WEIGHT * score) / (1 - (1 - MISSING_QUERY_WEIGHT) * score)
+}

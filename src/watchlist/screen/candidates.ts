@@ -1,12 +1,15 @@
 import type { ComparableName, Pairing } from './compare.js'
+import { essentialWords, type WordPotential } from './essential.js'
+import { isLight, type LightMatches, type Lookups, type RankedMatch, type WordMatches } from './lookups.js'
 import type { NameWord } from './normalize.js'
 import type { SubjectNameKind } from './subject.js'
 import type { VocabularyWord } from './vocabulary.js'
-import { compareWords, FIXED, type WordMatch } from './words.js'
+import { compareWords, type WordMatch } from './words.js'
 
 /**
- * Candidate generation: the listed names that share a word with the query, each with every
- * pairing of its words with the query's that compareWords allows — the input of scorePairings.
+ * Candidate generation: the listed names that share a word with the query and may reach the cut,
+ * each with every pairing of its words with the query's that compareWords allows — the input of
+ * scorePairings.
  */
 
 /** One listed name as the index holds it. */
@@ -21,75 +24,165 @@ export interface IndexedName {
   readonly joinedSlots: readonly (VocabularyWord | null)[]
 }
 
-/** The vocabulary's matches of one query word (or joined pair), `typos` allowed or not. */
-export type Lookup = (w: NameWord, typos: boolean) => Map<VocabularyWord, WordMatch>
+/** A query word (weight 0.5 or more), or two adjacent ones written together, with its matches. */
+interface QueryUnit {
+  /** Indexes of the query's words it stands for. */
+  readonly q: readonly number[]
+  readonly matches: WordMatches
+}
 
-/** Particles, forms and initials: compared directly in each name found, never looked up. */
-function light(w: NameWord): boolean {
-  return w.weight < 0.5 || FIXED.has(w.kind)
+/** A listed name found, with the pairings of its words and the query's, in the order made. */
+export interface Candidate {
+  readonly id: number
+  readonly edges: Pairing[]
+}
+
+/** A listed word (or joined pair, `joined`) at `j` that query unit `unit` matches. */
+interface SlotHit {
+  readonly unit: number
+  readonly found: RankedMatch
+  readonly joined: boolean
+  readonly j: number
 }
 
 /**
- * The candidate pairings of the query's words with the words of every listed name (of an
- * individual, or of an entity when `entity`) that shares a word with it: each query word that
- * can find a name (weight 0.5 or more) and each two adjacent ones written together are looked up
- * in the vocabulary; then the light words on either side (particles, forms, initials; any word
- * against a listed particle, a slip of it: `abudl` for `abdul`) are compared directly in each
- * name found, each distinct pair of words once per query. The pairings of a name come in a fixed
- * order (looked-up words in query order, then the light ones), which scorePairings' ties follow.
+ * The search of one reading of a query (a person's name or an entity's) among the names of
+ * individuals (or of entities, `entity`): each query word weighing 0.5 or more and each two
+ * adjacent ones written together find listed words through the vocabulary; the names holding
+ * them are the candidates. Light words on either side (particles, forms, initials; any word
+ * against a listed particle, a slip of it: `abudl` for `abdul`) are then compared directly in each
+ * name found.
  */
-export function candidatePairings(
-  query: ComparableName,
-  entity: boolean,
-  names: readonly IndexedName[],
-  lookup: Lookup,
-): Map<number, Pairing[]> {
-  const out = new Map<number, Pairing[]>()
-  const Q = query.name.words
-  const add = (qi: number[], qw: NameWord, typos: boolean): void => {
-    const how = qi.length > 1 ? 'joined' : null
-    for (const [v, m] of lookup(qw, typos)) {
-      for (const id of v.names) {
-        const n = names[id] as IndexedName
-        if (n.entity !== entity) continue
-        let edges = out.get(id)
-        if (!edges) out.set(id, (edges = []))
-        const { slots, joinedSlots } = n
-        for (let j = 0; j < slots.length; j++) if (slots[j] === v) edges.push({ q: qi, s: [j], score: m.score, how: how ?? m.how })
-        for (let j = 0; j < joinedSlots.length; j++)
-          if (joinedSlots[j] === v) edges.push({ q: qi, s: [j, j + 1], score: m.score, how: 'joined' })
+export class CandidateSearch {
+  /** The query's words weighed, as scorePairings weighs them. */
+  readonly weight: number
+  private readonly units: QueryUnit[] = []
+  /** Each listed word the units match, with the units (in order) that match it. */
+  private readonly byListed = new Map<VocabularyWord, { unit: number; found: RankedMatch }[]>()
+  private readonly potentials: WordPotential[]
+  /** The most one pairing can gain (its score times the weight of its query words). */
+  private readonly maxGain: number
+  /** The listed light words each query word meets directly (null for a light query word: any). */
+  private readonly lightMatches: (LightMatches | null)[]
+  /** Light comparisons made, by query word (a repeated word shares its row) and listed word. */
+  private readonly light: Map<NameWord, WordMatch | null>[]
+
+  constructor(
+    private readonly query: ComparableName,
+    private readonly entity: boolean,
+    private readonly names: readonly IndexedName[],
+    lookups: Lookups,
+  ) {
+    const Q = query.name.words
+    Q.forEach((w, i) => {
+      if (w.weight >= 0.5) this.units.push({ q: [i], matches: lookups.matches(w, true) })
+    })
+    query.joined.forEach((w, i) => {
+      if (w) this.units.push({ q: [i, i + 1], matches: lookups.matches(w, false) })
+    })
+    // A light word may meet any listed word; another the listed light words it meets directly.
+    this.lightMatches = Q.map((w) => (isLight(w) ? null : lookups.lightMatches(w)))
+    this.units.forEach((u, unit) => {
+      for (const [v, found] of u.matches.byWord) {
+        const list = this.byListed.get(v)
+        if (list) list.push({ unit, found })
+        else this.byListed.set(v, [{ unit, found }])
       }
+    })
+    const best = Q.map((w, i) => this.lightMatches[i]?.best ?? 1)
+    const postings = Q.map(() => 0)
+    let maxGain = 0
+    for (const u of this.units) {
+      maxGain = Math.max(maxGain, u.matches.best * u.q.reduce((sum, i) => sum + (Q[i] as NameWord).weight, 0))
+      for (const i of u.q) best[i] = Math.max(best[i] as number, u.matches.best)
+      if (u.q.length === 1) postings[u.q[0] as number] = u.matches.postings
     }
+    this.potentials = Q.map((w, i) => {
+      const light = isLight(w)
+      return {
+        most: w.weight * (best[i] as number),
+        unfound: light ? w.weight : 0,
+        postings: postings[i] as number,
+        light,
+      }
+    })
+    this.weight = Q.reduce((sum, w) => sum + w.weight, 0)
+    this.maxGain = Math.max(maxGain, ...this.potentials.map((p) => p.most))
+    const rows = new Map<string, Map<NameWord, WordMatch | null>>()
+    this.light = Q.map((w) => {
+      const key = `${w.text}\u0001${w.shown}\u0001${w.kind}\u0001${w.form}`
+      let row = rows.get(key)
+      if (!row) rows.set(key, (row = new Map()))
+      return row
+    })
   }
-  Q.forEach((w, i) => {
-    if (w.weight >= 0.5) add([i], w, true)
-  })
-  query.joined.forEach((w, i) => {
-    if (w) add([i, i + 1], w, false)
-  })
-  // A listed word is one object per distinct word (the vocabulary's), so a comparison made for
-  // one name serves every other name holding that word; a query word repeated shares its row.
-  const rows = new Map<string, Map<NameWord, WordMatch | null>>()
-  const memo = Q.map((qw) => {
-    const key = `${qw.text}\u0001${qw.shown}\u0001${qw.kind}\u0001${qw.form}`
-    let row = rows.get(key)
-    if (!row) rows.set(key, (row = new Map()))
-    return row
-  })
-  const lightQ = Q.map(light)
-  for (const [id, edges] of out) {
-    const S = (names[id] as IndexedName).name.name.words
+
+  /**
+   * Every listed name of the right kind that shares a word with the query and may gain `needed`
+   * (weight times score: bound.ts), with its pairings, in the order the query's words find them
+   * (the first word, then the order of its matches, then the names' order) — the order that
+   * settles ties. Only the lookups of the essential words (essential.ts) are walked, and a name
+   * too short to gain `needed` is passed over.
+   */
+  find(needed: number): Candidate[] {
+    const essential = essentialWords(this.potentials, needed)
+    const walked = new Set<WordMatches>()
+    const seen = new Set<number>()
+    const found: { id: number; edges: Pairing[]; unit: number; rank: number }[] = []
+    const visit = (id: number): void => {
+      if (seen.has(id)) return
+      seen.add(id)
+      const n = this.names[id] as IndexedName
+      // Each pairing holds a listed word of its own: a name gains at most maxGain per word.
+      if (n.entity !== this.entity || n.slots.length * this.maxGain < needed) return
+      const c = this.pairingsOf(id)
+      if (c.unit >= 0) found.push(c)
+    }
+    for (const u of this.units) {
+      if (!u.q.some((i) => essential[i]) || walked.has(u.matches)) continue
+      walked.add(u.matches)
+      for (const v of u.matches.byWord.keys()) for (const id of v.names) visit(id)
+    }
+    // A name found by the other words only may still gain an essential word through a listed
+    // light word (`m` for `mohammed`): those are walked too, and kept when a lookup finds them.
+    this.lightMatches.forEach((light, i) => {
+      if (light && essential[i]) for (const v of light.words) for (const id of v.names) visit(id)
+    })
+    return found.sort((a, b) => a.unit - b.unit || a.rank - b.rank || a.id - b.id)
+  }
+
+  /** The pairings of one listed name's words with the query's, with the first unit that made one. */
+  private pairingsOf(id: number): { id: number; edges: Pairing[]; unit: number; rank: number } {
+    const n = this.names[id] as IndexedName
+    const hits: SlotHit[] = []
+    n.slots.forEach((slot, j) => {
+      for (const { unit, found } of this.byListed.get(slot) ?? []) hits.push({ unit, found, joined: false, j })
+    })
+    n.joinedSlots.forEach((slot, j) => {
+      if (slot) for (const { unit, found } of this.byListed.get(slot) ?? []) hits.push({ unit, found, joined: true, j })
+    })
+    // As the query's units found them: by unit, by the order of its matches, the name's words
+    // before its joined pairs.
+    hits.sort((a, b) => a.unit - b.unit || a.found.rank - b.found.rank || Number(a.joined) - Number(b.joined) || a.j - b.j)
+    const edges: Pairing[] = hits.map(({ unit, found, joined, j }) => {
+      const q = (this.units[unit] as QueryUnit).q
+      return { q, s: joined ? [j, j + 1] : [j], score: found.match.score, how: joined || q.length > 1 ? 'joined' : found.match.how }
+    })
+    const Q = this.query.name.words
+    const S = n.name.name.words
+    const lightS = S.map(isLight)
     for (let i = 0; i < Q.length; i++) {
       const qw = Q[i] as NameWord
-      const row = memo[i] as Map<NameWord, WordMatch | null>
+      const row = this.light[i] as Map<NameWord, WordMatch | null>
+      const lightQuery = this.lightMatches[i] === null
       for (let j = 0; j < S.length; j++) {
         const sw = S[j] as NameWord
-        if (!lightQ[i] && !light(sw)) continue
+        if (!lightQuery && !lightS[j]) continue
         let m = row.get(sw)
         if (m === undefined) row.set(sw, (m = compareWords(qw, sw)))
         if (m) edges.push({ q: [i], s: [j], score: m.score, how: m.how })
       }
     }
+    return { id, edges, unit: hits[0]?.unit ?? -1, rank: hits[0]?.found.rank ?? 0 }
   }
-  return out
 }

@@ -1,14 +1,14 @@
-import { birthVerdict, queryBirthYear, type BirthVerdict } from './birth.js'
-import { scoreBound } from './bound.js'
-import { candidatePairings, type IndexedName } from './candidates.js'
+import { BIRTH_MATCH, birthVerdict, queryBirthYear, type BirthVerdict } from './birth.js'
+import { scoreBound, weightNeeded } from './bound.js'
+import { CandidateSearch, type IndexedName } from './candidates.js'
 import { comparable, scorePairings, type ComparableName, type NameComparison, type Pairing } from './compare.js'
-import { countryCode, nationalityVerdict } from './countries.js'
-import { prepareName, type NameWord } from './normalize.js'
+import { countryCode, NATIONALITY_MATCH, nationalityVerdict } from './countries.js'
+import { Lookups } from './lookups.js'
+import { prepareName } from './normalize.js'
 import { explainName } from './explain.js'
 import { TopScores } from './ranking.js'
 import type { ScreeningSubject, SubjectNameKind } from './subject.js'
-import { Vocabulary, type VocabularyWord } from './vocabulary.js'
-import { FIXED, type WordMatch } from './words.js'
+import { Vocabulary } from './vocabulary.js'
 
 export type { ScreeningSubject, SubjectNameKind } from './subject.js'
 export { subjectOf } from './subject.js'
@@ -62,6 +62,8 @@ function kindFactor(kind: SubjectNameKind): number {
  * terms in another order, so may differ in the last bits of a float.
  */
 const BOUND_SLACK = 1e-9
+/** A final score is rounded to 3 decimals: one this much under the threshold may round up to it. */
+const ROUNDING = 0.0005
 
 /** How many hits `limit` keeps, as Array.prototype.slice reads it (NaN: none; Infinity: all). */
 function kept(limit: number): number {
@@ -89,7 +91,7 @@ export class ScreeningIndex {
   private readonly subjects: readonly ScreeningSubject[]
   private readonly names: IndexedName[] = []
   private readonly vocabulary = new Vocabulary()
-  private readonly lookups = new Map<string, Map<VocabularyWord, WordMatch>>()
+  private readonly lookups: Lookups
   /** Approximate bytes held (for a memory report). */
   readonly size: number
 
@@ -115,6 +117,7 @@ export class ScreeningIndex {
       }
     })
     this.vocabulary.compact()
+    this.lookups = new Lookups(this.vocabulary)
     this.size = bytes + this.vocabulary.bytes
   }
 
@@ -147,13 +150,18 @@ export class ScreeningIndex {
       const { birth, nat } = verdictsOf(s)
       return Math.round(Math.min(1, Math.max(0, score + (birth?.adjust ?? 0) + (nat?.adjust ?? 0))) * 1000) / 1000
     }
+    // A name's score may rise by the best birth-year and nationality verdicts the query allows.
+    const lift = (year === null ? 0 : BIRTH_MATCH) + (nationality === null ? 0 : NATIONALITY_MATCH)
     // Every candidate name with the bound of its final score; those under the threshold dropped.
     const candidates: { id: number; reading: ComparableName; edges: Pairing[]; bound: number; found: number }[] = []
     for (const [reading, entity] of [
       [q.person, false],
       [q.entity, true],
     ] as const) {
-      for (const [id, edges] of candidatePairings(reading, entity, this.names, this.lookup)) {
+      const search = new CandidateSearch(reading, entity, this.names, this.lookups)
+      // The score a name must reach before lift and rounding (half a thousandth rounds up).
+      const needed = weightNeeded(search.weight, threshold - lift - ROUNDING - BOUND_SLACK)
+      for (const { id, edges } of search.find(needed)) {
         const n = this.names[id] as IndexedName
         const upper = scoreBound(reading, n.name, edges)
         if (upper === 0) continue
@@ -206,17 +214,5 @@ export class ScreeningIndex {
       if (nat) reasons.push(nat.reason)
       return { ref: subject.ref, score, matchedName: b.name.name.name.original, reasons }
     })
-  }
-
-  /** The vocabulary's matches of one query word, remembered across queries. */
-  private readonly lookup = (w: NameWord, typos: boolean): Map<VocabularyWord, WordMatch> => {
-    const key = `${w.form}${w.joined ? '+' : ''}${typos ? '' : '-'}${w.kind}:${w.text}${FIXED.has(w.kind) ? `:${w.shown}` : ''}`
-    let hit = this.lookups.get(key)
-    if (!hit) {
-      hit = this.vocabulary.lookup(w, typos)
-      if (this.lookups.size >= 20_000) this.lookups.clear()
-      this.lookups.set(key, hit)
-    }
-    return hit
   }
 }

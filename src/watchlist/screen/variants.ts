@@ -20,6 +20,24 @@ export function collapse(word: string): string {
   return word.replace(/(.)\1+/g, '$1')
 }
 
+/**
+ * Whether two words are equal once their doubled letters are written once: collapse(a) ===
+ * collapse(b) without building either (it runs for every particle met in every name found).
+ *
+ * @example sameCollapsed('abdull', 'abdul') // true
+ */
+export function sameCollapsed(a: string, b: string): boolean {
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) {
+    const c = a.charCodeAt(i)
+    if (c !== b.charCodeAt(j)) return false
+    while (a.charCodeAt(i) === c) i++
+    while (b.charCodeAt(j) === c) j++
+  }
+  return i === a.length && j === b.length
+}
+
 const DIGRAPHS: readonly [RegExp, string][] = [
   [/tch|sch|sh|ch/g, 'š'],
   [/dzh|dj|zh/g, 'j'],

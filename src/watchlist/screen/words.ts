@@ -1,7 +1,7 @@
 import type { NameWord } from './normalize.js'
 import { jaroWinkler, osaDistance, withinOneEdit } from './similarity.js'
 import { koreanKey } from './korean.js'
-import { collapse } from './variants.js'
+import { sameCollapsed } from './variants.js'
 
 /** How two words met. */
 export type WordMatchKind = 'exact' | 'variant' | 'close' | 'initial'
@@ -83,7 +83,7 @@ export function compareWords(q: NameWord, s: NameWord): WordMatch | null {
  */
 function particleSlip(q: NameWord, s: NameWord): WordMatch | null {
   if (q.kind !== 'word' && s.kind !== 'word') return null
-  if (collapse(q.shown) === collapse(s.shown)) return DOUBLED
+  if (sameCollapsed(q.shown, s.shown)) return DOUBLED
   return Math.min(q.shown.length, s.shown.length) >= 3 && withinOneEdit(q.shown, s.shown) ? SLIP : null
 }
 
