@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { validate } from '../common/validate.js'
 import type { Statements } from '../store/statements.js'
 import type { ListContent } from '../watchlist/parse.js'
+import { countryCode } from '../watchlist/screen/countries.js'
 import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningSubject, subjectOf } from '../watchlist/screen/index.js'
 import type { Designation } from '../watchlist/types.js'
 
@@ -24,7 +25,20 @@ export const SCREEN_DEFAULTS = {
   maxEntries: 10_000,
 } as const
 
-const BIRTH_DATE = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/
+const BIRTH_DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/
+/** The earliest birth year taken: an older one is a placeholder (`0000`, `1800-01-01`) that would only lower true matches. */
+const FIRST_BIRTH_YEAR = 1900
+const BIRTH_DATE_RULE = `must be a date YYYY, YYYY-MM or YYYY-MM-DD, from ${FIRST_BIRTH_YEAR} to this year`
+
+/** A birth date at any precision that exists in the calendar, from 1900 to this year. */
+function isBirthDate(text: string): boolean {
+  const m = BIRTH_DATE.exec(text)
+  if (!m) return false
+  const [year, month, day] = [Number(m[1]), m[2] === undefined ? 1 : Number(m[2]), m[3] === undefined ? 1 : Number(m[3])]
+  if (year < FIRST_BIRTH_YEAR || year > new Date().getUTCFullYear()) return false
+  const d = new Date(Date.UTC(year, month - 1, day))
+  return d.getUTCMonth() === month - 1 && d.getUTCDate() === day
+}
 
 /** One name to screen. */
 export const screenEntrySchema = z
@@ -37,9 +51,9 @@ export const screenEntrySchema = z
       .refine((n) => /[\p{L}\p{N}]/u.test(n), 'must hold at least one letter or digit')
       .meta({ description: 'A person’s or entity’s name, in any order and any script (`Salek, Abdulhai`, `أيمن الظواهري`).' }),
     birthDate: z
-      .string({ error: 'must be a date YYYY, YYYY-MM or YYYY-MM-DD' })
+      .string({ error: BIRTH_DATE_RULE })
       .trim()
-      .refine((d) => d === '' || BIRTH_DATE.test(d), 'must be a date YYYY, YYYY-MM or YYYY-MM-DD')
+      .refine((d) => d === '' || isBirthDate(d), BIRTH_DATE_RULE)
       .optional()
       .meta({ description: 'Birth date at any precision; its year raises (within the listed years) or lowers a score.' }),
     nationality: z
@@ -47,7 +61,10 @@ export const screenEntrySchema = z
       .trim()
       .max(80, 'must be at most 80 characters')
       .optional()
-      .meta({ description: 'ISO 3166-1 alpha-2 code or country name; a match raises, a difference lowers a score.' }),
+      .meta({
+        description:
+          'ISO 3166-1 alpha-2 code or country name (English or Portuguese); a match raises, a difference lowers a score; one not recognized is not used, and the reasons say so.',
+      }),
     id: z
       .string({ error: 'must be a string (your own id for the entry, echoed back)' })
       .max(200, 'must be at most 200 characters')
@@ -127,6 +144,9 @@ export const screenResponseSchema = z
     heldBackRemovals: z.int().min(0).meta({
       description: 'Removals the mass-removal guard holds back: when above 0, some `listed` designations are absent from the newest list.',
     }),
+    watchlistVersion: z.string().meta({
+      description: 'An opaque token of the watchlist the answer was computed on: it changes whenever a designation or its status does.',
+    }),
   })
   .meta({ id: 'ScreenResponse' })
 
@@ -149,6 +169,17 @@ export class Screener {
   private built: Built | null = null
   constructor(private readonly st: Statements) {}
 
+  /** The token of the watchlist's state: it moves with every list reconciled and every removal accepted. */
+  version(): string {
+    return (
+      this.st
+        .prepared(
+          "SELECT (SELECT coalesce(max(id), 0) FROM watchlist_events) || ':' || (SELECT coalesce(max(id), 0) FROM watchlist_lists) AS v",
+        )
+        .get() as { v: string }
+    ).v
+  }
+
   /** One result per entry, in input order. */
   screen(entries: unknown, options: unknown): ScreenResult[] {
     const list = validate(entriesSchema, entries, { where: 'entries', prefix: ['entries'] })
@@ -158,6 +189,11 @@ export class Screener {
     const b = this.current()
     const index = (opts.includeDelisted ?? SCREEN_DEFAULTS.includeDelisted) ? (b.all ??= new ScreeningIndex(b.subjects)) : b.listed
     return list.map((e) => {
+      // A nationality the matcher cannot read is not used, and each match says so.
+      const unread =
+        e.nationality && countryCode(e.nationality) === null
+          ? [`nationality ${JSON.stringify(e.nationality)} not recognized, not used`]
+          : []
       const hits = index.match(
         {
           name: e.name,
@@ -177,7 +213,7 @@ export class Screener {
             matchedName: h.matchedName,
             status: s?.status ?? 'listed',
             lastEventType: s?.lastEventType ?? null,
-            reasons: [...h.reasons],
+            reasons: [...h.reasons, ...unread],
           }
         }),
       }
@@ -190,13 +226,7 @@ export class Screener {
   }
 
   private current(): Built {
-    const version = (
-      this.st
-        .prepared(
-          "SELECT (SELECT coalesce(max(id), 0) FROM watchlist_events) || ':' || (SELECT coalesce(max(id), 0) FROM watchlist_lists) AS v",
-        )
-        .get() as { v: string }
-    ).v
+    const version = this.version()
     if (this.built?.version === version) return this.built
     const rows = this.st.prepared('SELECT record, content FROM watchlist_designations ORDER BY ref').all() as {
       record: string

@@ -380,13 +380,17 @@ export class Snapshot {
   screenReport(request: { entries: readonly ScreenEntry[] } & ScreenOptions): ScreenResponse {
     this.assertOpen()
     const { entries, ...options } = validate(screenRequestSchema, request, { where: 'body' })
-    const held = heldRemovals(this.st)
-    return {
-      results: this.screener.screen(entries, options),
-      threshold: options.threshold ?? SCREEN_DEFAULTS.threshold,
-      listDateGenerated: held.newestList,
-      heldBackRemovals: held.count,
-    }
+    // One read transaction: the matches, the list and what is held back are of one state of the file.
+    return this.db.transaction(() => {
+      const held = heldRemovals(this.st)
+      return {
+        results: this.screener.screen(entries, options),
+        threshold: options.threshold ?? SCREEN_DEFAULTS.threshold,
+        listDateGenerated: held.newestList,
+        heldBackRemovals: held.count,
+        watchlistVersion: this.screener.version(),
+      }
+    })()
   }
 
   /**

@@ -4,7 +4,9 @@ import { type SourceName, SOURCE_NAMES, openSnapshot } from '../api/snapshot.js'
 import { fetchSource } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
 import {
+  EXIT,
   countsTable,
+  heldRemovalsText,
   guarded,
   reportLists,
   progressReporter,
@@ -79,9 +81,15 @@ export default defineCommand({
       const last = snap.ingests().find((i) => i.source === args.source)
       const since = last === undefined ? 0 : Date.parse(last.finishedAt)
       const current = last !== undefined && paths.every((p) => last.files.includes(p) && statSync(p).mtimeMs <= since)
-      if (current) {
-        snap.close()
+      if (current && !args.force) {
         process.stdout.write('nothing changed; nothing to ingest\n')
+        // A daily run keeps saying what the watchlist holds back until an operator accepts it.
+        const held = args.source === 'un' ? heldRemovalsText(snap, args.snapshot) : ''
+        if (held !== '') {
+          process.stdout.write(held)
+          process.exitCode = EXIT.heldBack
+        }
+        snap.close()
         return
       }
       const reading = progressReporter('reading')

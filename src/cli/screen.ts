@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { defineCommand } from 'citty'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { SCREEN_DEFAULTS, type ScreenEntry, type ScreenResult } from '../api/screen.js'
+import { SCREEN_DEFAULTS, type ScreenResult } from '../api/screen.js'
 import { openSnapshot } from '../api/snapshot.js'
 import { LegisearchError } from '../common/errors.js'
 import { guarded, heldRemovalsText, snapshotArg, snapshotPath, table } from './common.js'
@@ -14,36 +14,54 @@ type Format = (typeof FORMATS)[number]
 const refused = (message: string) => new LegisearchError(400, 'invalid_parameters', message)
 
 /** The entries of a CSV file (or stdin): a header with `name` and any of `birthDate`, `nationality`, `id`. */
-function entriesOf(source: string): ScreenEntry[] {
+function entriesOf(source: string): Line[] {
   let text: string
   try {
     text = readFileSync(source === '-' ? 0 : source, 'utf8')
   } catch (e) {
     throw refused(`FILE: cannot read ${source === '-' ? 'standard input' : source} (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
   }
-  let rows: Record<string, string>[]
+  let rows: { record: string[]; info: { lines: number } }[]
   try {
-    rows = parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: true, relax_column_count: false }) as Record<
-      string,
-      string
-    >[]
+    rows = parse(text, { bom: true, skip_empty_lines: true, trim: true, info: true }) as unknown as {
+      record: string[]
+      info: { lines: number }
+    }[]
   } catch (e) {
-    throw refused(`FILE: ${source} is not a CSV file with a header (${(e as Error).message})`)
+    throw refused(`FILE: ${where(source)} is not a CSV file (${(e as Error).message})`)
   }
-  const header = Object.keys(rows[0] ?? {})
-  if (rows.length === 0) throw refused(`FILE: ${source} has no row to screen (a header with a name column, then one row per name)`)
+  const header = rows[0]?.record ?? []
   const unknown = header.filter((c) => !(COLUMNS as readonly string[]).includes(c))
-  if (!header.includes('name') || unknown.length > 0) {
+  const twice = header.filter((c, i) => header.indexOf(c) !== i)
+  if (!header.includes('name') || unknown.length > 0 || twice.length > 0) {
     throw refused(
-      `FILE: ${source} has columns ${header.join(', ')}; a screening file has a name column and optionally ${COLUMNS.slice(1).join(', ')}` +
-        (unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''),
+      `FILE: ${where(source)} has columns ${header.join(', ') || '(none)'}; a screening file has a header with a name column and optionally ${COLUMNS.slice(1).join(', ')}, each once` +
+        (unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : '') +
+        (twice.length > 0 ? ` (twice: ${twice.join(', ')})` : ''),
     )
   }
-  return rows.map((r) => {
-    const entry: { name: string; birthDate?: string; nationality?: string; id?: string } = { name: r['name'] ?? '' }
-    for (const c of COLUMNS.slice(1)) if (r[c] !== undefined && r[c] !== '') entry[c] = r[c]
+  if (rows.length === 1) throw refused(`FILE: ${where(source)} has no row to screen (a header with a name column, then one row per name)`)
+  return rows.slice(1).map(({ record, info }) => {
+    const entry: Line = { line: info.lines, name: '' }
+    header.forEach((column, i) => {
+      const value = record[i] ?? ''
+      if (column === 'name') entry.name = value
+      else if (value !== '') entry[column as Exclude<(typeof COLUMNS)[number], 'name'>] = value
+    })
     return entry
   })
+}
+
+/** An entry and the line of the file it ends on. */
+type Line = { line: number; name: string; birthDate?: string; nationality?: string; id?: string }
+
+const where = (source: string) => (source === '-' ? 'standard input' : source)
+
+/** A strict decimal number of an option (`0x1`, `1e0` and blanks are not). */
+function numberOf(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^\d+(\.\d+)?$/.test(value.trim())) throw refused(`--${flag}: must be a number such as 0.8 (got ${JSON.stringify(value)})`)
+  return Number(value)
 }
 
 /** One output row per match, and one row for an entry with none, so nothing disappears. */
@@ -84,15 +102,10 @@ export default defineCommand({
     guarded(() => {
       const format = (args.format ?? 'table') as Format
       if (!FORMATS.includes(format)) throw refused(`--format: must be one of ${FORMATS.join(', ')} (got ${JSON.stringify(args.format)})`)
-      const number = (flag: string, value: string | undefined): number | undefined => {
-        if (value === undefined) return undefined
-        const n = Number(value)
-        if (value.trim() === '' || Number.isNaN(n)) throw refused(`--${flag}: must be a number (got ${JSON.stringify(value)})`)
-        return n
-      }
-      const threshold = number('threshold', args.threshold)
-      const limit = number('limit', args.limit)
-      const entries = entriesOf(args.file)
+      const threshold = numberOf('threshold', args.threshold)
+      const limit = numberOf('limit', args.limit)
+      const lines = entriesOf(args.file)
+      const entries = lines.map(({ line: _line, ...entry }) => entry)
       const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
       try {
         let results: ScreenResult[]
@@ -103,12 +116,16 @@ export default defineCommand({
             ...(args['include-delisted'] ? { includeDelisted: true } : {}),
           })
         } catch (e) {
-          // `entries[3].birthDate` → the CSV's line 5 (the header is line 1).
-          if (e instanceof LegisearchError && typeof e.path[1] === 'number') {
-            throw refused(`${args.file === '-' ? 'standard input' : args.file}, line ${e.path[1] + 2}: ${e.message}`)
+          if (!(e instanceof LegisearchError)) throw e
+          // `entries[3].birthDate` → the line of the file the 4th row ends on.
+          const row = e.path[1]
+          if (e.path[0] === 'entries' && typeof row === 'number') {
+            throw refused(`${where(args.file)}, line ${lines[row]?.line ?? '?'}: ${e.message.replace(/^entries\[\d+\]\./, '')}`)
           }
-          if (e instanceof LegisearchError && e.path[0] !== 'entries') throw refused(`--${String(e.path[0])}: ${e.message}`)
-          throw e
+          if (e.path[0] === 'entries') throw refused(`${where(args.file)}: ${e.message.replace(/^entries: /, '')} (rows)`)
+          // An option: `options.limit: …` → `--limit: …`.
+          const flag = String(e.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+          throw refused(`--${flag}: ${e.message.replace(/^options\.\w+: /, '')}`)
         }
         const rows = rowsOf(results)
         if (format === 'jsonl') process.stdout.write(results.map((r) => `${JSON.stringify(r)}\n`).join(''))

@@ -66,7 +66,7 @@ const acceptRemovals = defineCommand({
   meta: {
     name: 'accept-removals',
     description:
-      'Delists the designations whose removal the mass-removal guard held back (all, or --ref), as of the day their absence was first observed, with an audit event',
+      'Delists the designations whose removal the mass-removal guard held back (all, or --refs), as of the day their absence was first observed, with an audit event',
   },
   args: {
     refs: {
@@ -75,6 +75,10 @@ const acceptRemovals = defineCommand({
       valueHint: 'REF,REF',
     },
     reason: { type: 'string', description: 'Why they are accepted (kept in each audit event), e.g. the press release' },
+    'newest-list': {
+      type: 'string',
+      description: 'Only if the newest list ingested is still this one (its dateGenerated, as `watchlist held` shows it)',
+    },
     json: { type: 'boolean', description: 'Print the report as JSON' },
     ...snapshotArg,
   },
@@ -90,12 +94,14 @@ const acceptRemovals = defineCommand({
         const r = snap.acceptWatchlistRemovals({
           ...(refs === undefined ? {} : { refs }),
           ...(args.reason === undefined ? {} : { reason: args.reason }),
+          ...(args['newest-list'] === undefined ? {} : { newestList: args['newest-list'] }),
         })
         if (args.json) {
           process.stdout.write(`${JSON.stringify(r, null, 2)}\n`)
+          if (r.stillHeld > 0) process.exitCode = EXIT.heldBack
           return
         }
-        if (before.count === 0) {
+        if (r.delisted.length === 0) {
           process.stdout.write('no removal is held back; nothing was changed\n')
           return
         }

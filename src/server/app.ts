@@ -177,7 +177,15 @@ async function register(
     }
   })
   app.setErrorHandler((error, request, reply) => {
-    const e = asLegisearchError(error)
+    const limit = request.routeOptions.bodyLimit
+    const e =
+      (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && limit !== undefined
+        ? new LegisearchError(
+            413,
+            'payload_too_large',
+            `body: over the ${limit}-byte limit of ${request.method} ${request.routeOptions.url ?? request.url}${request.routeOptions.url === fastifyPath('/watchlist/screen') ? '; split the batch' : ''}`,
+          )
+        : asLegisearchError(error)
     if (e.status >= 500 && e.code === 'internal_error') request.log.error({ err: error }, 'internal error')
     return sendError(reply, e.status, e.code, e.message)
   })
@@ -228,7 +236,8 @@ async function register(
       method: route.method,
       url: fastifyPath(route.path),
       config: { route },
-      ...(route.bodyLimit === undefined ? {} : { bodyLimit: Math.max(route.bodyLimit, given.bodyLimit ?? SERVER_DEFAULTS.bodyLimit) }),
+      // A route's own larger limit, unless the operator set one for every route.
+      ...(route.bodyLimit === undefined || given.bodyLimit !== undefined ? {} : { bodyLimit: route.bodyLimit }),
       handler: async (request, reply) => {
         if (route.endpoint !== undefined) checkShape(route, request)
         const result = await handler(request)
@@ -314,24 +323,38 @@ const SCREEN_CHUNK = 250
  * `POST /watchlist/screen`: the body checked whole here (so a fault names its entry), then screened
  * in chunks, each a call of its own to the backend, so other requests are answered between them.
  */
-async function screenInChunks(body: unknown, read: (call: Call) => Promise<Answer>): Promise<Answer> {
+export async function screenInChunks(body: unknown, read: (call: Call) => Promise<Answer>): Promise<Answer> {
   const { entries, ...options } = validate(screenRequestSchema, body, { where: 'body' })
-  const results: unknown[] = []
-  let last: { threshold: number; listDateGenerated: string | null; heldBackRemovals: number } | null = null
-  for (let i = 0; i < entries.length; i += SCREEN_CHUNK) {
-    const answer = await read({ op: 'screen', body: JSON.stringify({ entries: entries.slice(i, i + SCREEN_CHUNK), ...options }) })
-    if (!answer.ok) return answer
-    const { results: some, ...context } = JSON.parse(answer.json) as {
-      results: unknown[]
-      threshold: number
-      listDateGenerated: string | null
-      heldBackRemovals: number
+  // Every chunk must see the same watchlist: a list reconciled meanwhile starts the batch again.
+  for (let attempt = 0; attempt < SCREEN_ATTEMPTS; attempt++) {
+    const results: unknown[] = []
+    let first: { watchlistVersion: string } | null = null
+    let moved = false
+    for (let i = 0; i < entries.length; i += SCREEN_CHUNK) {
+      // Let the requests that came meanwhile in (an in-process backend answers at once).
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve))
+      const answer = await read({ op: 'screen', body: JSON.stringify({ entries: entries.slice(i, i + SCREEN_CHUNK), ...options }) })
+      if (!answer.ok) return answer
+      const { results: some, ...context } = JSON.parse(answer.json) as { results: unknown[]; watchlistVersion: string }
+      if (first !== null && context.watchlistVersion !== first.watchlistVersion) {
+        moved = true
+        break
+      }
+      first ??= context
+      results.push(...some)
     }
-    results.push(...some)
-    last = context
+    if (!moved) return { ok: true, json: JSON.stringify({ results, ...first }) }
   }
-  return { ok: true, json: JSON.stringify({ results, ...last }) }
+  return {
+    ok: false,
+    status: 503,
+    code: 'busy',
+    message: 'the watchlist changed during the screening; nothing was answered, retry in a moment',
+  }
 }
+
+/** Times a batch is started again when the watchlist changes under it, before 503 `busy`. */
+const SCREEN_ATTEMPTS = 3
 
 /** Refuses what a route does not take: a query string or a body where it has none. */
 function checkShape(route: RouteSpec, request: FastifyRequest): void {

@@ -31,8 +31,12 @@ export interface RouteSpec {
   readonly bodyLimit?: number
 }
 
-/** `POST /watchlist/screen` takes up to 10,000 names: 4 MiB (or the server's bodyLimit, if larger). */
-export const SCREEN_BODY_LIMIT = 4 * 1024 * 1024
+/**
+ * `POST /watchlist/screen` takes up to 10,000 entries of up to 300 + 80 + 200 characters: 16 MiB
+ * holds them at two bytes a character (Arabic, Cyrillic in UTF-8) with JSON's keys, unless the
+ * operator set `bodyLimit` for every route.
+ */
+export const SCREEN_BODY_LIMIT = 16 * 1024 * 1024
 
 const monitorIdSchema = z.string().min(1).meta({ description: 'A monitor id, as `GET /monitors` lists it.' })
 const documentIdSchema = z.string().min(1).meta({ description: 'The saved document’s id (its search result’s `id`).' })

@@ -149,6 +149,12 @@ function checkTables(db: Db, path: string): void {
   }
 }
 
+/**
+ * The oldest schema a read-only open still reads: migration 7 only adds the audit events' `override`
+ * column, which readers take as absent (null).
+ */
+const READABLE_FROM = 6
+
 function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): void {
   const current = () => db.pragma('user_version', { simple: true }) as number
   const version = current()
@@ -156,6 +162,9 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
     throw invalid(`path: ${path} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`)
   }
   if (version === MIGRATIONS.length) return
+  // A read-only open (a desktop app's bundled snapshot) reads an older file when the migrations it
+  // lacks only add what readers do without.
+  if (readonly && version >= READABLE_FROM) return
   if (readonly) {
     throw invalid(`path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly`)
   }

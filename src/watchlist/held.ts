@@ -72,8 +72,13 @@ export const acceptRemovalsOptionsSchema = z.strictObject({
     .optional(),
   /** Why the operator accepts them; kept in each audit event. */
   reason: z.string({ error: 'must be a string' }).trim().min(1, 'must not be blank').max(500, 'must be at most 500 characters').optional(),
-  /** When they were accepted: `YYYY-MM-DD` or an ISO date-time. Default: now. */
+  /** When they were accepted: `YYYY-MM-DD` or an ISO date-time, not before the last observation. Default: now. */
   observedOn: z.string({ error: 'must be a date YYYY-MM-DD or an ISO 8601 date-time' }).optional(),
+  /**
+   * The `dateGenerated` of the newest list the operator reviewed (as `heldWatchlistRemovals` gave
+   * it): refused if a list was ingested since, so removals nobody reviewed are not accepted.
+   */
+  newestList: z.string({ error: 'must be the dateGenerated of the newest list ingested, as heldWatchlistRemovals() gives it' }).optional(),
 })
 
 export type AcceptRemovalsOptions = z.input<typeof acceptRemovalsOptionsSchema>
@@ -107,6 +112,16 @@ export function acceptHeldRemovals(db: Db, st: Statements, options?: AcceptRemov
       )
     }
     const list = newestList(st) ?? ''
+    if (given.newestList !== undefined && given.newestList !== list) {
+      throw invalid(
+        `options.newestList: the newest list ingested is ${list === '' ? 'none' : `the list of ${list}`}, not ${given.newestList}: review what it holds back (heldWatchlistRemovals()) and accept again; nothing was changed`,
+        ['newestList'],
+      )
+    }
+    const lastObserved = (st.prepared('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
+    if (lastObserved !== null && obs.at < lastObserved) {
+      throw invalid(`options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed`, ['observedOn'])
+    }
     const override = `accepted by an operator${given.reason === undefined ? '' : `: ${given.reason}`}`
     const addEvent = st.prepared(
       'INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes, override) VALUES (?, ?, ?, ?, ?, ?)',

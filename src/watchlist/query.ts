@@ -156,20 +156,21 @@ export function getDesignation(st: Statements, ref: unknown, query: unknown): De
 export function designationHistory(st: Statements, ref: unknown): DesignationEvent[] {
   const d = stored(st, ref)
   const rows = st
-    .prepared('SELECT type, observed_at, list_generated, changes, override FROM watchlist_events WHERE ref = ? ORDER BY id')
+    // Every column: a file of schema 6, read-only, has no `override` yet (see store/database.ts).
+    .prepared('SELECT * FROM watchlist_events WHERE ref = ? ORDER BY id')
     .all(d.sourceRefNumber) as {
     type: DesignationEvent['type']
     observed_at: string
     list_generated: string
     changes: string | null
-    override: string | null
+    override?: string | null
   }[]
   return rows.map((r) => ({
     type: r.type,
     observedAt: r.observed_at,
     listDateGenerated: r.list_generated,
     ...(r.changes ? { changes: JSON.parse(r.changes) as NonNullable<DesignationEvent['changes']> } : {}),
-    ...(r.override === null ? {} : { override: r.override }),
+    ...(r.override === undefined || r.override === null ? {} : { override: r.override }),
   }))
 }
 

@@ -198,8 +198,8 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
       .get() as { date_generated: string; generated_ms: number; sha256: string } | undefined
     const lastObserved = (st.prepared('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
     // "Already ingested" means the list the snapshot now reflects: the last one applied.
-    const lastApplied = st.prepared('SELECT generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
-      { generated_ms: number; sha256: string } | undefined
+    const lastApplied = st.prepared('SELECT date_generated, generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
+      { date_generated: string; generated_ms: number; sha256: string } | undefined
     if (lastApplied && list.generatedMs === lastApplied.generated_ms && list.sha256 === lastApplied.sha256 && !force) {
       return alreadyIngested(list, obs.at)
     }
@@ -336,18 +336,23 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
     const fresh = absent.filter((r) => !heldBefore.includes(r))
     const listedBefore = [...rows.values()].filter((r) => r.status === 'listed').length
     const ratio = listedBefore === 0 ? 0 : fresh.length / listedBefore
-    const allowance = removalAllowance(maxRemovalRatio, perMonth, newest?.generated_ms ?? null, list.generatedMs)
+    // Judged against the list the snapshot reflects now (the last applied: after a forced older
+    // list, the newest list's own bytes restore it with the removals of the time between).
+    const previous = lastApplied ?? null
+    const allowance = removalAllowance(maxRemovalRatio, perMonth, previous?.generated_ms ?? null, list.generatedMs)
     const overGuard = fresh.length > 0 && ratio > allowance
     const block = overGuard && !force
     if (block) {
       warnings.push(
         `this list would remove ${fresh.length} of ${listedBefore} listed designations (${(ratio * 100).toFixed(1)}% > the ${(allowance * 100).toFixed(1)}% allowed ` +
-          `${newest ? `${monthsText(newest.generated_ms, list.generatedMs)} after the list of ${newest.date_generated}` : 'for a first list'}); ` +
+          `${previous ? `${monthsText(previous.generated_ms, list.generatedMs)} after the list of ${previous.date_generated}` : 'for a first list'}); ` +
           'nothing was removed and they are marked reconciliation_blocked. If the removals are real, accept them (acceptWatchlistRemovals(), `legisearch watchlist accept-removals`) or pass { force: true }',
       )
     }
     if (heldBefore.length > 0 && !force) {
-      warnings.push(`${heldBefore.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`)
+      warnings.push(
+        `${heldBefore.length} designations held back by an earlier list are still absent; accept them (acceptWatchlistRemovals(), legisearch watchlist accept-removals) or pass { force: true } to delist them`,
+      )
     }
     const delist = (row: Row, prior: Designation, day: string, override?: string) => {
       report.delisted.push(row.ref)

@@ -18,7 +18,13 @@ describe('snap.screen: the entrance', () => {
       ['Osama', undefined, 'entries: must be an array of { name, birthDate?, nationality?, id? }'],
       [[{ name: 'a' }, { name: ' ' }], undefined, 'entries[1].name: must not be blank'],
       [[{ name: '!!' }], undefined, 'entries[0].name: must hold at least one letter or digit'],
-      [[{ name: 'a', birthDate: '1963-13' }], undefined, 'entries[0].birthDate: must be a date YYYY, YYYY-MM or YYYY-MM-DD'],
+      ...['1963-13', '0000', '1899', String(new Date().getUTCFullYear() + 1), '1963-02-29', '1963-2-1', '63'].map(
+        (birthDate): [unknown, unknown, string] => [
+          [{ name: 'a', birthDate }],
+          undefined,
+          'entries[0].birthDate: must be a date YYYY, YYYY-MM or YYYY-MM-DD, from 1900 to this year',
+        ],
+      ),
       [[{ name: 'a', dob: '1963' }], undefined, "entries[0]: unknown field 'dob'"],
       [[{ name: 'a' }], { threshold: 1.5 }, 'options.threshold: must be a number from 0 to 1'],
       [[{ name: 'a' }], { limit: 0 }, 'options.limit: must be an integer from 1 to 50'],
@@ -35,6 +41,12 @@ describe('snap.screen: the entrance', () => {
     expect(errorOf(() => snap.screen(Array.from({ length: SCREEN_DEFAULTS.maxEntries + 1 }, () => ({ name: 'a' })))).message).toMatch(
       /^entries: must hold 1 to 10000 entries; split a larger batch/,
     )
+    expect(
+      snap.screen([
+        { name: 'a', birthDate: '1964-02-29' },
+        { name: 'b', birthDate: '2000-12' },
+      ]),
+    ).toHaveLength(2)
     expect(snap.screen([{ name: 'Osama bin Laden', id: 'x' }, { name: 'Maria' }])).toEqual([
       { id: 'x', name: 'Osama bin Laden', matches: [] },
       { name: 'Maria', matches: [] },
@@ -81,6 +93,10 @@ describe.skipIf(!hasUnLists)('snap.screen on the real UN list (needs ../shared/d
     expect(snap.screen([{ name: 'Tharwat Salah Shihata', birthDate: '1990' }], { threshold: 0 })[0]?.matches[0]?.reasons.join(' ')).toMatch(
       /birth year 1990 not in/,
     )
+    // A nationality the matcher cannot read changes nothing, and each match says so.
+    const [known, unread] = snap.screen([{ name: 'Tharwat Salah Shihata' }, { name: 'Tharwat Salah Shihata', nationality: 'Atlantis' }])
+    expect(unread?.matches.map((m) => m.score)).toEqual(known?.matches.map((m) => m.score))
+    expect(unread?.matches[0]?.reasons.at(-1)).toBe('nationality "Atlantis" not recognized, not used')
     snap.close()
   })
 
@@ -90,11 +106,31 @@ describe.skipIf(!hasUnLists)('snap.screen on the real UN list (needs ../shared/d
     snap.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
     expect(snap.screen([{ name: 'Ayman al-Zawahiri' }])[0]?.matches[0]?.ref).toBe('QDi.006')
     const report = snap.screenReport({ entries: [{ name: 'Ayman al-Zawahiri' }] })
-    expect({ ...report, results: report.results.length }).toEqual({
+    expect({ ...report, results: report.results.length, watchlistVersion: typeof report.watchlistVersion }).toEqual({
       results: 1,
       threshold: SCREEN_DEFAULTS.threshold,
       listDateGenerated: '2026-02-27T00:00:09.554Z',
       heldBackRemovals: 0,
+      watchlistVersion: 'string',
     })
+    // A cut list held back, then its removals accepted: the index follows, the version moves.
+    const cut = readFileSync(LIST_2026, 'utf8')
+      .replace(/<ENTITIES>[\s\S]*<\/ENTITIES>/, '<ENTITIES/>')
+      .replace(/<INDIVIDUAL>(?:(?!<\/INDIVIDUAL>)[\s\S])*?QDi\.006\s*<\/REFERENCE_NUMBER>[\s\S]*?<\/INDIVIDUAL>/, '')
+      .replace('dateGenerated="2026-02-27T00:00:09.554Z"', 'dateGenerated="2026-02-28T00:00:00.000Z"')
+    const held = snap.reconcileWatchlist(cut, { observedOn: '2026-02-28' })
+    expect(held.blocked).toContain('QDi.006')
+    expect(snap.screen([{ name: 'Ayman al-Zawahiri' }])[0]?.matches[0]).toMatchObject({
+      ref: 'QDi.006',
+      lastEventType: 'reconciliation_blocked',
+    })
+    expect(snap.screenReport({ entries: [{ name: 'x' }] }).heldBackRemovals).toBe(held.blocked.length)
+    snap.acceptWatchlistRemovals({ refs: ['QDi.006'], observedOn: '2026-02-28' })
+    expect(snap.screen([{ name: 'Ayman al-Zawahiri' }])[0]?.matches.map((m) => m.ref)).not.toContain('QDi.006')
+    expect(snap.screen([{ name: 'Ayman al-Zawahiri' }], { includeDelisted: true })[0]?.matches[0]).toMatchObject({
+      ref: 'QDi.006',
+      status: 'delisted',
+    })
+    expect(snap.screenReport({ entries: [{ name: 'x' }] }).watchlistVersion).not.toBe(report.watchlistVersion)
   })
 })

@@ -185,17 +185,20 @@ describe('legisearch (the command)', () => {
       const wrong = run('screen', csv, '--snapshot', path)
       expect([wrong.code, wrong.err]).toEqual([
         2,
-        `legisearch: FILE: ${csv} has columns nome, nascimento; a screening file has a name column and optionally birthDate, nationality, id (unknown: nome, nascimento)\n`,
+        `legisearch: FILE: ${csv} has columns nome, nascimento; a screening file has a header with a name column and optionally birthDate, nationality, id, each once (unknown: nome, nascimento)\n`,
       ])
-      writeFileSync(csv, 'name,birthDate\nX,1980\nY,29/06/1960\n')
+      // The line a fault is on, blank lines and a quoted line break counted.
+      writeFileSync(csv, 'name,birthDate\nX,1980\n\n"Y\nZ",1981\nW,29/06/1960\n')
       const date = run('screen', csv, '--snapshot', path)
       expect([date.code, date.err]).toEqual([
         2,
-        `legisearch: ${csv}, line 3: entries[1].birthDate: must be a date YYYY, YYYY-MM or YYYY-MM-DD\n`,
+        `legisearch: ${csv}, line 6: birthDate: must be a date YYYY, YYYY-MM or YYYY-MM-DD, from 1900 to this year\n`,
       ])
-      expect(run('screen', csv, '--threshold', 'high', '--snapshot', path).err).toBe(
-        'legisearch: --threshold: must be a number (got "high")\n',
+      expect(run('screen', csv, '--threshold', '0x1', '--snapshot', path).err).toBe(
+        'legisearch: --threshold: must be a number such as 0.8 (got "0x1")\n',
       )
+      writeFileSync(csv, 'name\nX\n')
+      expect(run('screen', csv, '--limit', '0', '--snapshot', path).err).toBe('legisearch: --limit: must be an integer from 1 to 50\n')
     },
   )
 

@@ -583,7 +583,7 @@ describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017â€
       if (stillHeld.length > 0) {
         heldSteps++
         expect(heldWarnings, where).toEqual([
-          `${stillHeld.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`,
+          `${stillHeld.length} designations held back by an earlier list are still absent; accept them (acceptWatchlistRemovals(), legisearch watchlist accept-removals) or pass { force: true } to delist them`,
         ])
         for (const ref of stillHeld) {
           const d = snap.getDesignation(ref)

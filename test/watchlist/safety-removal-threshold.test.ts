@@ -250,7 +250,7 @@ describe.skipIf(!hasUnScDir)('reconciliation safety: removals over the threshold
       unchanged: 1003 - stillAbsent.length - 1 - 1,
     })
     expect(r3.warnings.filter((w) => /held back|reconciliation_blocked/.test(w))).toEqual([
-      `${stillAbsent.length} designations held back by an earlier list are still absent; pass { force: true } to delist them`,
+      `${stillAbsent.length} designations held back by an earlier list are still absent; accept them (acceptWatchlistRemovals(), legisearch watchlist accept-removals) or pass { force: true } to delist them`,
     ])
     const ga = snap.getDesignation(a)
     expect([ga.status, ga.lastEventType, ga.lastEventAt, ga.lastSeenAt]).toEqual(['listed', 'amended', at('2026-03-01'), at('2026-03-03')])
