@@ -86,7 +86,7 @@ describe.skipIf(!hasUnScDir)('reconciliation safety: removals over the threshold
     expect({ ...now, lastEventAt: kept?.lastEventAt, lastEventType: kept?.lastEventType }).toEqual(kept)
   })
 
-  it('a list cut to half is held back however long after the previous list (the allowance grows 1% a month up to 25%); a month later, 8% of removals pass', () => {
+  it('a list cut to half is held back however long after the previous list (the allowance grows 1% a month up to 25%); 8% of removals are held back the next day and pass half a year later', () => {
     let i = 0
     const half = dropRecords(real(LATEST), () => i++ % 2 === 0)
     for (const [previousDate, date] of [
