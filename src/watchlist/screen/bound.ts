@@ -56,8 +56,17 @@ export function scoreBound(query: ComparableName, subject: ComparableName, edges
     bySubject += bestS[j] as number
     if (!held[j]) unpaired += (S[j] as NameWord).weight
   }
-  const a = Math.min(byQuery, bySubject)
-  const denominator = total * MISSING_QUERY_WEIGHT + a * (1 - MISSING_QUERY_WEIGHT) + unpaired * MIDDLE_FACTOR * EXTRA_SUBJECT_WEIGHT
+  return gainBound(total, Math.min(byQuery, bySubject), unpaired * MIDDLE_FACTOR)
+}
+
+/**
+ * g(A) above: the most a name gaining `a` (weight times score) can score against a query
+ * weighing `totalWeight`, with at least `leftOut` weight of its own words left out.
+ *
+ * @example gainBound(2, 1) // 0.556: one of two query words matched scores 1 / (1.6 + 0.2) at most
+ */
+export function gainBound(totalWeight: number, a: number, leftOut = 0): number {
+  const denominator = totalWeight * MISSING_QUERY_WEIGHT + a * (1 - MISSING_QUERY_WEIGHT) + leftOut * EXTRA_SUBJECT_WEIGHT
   return denominator > 0 ? Math.min(1, a / denominator) : 0
 }
 

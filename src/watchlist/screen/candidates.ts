@@ -3,6 +3,7 @@ import { essentialWords, type WordPotential } from './essential.js'
 import { isLight, type LightMatches, type Lookups, type RankedMatch, type WordMatches } from './lookups.js'
 import type { NameWord } from './normalize.js'
 import type { SubjectNameKind } from './subject.js'
+import { GainTally } from './tally.js'
 import type { VocabularyWord } from './vocabulary.js'
 import { compareWords, type WordMatch } from './words.js'
 
@@ -35,7 +36,18 @@ interface QueryUnit {
 export interface Candidate {
   readonly id: number
   readonly edges: Pairing[]
+  /** The first query unit whose lookups find the name (-1: none), and the rank of its match there. */
+  readonly unit: number
+  readonly rank: number
 }
+
+/** Whether the query's units find `a` before `b`: by unit, by the rank of the match, by the names' order. */
+export function foundBefore(a: Candidate, b: Candidate): boolean {
+  return a.unit !== b.unit ? a.unit < b.unit : a.rank !== b.rank ? a.rank < b.rank : a.id < b.id
+}
+
+/** Shared by every search (the matcher is single-threaded). */
+const TALLY = new GainTally()
 
 /** A listed word (or joined pair, `joined`) at `j` that query unit `unit` matches. */
 interface SlotHit {
@@ -68,7 +80,7 @@ export class CandidateSearch {
   private readonly light: Map<NameWord, WordMatch | null>[]
 
   constructor(
-    private readonly query: ComparableName,
+    readonly query: ComparableName,
     private readonly entity: boolean,
     private readonly names: readonly IndexedName[],
     lookups: Lookups,
@@ -119,40 +131,61 @@ export class CandidateSearch {
 
   /**
    * Every listed name of the right kind that shares a word with the query and may gain `needed`
-   * (weight times score: bound.ts), with its pairings, in the order the query's words find them
-   * (the first word, then the order of its matches, then the names' order) — the order that
-   * settles ties. Only the lookups of the essential words (essential.ts) are walked, and a name
-   * too short to gain `needed` is passed over.
+   * (weight times score: bound.ts), each with the most it may gain: the sum, over the query's
+   * units whose lookups hold one of its words, of their best gain, plus the weight of the light
+   * query words, and no more than maxGain per listed word (each pairing holds one of its own).
+   * Names are met only through the essential words (essential.ts); the other words' lookups
+   * add to the names met. A name met only through a listed light word is among them;
+   * pairingsOf tells it apart.
    */
-  find(needed: number): Candidate[] {
+  find(needed: number): { id: number; most: number }[] {
     const essential = essentialWords(this.potentials, needed)
-    const walked = new Set<WordMatches>()
-    const seen = new Set<number>()
-    const found: { id: number; edges: Pairing[]; unit: number; rank: number }[] = []
-    const visit = (id: number): void => {
-      if (seen.has(id)) return
-      seen.add(id)
-      const n = this.names[id] as IndexedName
-      // Each pairing holds a listed word of its own: a name gains at most maxGain per word.
-      if (n.entity !== this.entity || n.slots.length * this.maxGain < needed) return
-      const c = this.pairingsOf(id)
-      if (c.unit >= 0) found.push(c)
-    }
+    const Q = this.query.name.words
+    // The units are walked by their lookups, once for all their repeats in the query (gaining
+    // their weights together): the essential ones meet the names, the others add to those met.
+    const groups = new Map<WordMatches, { weight: number; essential: boolean }>()
     for (const u of this.units) {
-      if (!u.q.some((i) => essential[i]) || walked.has(u.matches)) continue
-      walked.add(u.matches)
-      for (const v of u.matches.byWord.keys()) for (const id of v.names) visit(id)
+      const group = groups.get(u.matches) ?? { weight: 0, essential: false }
+      group.weight += u.q.reduce((sum, i) => sum + (Q[i] as NameWord).weight, 0)
+      group.essential ||= u.q.some((i) => essential[i])
+      groups.set(u.matches, group)
     }
-    // A name found by the other words only may still gain an essential word through a listed
-    // light word (`m` for `mohammed`): those are walked too, and kept when a lookup finds them.
-    this.lightMatches.forEach((light, i) => {
-      if (light && essential[i]) for (const v of light.words) for (const id of v.names) visit(id)
-    })
-    return found.sort((a, b) => a.unit - b.unit || a.rank - b.rank || a.id - b.id)
+    const tally = TALLY
+    tally.begin(this.names.length)
+    let unit = 0
+    const walk = (v: VocabularyWord, gain: number, metOnly: boolean): void => {
+      for (const id of v.names) if ((this.names[id] as IndexedName).entity === this.entity) tally.add(id, unit, gain, metOnly)
+    }
+    for (const pass of [true, false]) {
+      for (const [matches, { weight, essential }] of groups) {
+        if (essential !== pass) continue
+        for (const [v, { match }] of matches.byWord) walk(v, match.score * weight, !pass)
+        unit++
+      }
+      // A word also meets the listed light words (`m` for `mohammed`): a name found by the
+      // other words only may gain an essential word so.
+      this.lightMatches.forEach((light, i) => {
+        if (!light || essential[i] !== pass) return
+        for (const v of light.words) walk(v, light.best * (Q[i] as NameWord).weight, !pass)
+        unit++
+      })
+    }
+    // Light query words meet any listed word.
+    const floor = this.potentials.reduce((sum, p) => sum + (p.light ? p.most : 0), 0)
+    const out: { id: number; most: number }[] = []
+    for (const id of tally.touched) {
+      const most = Math.min(tally.sum(id) + floor, (this.names[id] as IndexedName).slots.length * this.maxGain)
+      if (most >= needed) out.push({ id, most })
+    }
+    return out
   }
 
-  /** The pairings of one listed name's words with the query's, with the first unit that made one. */
-  private pairingsOf(id: number): { id: number; edges: Pairing[]; unit: number; rank: number } {
+  /**
+   * The pairings of one listed name's words with the query's, in the order made, with where the
+   * query's units first find the name (the first unit, the rank of its match; unit -1: none does,
+   * the name is no candidate) — the order that settles ties.
+   */
+  pairingsOf(id: number): Candidate {
     const n = this.names[id] as IndexedName
     const hits: SlotHit[] = []
     n.slots.forEach((slot, j) => {

@@ -1,7 +1,7 @@
 import { BIRTH_MATCH, birthVerdict, queryBirthYear, type BirthVerdict } from './birth.js'
-import { scoreBound, weightNeeded } from './bound.js'
-import { CandidateSearch, type IndexedName } from './candidates.js'
-import { comparable, scorePairings, type ComparableName, type NameComparison, type Pairing } from './compare.js'
+import { gainBound, scoreBound, weightNeeded } from './bound.js'
+import { CandidateSearch, foundBefore, type Candidate, type IndexedName } from './candidates.js'
+import { comparable, scorePairings, type ComparableName, type NameComparison } from './compare.js'
 import { countryCode, NATIONALITY_MATCH, nationalityVerdict } from './countries.js'
 import { Lookups } from './lookups.js'
 import { prepareName } from './normalize.js'
@@ -152,8 +152,9 @@ export class ScreeningIndex {
     }
     // A name's score may rise by the best birth-year and nationality verdicts the query allows.
     const lift = (year === null ? 0 : BIRTH_MATCH) + (nationality === null ? 0 : NATIONALITY_MATCH)
-    // Every candidate name with the bound of its final score; those under the threshold dropped.
-    const candidates: { id: number; reading: ComparableName; edges: Pairing[]; bound: number; found: number }[] = []
+    // Every name that may reach the threshold, with the bound of its final score by its words'
+    // lookups (bound.ts: gainBound), best first.
+    const candidates: { id: number; search: CandidateSearch; bound: number }[] = []
     for (const [reading, entity] of [
       [q.person, false],
       [q.entity, true],
@@ -161,28 +162,30 @@ export class ScreeningIndex {
       const search = new CandidateSearch(reading, entity, this.names, this.lookups)
       // The score a name must reach before lift and rounding (half a thousandth rounds up).
       const needed = weightNeeded(search.weight, threshold - lift - ROUNDING - BOUND_SLACK)
-      for (const { id, edges } of search.find(needed)) {
+      for (const { id, most } of search.find(needed)) {
         const n = this.names[id] as IndexedName
-        const upper = scoreBound(reading, n.name, edges)
-        if (upper === 0) continue
-        const bound = final(n.subject, upper * kindFactor(n.kind) + BOUND_SLACK)
-        if (bound >= threshold) candidates.push({ id, reading, edges, bound, found: candidates.length })
+        const bound = final(n.subject, gainBound(search.weight, most) * kindFactor(n.kind) + BOUND_SLACK)
+        if (bound >= threshold) candidates.push({ id, search, bound })
       }
     }
-    // Best bound first: once a bound is under the threshold or the k-th best score held, no
-    // later name can enter the results.
     candidates.sort((a, b) => b.bound - a.bound)
+    // Each name's pairings are made, bounded again (scoreBound) and scored only while its bound
+    // reaches the threshold and the k-th best score held: past that, no name can enter the results.
     const top = new TopScores(keep)
-    const best = new Map<number, { score: number; name: IndexedName; found: number; cmp: NameComparison }>()
-    for (const c of candidates) {
-      if (c.bound < top.kth) break
-      const n = this.names[c.id] as IndexedName
-      const cmp = scorePairings(c.reading, n.name, c.edges)
+    const best = new Map<number, { score: number; name: IndexedName; found: Candidate; cmp: NameComparison }>()
+    for (const { id, search, bound } of candidates) {
+      if (bound < top.kth) break
+      const found = search.pairingsOf(id)
+      if (found.unit < 0) continue
+      const n = this.names[id] as IndexedName
+      const upper = scoreBound(search.query, n.name, found.edges)
+      if (upper === 0 || final(n.subject, upper * kindFactor(n.kind) + BOUND_SLACK) < Math.max(threshold, top.kth)) continue
+      const cmp = scorePairings(search.query, n.name, found.edges)
       if (cmp.score === 0) continue
       const score = cmp.score * kindFactor(n.kind)
       const prev = best.get(n.subject)
       // At equal scores: the name in the query's order, then the stronger kind of name, then
-      // the name found first (by the query's first word that finds it).
+      // the name the query's words find first.
       const better =
         !prev ||
         score > prev.score ||
@@ -191,9 +194,9 @@ export class ScreeningIndex {
             ? prev.cmp.orderDiffers
             : KIND_ORDER[n.kind] !== KIND_ORDER[prev.name.kind]
               ? KIND_ORDER[n.kind] < KIND_ORDER[prev.name.kind]
-              : c.found < prev.found))
+              : foundBefore(found, prev.found)))
       if (better) {
-        best.set(n.subject, { score, name: n, found: c.found, cmp })
+        best.set(n.subject, { score, name: n, found, cmp })
         top.offer(n.subject, final(n.subject, score))
       }
     }
