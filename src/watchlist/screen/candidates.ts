@@ -1,11 +1,10 @@
 import type { ComparableName, Pairing } from './compare.js'
 import { essentialWords, type WordPotential } from './essential.js'
-import { isLight, type LightMatches, type Lookups, type RankedMatch, type WordMatches } from './lookups.js'
+import { isLight, type Lookups, type RankedMatch, type WordMatches } from './lookups.js'
 import type { NameWord } from './normalize.js'
 import type { SubjectNameKind } from './subject.js'
 import { GainTally } from './tally.js'
 import type { VocabularyWord } from './vocabulary.js'
-import { compareWords, type WordMatch } from './words.js'
 
 /**
  * Candidate generation: the listed names that share a word with the query and may reach the cut,
@@ -71,13 +70,11 @@ export class CandidateSearch {
   private readonly units: QueryUnit[] = []
   /** Each listed word the units match, with the units (in order) that match it. */
   private readonly byListed = new Map<VocabularyWord, { unit: number; found: RankedMatch }[]>()
+  /** The listed words each query word is compared with directly and meets (lookups.ts). */
+  private readonly direct: WordMatches[]
   private readonly potentials: WordPotential[]
   /** The most one pairing can gain (its score times the weight of its query words). */
   private readonly maxGain: number
-  /** The listed light words each query word meets directly (null for a light query word: any). */
-  private readonly lightMatches: (LightMatches | null)[]
-  /** Light comparisons made, by query word (a repeated word shares its row) and listed word. */
-  private readonly light: Map<NameWord, WordMatch | null>[]
 
   constructor(
     readonly query: ComparableName,
@@ -92,8 +89,6 @@ export class CandidateSearch {
     query.joined.forEach((w, i) => {
       if (w) this.units.push({ q: [i, i + 1], matches: lookups.matches(w, false) })
     })
-    // A light word may meet any listed word; another the listed light words it meets directly.
-    this.lightMatches = Q.map((w) => (isLight(w) ? null : lookups.lightMatches(w)))
     this.units.forEach((u, unit) => {
       for (const [v, found] of u.matches.byWord) {
         const list = this.byListed.get(v)
@@ -101,83 +96,65 @@ export class CandidateSearch {
         else this.byListed.set(v, [{ unit, found }])
       }
     })
-    const best = Q.map((w, i) => this.lightMatches[i]?.best ?? 1)
-    const postings = Q.map(() => 0)
+    this.direct = Q.map((w) => lookups.directMatches(w))
+    const best = this.direct.map((d) => d.best)
+    const postings = this.direct.map((d) => d.postings)
     let maxGain = 0
     for (const u of this.units) {
-      maxGain = Math.max(maxGain, u.matches.best * u.q.reduce((sum, i) => sum + (Q[i] as NameWord).weight, 0))
+      maxGain = Math.max(maxGain, u.matches.best * this.weightOf(u.q))
       for (const i of u.q) best[i] = Math.max(best[i] as number, u.matches.best)
-      if (u.q.length === 1) postings[u.q[0] as number] = u.matches.postings
+      if (u.q.length === 1) postings[u.q[0] as number] = (postings[u.q[0] as number] as number) + u.matches.postings
     }
-    this.potentials = Q.map((w, i) => {
-      const light = isLight(w)
-      return {
-        most: w.weight * (best[i] as number),
-        unfound: light ? w.weight : 0,
-        postings: postings[i] as number,
-        light,
-      }
-    })
-    this.weight = Q.reduce((sum, w) => sum + w.weight, 0)
+    this.potentials = Q.map((w, i) => ({ most: w.weight * (best[i] as number), postings: postings[i] as number }))
+    this.weight = this.weightOf(Q.map((_, i) => i))
     this.maxGain = Math.max(maxGain, ...this.potentials.map((p) => p.most))
-    const rows = new Map<string, Map<NameWord, WordMatch | null>>()
-    this.light = Q.map((w) => {
-      const key = `${w.text}\u0001${w.shown}\u0001${w.kind}\u0001${w.form}`
-      let row = rows.get(key)
-      if (!row) rows.set(key, (row = new Map()))
-      return row
-    })
   }
 
   /**
    * Every listed name of the right kind that shares a word with the query and may gain `needed`
    * (weight times score: bound.ts), each with the most it may gain: the sum, over the query's
-   * units whose lookups hold one of its words, of their best gain, plus the weight of the light
-   * query words, and no more than maxGain per listed word (each pairing holds one of its own).
-   * Names are met only through the essential words (essential.ts); the other words' lookups
-   * add to the names met. A name met only through a listed light word is among them;
-   * pairingsOf tells it apart.
+   * units and words whose matches it holds, of their best gain there, and no more than maxGain
+   * per listed word (each pairing holds one of its own). Names are met only through the
+   * essential words (essential.ts); the other words' matches add to the names met. A name no
+   * unit finds (met through a word's direct matches alone) is no candidate.
    */
   find(needed: number): { id: number; most: number }[] {
     const essential = essentialWords(this.potentials, needed)
-    const Q = this.query.name.words
-    // The units are walked by their lookups, once for all their repeats in the query (gaining
-    // their weights together): the essential ones meet the names, the others add to those met.
-    const groups = new Map<WordMatches, { weight: number; essential: boolean }>()
-    for (const u of this.units) {
-      const group = groups.get(u.matches) ?? { weight: 0, essential: false }
-      group.weight += u.q.reduce((sum, i) => sum + (Q[i] as NameWord).weight, 0)
-      group.essential ||= u.q.some((i) => essential[i])
-      groups.set(u.matches, group)
+    // Each set of matches is walked once for all its repeats in the query (gaining their weights
+    // together): the essential ones meet the names, the others add to those met.
+    const groups = new Map<WordMatches, { weight: number; essential: boolean; finds: boolean }>()
+    const group = (matches: WordMatches, q: readonly number[], finds: boolean): void => {
+      const g = groups.get(matches) ?? { weight: 0, essential: false, finds }
+      g.weight += this.weightOf(q)
+      g.essential ||= q.some((i) => essential[i])
+      groups.set(matches, g)
     }
+    for (const u of this.units) group(u.matches, u.q, true)
+    this.direct.forEach((d, i) => group(d, [i], false))
     const tally = TALLY
     tally.begin(this.names.length)
     let unit = 0
-    const walk = (v: VocabularyWord, gain: number, metOnly: boolean): void => {
-      for (const id of v.names) if ((this.names[id] as IndexedName).entity === this.entity) tally.add(id, unit, gain, metOnly)
-    }
     for (const pass of [true, false]) {
-      for (const [matches, { weight, essential }] of groups) {
+      for (const [matches, { weight, essential, finds }] of groups) {
         if (essential !== pass) continue
-        for (const [v, { match }] of matches.byWord) walk(v, match.score * weight, !pass)
+        for (const [v, { match }] of matches.byWord) {
+          const gain = match.score * weight
+          for (const id of v.names) if ((this.names[id] as IndexedName).entity === this.entity) tally.add(id, unit, gain, !pass, finds)
+        }
         unit++
       }
-      // A word also meets the listed light words (`m` for `mohammed`): a name found by the
-      // other words only may gain an essential word so.
-      this.lightMatches.forEach((light, i) => {
-        if (!light || essential[i] !== pass) return
-        for (const v of light.words) walk(v, light.best * (Q[i] as NameWord).weight, !pass)
-        unit++
-      })
     }
-    // Light query words meet any listed word.
-    const floor = this.potentials.reduce((sum, p) => sum + (p.light ? p.most : 0), 0)
     const out: { id: number; most: number }[] = []
     for (const id of tally.touched) {
-      const most = Math.min(tally.sum(id) + floor, (this.names[id] as IndexedName).slots.length * this.maxGain)
+      if (!tally.found(id)) continue
+      const most = Math.min(tally.sum(id), (this.names[id] as IndexedName).slots.length * this.maxGain)
       if (most >= needed) out.push({ id, most })
     }
     return out
+  }
+
+  private weightOf(q: readonly number[]): number {
+    return q.reduce((sum, i) => sum + (this.query.name.words[i] as NameWord).weight, 0)
   }
 
   /**
@@ -201,18 +178,16 @@ export class CandidateSearch {
       const q = (this.units[unit] as QueryUnit).q
       return { q, s: joined ? [j, j + 1] : [j], score: found.match.score, how: joined || q.length > 1 ? 'joined' : found.match.how }
     })
+    // The light words on either side, compared directly: as their direct matches hold them.
     const Q = this.query.name.words
     const S = n.name.name.words
     const lightS = S.map(isLight)
     for (let i = 0; i < Q.length; i++) {
-      const qw = Q[i] as NameWord
-      const row = this.light[i] as Map<NameWord, WordMatch | null>
-      const lightQuery = this.lightMatches[i] === null
+      const lightQ = isLight(Q[i] as NameWord)
+      const byWord = (this.direct[i] as WordMatches).byWord
       for (let j = 0; j < S.length; j++) {
-        const sw = S[j] as NameWord
-        if (!lightQuery && !lightS[j]) continue
-        let m = row.get(sw)
-        if (m === undefined) row.set(sw, (m = compareWords(qw, sw)))
+        if (!lightQ && !lightS[j]) continue
+        const m = byWord.get(n.slots[j] as VocabularyWord)?.match
         if (m) edges.push({ q: [i], s: [j], score: m.score, how: m.how })
       }
     }

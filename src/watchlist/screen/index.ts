@@ -70,10 +70,28 @@ function kept(limit: number): number {
   return Number.isNaN(limit) ? 0 : Math.max(0, Math.trunc(limit))
 }
 
+/**
+ * The words of a query read at most. No listed name has more than 14 words of its own (longer
+ * entries are several names written together), and the batches measured by bench/screening.ts
+ * have 10 at most; past this a query is no name but repeats or prose, and its cost (every word
+ * paired with every word of every name found) is capped: the words after are left out.
+ */
+export const MAX_QUERY_WORDS = 24
+
 /** Reads a query's name as a person's and as an entity's (legal-form words weigh less there). */
 interface PreparedQuery {
   readonly person: ComparableName
   readonly entity: ComparableName
+  /** The query's words before MAX_QUERY_WORDS left the rest out. */
+  readonly words: number
+}
+
+/** Reads a query's name (as an entity's: legal-form words weigh less), its first MAX_QUERY_WORDS words. */
+function readQuery(name: string, entity: boolean): { read: ComparableName; words: number } {
+  const prepared = prepareName(name, entity)
+  const words = prepared.words.length
+  if (words <= MAX_QUERY_WORDS) return { read: comparable(prepared), words }
+  return { read: comparable({ ...prepared, words: prepared.words.slice(0, MAX_QUERY_WORDS) }), words }
 }
 
 /**
@@ -124,10 +142,8 @@ export class ScreeningIndex {
   /** Best first, at most `limit`, only score >= threshold; ties by ref. */
   match(query: ScreeningQuery, options: { threshold: number; limit: number }): ScreeningHit[] {
     if (query.name.trim() === '') throw new Error('screening: the name is empty')
-    const q: PreparedQuery = {
-      person: comparable(prepareName(query.name, false)),
-      entity: comparable(prepareName(query.name, true)),
-    }
+    const person = readQuery(query.name, false)
+    const q: PreparedQuery = { person: person.read, entity: readQuery(query.name, true).read, words: person.words }
     if (q.person.name.words.length === 0) throw new Error(`screening: no letters or digits in ${JSON.stringify(query.name)}`)
     const keep = kept(options.limit)
     if (keep === 0) return []
@@ -213,6 +229,7 @@ export class ScreeningIndex {
       const qn = subject.subjectType === 'entity' ? q.entity : q.person
       const own = comparable(prepareName(b.name.name.name.original, subject.subjectType === 'entity'))
       const reasons = explainName(qn, own, b.cmp, b.name.kind)
+      if (q.words > MAX_QUERY_WORDS) reasons.push(`only the first ${MAX_QUERY_WORDS} of the query's ${q.words} words read`)
       if (birth) reasons.push(birth.reason)
       if (nat) reasons.push(nat.reason)
       return { ref: subject.ref, score, matchedName: b.name.name.name.original, reasons }

@@ -23,16 +23,9 @@ export interface WordMatches {
   readonly postings: number
 }
 
-/** The listed light words a query word meets (a slip of a particle, an initial of it). */
-export interface LightMatches {
-  readonly words: readonly VocabularyWord[]
-  /** The best score of any of them (0 when none). */
-  readonly best: number
-}
-
 /** Particles, forms and initials: compared directly with every word of a name found, never looked up. */
 export function isLight(w: NameWord): boolean {
-  return w.weight < 0.5 || FIXED.has(w.kind)
+  return w.kind !== 'word' && (w.weight < 0.5 || FIXED.has(w.kind))
 }
 
 /** Entries remembered of each kind before the memory is cleared (a batch rarely holds as many distinct words). */
@@ -41,12 +34,14 @@ const REMEMBERED = 20_000
 /** The vocabulary's answers for query words, remembered. */
 export class Lookups {
   private readonly found = new Map<string, WordMatches>()
-  private readonly light = new Map<string, LightMatches>()
-  /** The listed light words (the only ones a query word meets besides its lookup). */
+  private readonly direct = new Map<string, WordMatches>()
+  /** The listed words (not joined pairs), and the light ones among them. */
+  private readonly plainWords: readonly VocabularyWord[]
   private readonly lightWords: readonly VocabularyWord[]
 
   constructor(private readonly vocabulary: Vocabulary) {
-    this.lightWords = vocabulary.words.filter((v) => !v.word.joined && isLight(v.word))
+    this.plainWords = vocabulary.words.filter((v) => !v.word.joined)
+    this.lightWords = this.plainWords.filter((v) => isLight(v.word))
   }
 
   /** The listed words (or joined pairs, `typos` false) compareWords pairs with `w`. */
@@ -69,22 +64,29 @@ export class Lookups {
     return hit
   }
 
-  /** The listed light words a query word meets, compared directly (a slip of a particle: `abudl`; an initial). */
-  lightMatches(w: NameWord): LightMatches {
+  /**
+   * The listed words a query word is compared with directly, in every name found, and meets: all
+   * listed words for a light query word, the light ones for another (a slip of a particle:
+   * `abudl`; an initial: `m` for `mohammed`). Made by comparing it with each, once: the light
+   * words are a closed set (particles, forms, initials as spelt), so are their scans.
+   */
+  directMatches(w: NameWord): WordMatches {
     const key = `${w.form}${w.kind}:${w.text}:${w.shown}`
-    let hit = this.light.get(key)
+    let hit = this.direct.get(key)
     if (!hit) {
-      const words: VocabularyWord[] = []
+      const byWord = new Map<VocabularyWord, RankedMatch>()
       let best = 0
-      for (const v of this.lightWords) {
-        const m = compareWords(w, v.word)
-        if (!m) continue
-        words.push(v)
-        best = Math.max(best, m.score)
+      let postings = 0
+      for (const v of isLight(w) ? this.plainWords : this.lightWords) {
+        const match = compareWords(w, v.word)
+        if (!match) continue
+        byWord.set(v, { match, rank: byWord.size })
+        best = Math.max(best, match.score)
+        postings += v.names.length
       }
-      hit = { words, best }
-      if (this.light.size >= REMEMBERED) this.light.clear()
-      this.light.set(key, hit)
+      hit = { byWord, best, postings }
+      if (this.direct.size >= REMEMBERED) this.direct.clear()
+      this.direct.set(key, hit)
     }
     return hit
   }

@@ -9,6 +9,7 @@ export class GainTally {
   private sums = new Float64Array(0)
   private units = new Int32Array(0)
   private gains = new Float64Array(0)
+  private finds = new Uint8Array(0)
   private stamp = 0
   /** The names met in the current search, in the order first met. */
   touched: number[] = []
@@ -20,6 +21,7 @@ export class GainTally {
       this.sums = new Float64Array(size)
       this.units = new Int32Array(size)
       this.gains = new Float64Array(size)
+      this.finds = new Uint8Array(size)
       this.stamp = 0
     }
     // A stamp is stored in 32 bits: before it would wrap, every entry is made stale at once.
@@ -33,17 +35,21 @@ export class GainTally {
 
   /**
    * Adds `gain` from unit `unit` to name `id` (met now if not yet, unless `metOnly`); units are
-   * walked one after another.
+   * walked one after another. `finds`: the unit is one that makes a name a candidate.
    */
-  add(id: number, unit: number, gain: number, metOnly = false): void {
+  add(id: number, unit: number, gain: number, metOnly: boolean, finds: boolean): void {
     if (this.stamps[id] !== this.stamp) {
       if (metOnly) return
       this.stamps[id] = this.stamp
       this.sums[id] = gain
       this.units[id] = unit
       this.gains[id] = gain
+      this.finds[id] = finds ? 1 : 0
       this.touched.push(id)
-    } else if (this.units[id] !== unit) {
+      return
+    }
+    if (finds) this.finds[id] = 1
+    if (this.units[id] !== unit) {
       this.units[id] = unit
       this.gains[id] = gain
       this.sums[id] = (this.sums[id] as number) + gain
@@ -51,6 +57,11 @@ export class GainTally {
       this.sums[id] = (this.sums[id] as number) + gain - (this.gains[id] as number)
       this.gains[id] = gain
     }
+  }
+
+  /** Whether a unit that makes a candidate added to name `id` in the current search. */
+  found(id: number): boolean {
+    return this.finds[id] === 1
   }
 
   /** The gain summed for name `id` in the current search. */
