@@ -4,12 +4,25 @@
  * middle name, a transliteration variant, another script) and what must come out, reasons included.
  */
 import { describe, expect, it } from 'vitest'
-import { compareNames } from '../../src/watchlist/screen/compare.js'
-import { countryCode } from '../../src/watchlist/screen/countries.js'
-import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningSubject, subjectOf } from '../../src/watchlist/screen/index.js'
+import { birthVerdict, queryBirthYear } from '../../src/watchlist/screen/birth.js'
+import { BOUND_SLACK, gainBound, scoreBound, weightNeeded } from '../../src/watchlist/screen/bound.js'
+import { alignNames, comparable, compareNames, pairingsOf, scorePairings, type WordMatcher } from '../../src/watchlist/screen/compare.js'
+import { countryCode, nationalityVerdict } from '../../src/watchlist/screen/countries.js'
+import { essentialWords } from '../../src/watchlist/screen/essential.js'
+import {
+  DEFAULT_THRESHOLD,
+  MAX_QUERY_WORDS,
+  ScreeningIndex,
+  type ScreeningHit,
+  type ScreeningQuery,
+  type ScreeningSubject,
+  subjectOf,
+} from '../../src/watchlist/screen/index.js'
 import { prepareName } from '../../src/watchlist/screen/normalize.js'
+import { TopScores } from '../../src/watchlist/screen/ranking.js'
 import { jaroWinkler, osaDistance, withinOneEdit } from '../../src/watchlist/screen/similarity.js'
-import { skeleton } from '../../src/watchlist/screen/variants.js'
+import { collapse, sameCollapsed, skeleton } from '../../src/watchlist/screen/variants.js'
+import { compareWords } from '../../src/watchlist/screen/words.js'
 
 type Kind = ScreeningSubject['names'][number]['kind']
 
@@ -295,6 +308,194 @@ describe('ScreeningIndex.match', () => {
   it('reports its size', () => {
     expect(index.size).toBeGreaterThan(1000)
     expect(new ScreeningIndex([]).size).toBeLessThan(index.size)
+  })
+})
+
+/** A deterministic stream of numbers in [0, 1) (a linear congruential generator). */
+function random(seed: number): () => number {
+  let state = seed
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+}
+
+/**
+ * compareWords as the index's vocabulary finds its pairs: two words written together meet a
+ * word (or two others) only by the same letters or the same skeleton, never by a typo.
+ */
+const asTheVocabularyFinds: WordMatcher = (q, s) => {
+  const m = compareWords(q, s)
+  return m && (q.joined || s.joined) && q.collapsed !== s.collapsed && q.skeleton !== s.skeleton ? null : m
+}
+
+/**
+ * Every subject's every name scored in full (compareNames, with the vocabulary's rule for words
+ * written together), the best kept, moved by birth year and nationality, rounded and ordered as
+ * match does: what match must give, past its threshold and limit, when its shortcuts drop
+ * nothing a full scoring finds (refs and scores).
+ */
+function bruteForce(subjects: readonly ScreeningSubject[], q: ScreeningQuery): { ref: string; score: number }[] {
+  const year = queryBirthYear(q.birthDate)
+  const nationality = q.nationality === undefined ? null : countryCode(q.nationality)
+  const hits: { ref: string; score: number }[] = []
+  for (const s of subjects) {
+    const entity = s.subjectType === 'entity'
+    const query = comparable(prepareName(q.name, entity))
+    let best = 0
+    for (const n of s.names) {
+      const score =
+        alignNames(query, comparable(prepareName(n.name, entity)), asTheVocabularyFinds).score * (n.kind === 'weak_alias' ? 0.95 : 1)
+      best = Math.max(best, score)
+    }
+    if (best === 0) continue
+    const raw = best + (birthVerdict(year, s.birthYears)?.adjust ?? 0) + (nationalityVerdict(nationality, s.nationalities)?.adjust ?? 0)
+    hits.push({ ref: s.ref, score: Math.round(Math.min(1, Math.max(0, raw)) * 1000) / 1000 })
+  }
+  return hits.sort((a, b) => b.score - a.score || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0))
+}
+
+const refsAndScores = (hits: readonly ScreeningHit[]) => hits.map((h) => ({ ref: h.ref, score: h.score }))
+
+describe('the shortcuts of match drop nothing a full scoring finds', () => {
+  // Names made of the words that make screening slow: common Arabic-origin names and their
+  // spellings, particles (al, bin, abu, abdul), repeats, initials in the queries; some subjects
+  // entities, some with birth years and nationalities. No listed name holds an initial: a name a
+  // query word meets only there (`m` for `mohammed`) is no candidate of the index, by design.
+  const WORDS = [
+    'mohammed',
+    'muhammad',
+    'ali',
+    'hassan',
+    'hussein',
+    'ahmad',
+    'ahmed',
+    'omar',
+    'khalid',
+    'ibrahim',
+    'yusuf',
+    'rahman',
+    'karim',
+  ]
+  const PARTICLES = ['al', 'el', 'bin', 'ibn', 'abu', 'abdul', 'abd', 'abdel']
+  const OTHERS = ['maria', 'silva', 'baghdadi', 'someone', 'person', 'number', 'al-rahman', 'abdulrahman', 'mohamed', 'trading', 'company']
+  const next = random(7)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
+  const nameOf = (words: number, initials = false): string =>
+    Array.from({ length: words }, () =>
+      next() < 0.6 ? pick(WORDS) : next() < 0.6 ? pick(PARTICLES) : initials && next() < 0.3 ? pick(['m', 'a']) : pick(OTHERS),
+    ).join(' ')
+  const subjects: ScreeningSubject[] = Array.from({ length: 120 }, (_, i) => ({
+    ref: `T.${String(i).padStart(3, '0')}`,
+    subjectType: i % 10 === 9 ? 'entity' : 'individual',
+    names: Array.from({ length: 1 + Math.floor(next() * 4) }, (_, k) => ({
+      name: nameOf(1 + Math.floor(next() * 6)),
+      kind: k === 0 ? 'primary' : next() < 0.3 ? 'weak_alias' : 'alias',
+    })),
+    birthYears: i % 3 === 0 ? [[1960 + (i % 20), 1960 + (i % 20)]] : [],
+    nationalities: i % 4 === 0 ? ['iq'] : [],
+  }))
+  const listed = new ScreeningIndex(subjects)
+  const queries: ScreeningQuery[] = [
+    ...['Person Number 1 Abdul Rahman Al Someone', 'Abdul Rahman 1', 'Mohammed Ali Hassan Abdullah', 'Abu Bakr Al Baghdadi'].map(
+      (name) => ({ name }),
+    ),
+    ...['Al Al Al Al', 'bin bin bin', 'Mohammed Ali Hassan Abdullah Mohammed Ali Hassan Abdullah Mohammed Ali'].map((name) => ({ name })),
+    ...Array.from({ length: 150 }, (_, i) => ({
+      name: nameOf(1 + Math.floor(next() * 8), true),
+      ...(i % 5 === 0 ? { birthDate: String(1960 + (i % 20)) } : {}),
+      ...(i % 7 === 0 ? { nationality: 'Iraq' } : {}),
+    })),
+  ]
+
+  it('the bound of a name is never under its score, and the weight needed is the bound’s inverse', () => {
+    for (let k = 0; k < 400; k++) {
+      const query = comparable(prepareName(nameOf(1 + Math.floor(next() * 7), true)))
+      const listedName = comparable(prepareName(nameOf(1 + Math.floor(next() * 7))))
+      const edges = pairingsOf(query, listedName)
+      const score = scorePairings(query, listedName, [...edges]).score
+      expect(
+        scoreBound(query, listedName, edges) + BOUND_SLACK,
+        `${query.name.original} ~ ${listedName.name.original}`,
+      ).toBeGreaterThanOrEqual(score)
+    }
+    for (const [weight, score] of [
+      [2, 0.8],
+      [5.65, 0.5],
+      [1, 1],
+    ] as const) {
+      expect(gainBound(weight, weightNeeded(weight, score))).toBeCloseTo(score, 12)
+    }
+    expect(weightNeeded(3, 0)).toBe(0)
+    expect(weightNeeded(3, 1.01)).toBe(Infinity)
+  })
+
+  it('essential words, the k-th best score, collapsed spellings', () => {
+    // Left out while what they give stays under the need: the commonest first.
+    expect(
+      essentialWords(
+        [
+          { most: 1, postings: 900 },
+          { most: 1, postings: 3 },
+          { most: 0.5, postings: 400 },
+        ],
+        1.6,
+      ),
+    ).toEqual([false, true, false])
+    expect(essentialWords([{ most: 1, postings: 900 }], 0)).toEqual([true])
+    const top = new TopScores(2)
+    top.offer(1, 0.5)
+    expect(top.kth).toBe(-Infinity)
+    top.offer(2, 0.7)
+    top.offer(1, 0.9)
+    expect(top.kth).toBe(0.7)
+    top.offer(3, 0.6)
+    expect(top.kth).toBe(0.7)
+    top.offer(3, 0.8)
+    expect(top.kth).toBe(0.8)
+    for (const [a, b] of [
+      ['abdull', 'abdul'],
+      ['abdul', 'abdel'],
+      ['aa', 'a'],
+      ['', ''],
+      ['ab', 'abb'],
+      ['ab', 'a'],
+    ]) {
+      expect(sameCollapsed(a as string, b as string), `${a} ${b}`).toBe(collapse(a as string) === collapse(b as string))
+    }
+  })
+
+  it('match gives what every name scored in full gives, refs and scores (thresholds 0, 0.5, 0.8; limits 1, 3, 10)', () => {
+    for (const q of queries) {
+      const all = bruteForce(subjects, q)
+      for (const threshold of [0, 0.5, 0.8]) {
+        for (const limit of [1, 3, 10]) {
+          const expected = all.filter((h) => h.score >= threshold).slice(0, limit)
+          expect(refsAndScores(listed.match(q, { threshold, limit })), `${JSON.stringify(q)} at ${threshold}, ${limit}`).toEqual(expected)
+        }
+      }
+    }
+  })
+
+  it('match gives what matchExhaustive gives, reasons and matched names included', () => {
+    for (const q of queries) {
+      for (const [threshold, limit] of [
+        [0, 50],
+        [0, 2],
+        [0.5, 5],
+        [0.8, 5],
+      ] as const) {
+        expect(listed.match(q, { threshold, limit }), `${JSON.stringify(q)} at ${threshold}, ${limit}`).toEqual(
+          listed.matchExhaustive(q, { threshold, limit }),
+        )
+      }
+    }
+  })
+
+  it(`a query is read by its first ${MAX_QUERY_WORDS} words, and the reasons say so`, () => {
+    const long = `${'Omar Khalid '.repeat(15)}Ibrahim`
+    const hits = listed.match({ name: long }, { threshold: 0, limit: 3 })
+    expect(hits.length).toBeGreaterThan(0)
+    for (const h of hits) expect(h.reasons).toContain(`only the first ${MAX_QUERY_WORDS} of the query's 31 words read`)
+    const first = long.split(' ').slice(0, MAX_QUERY_WORDS).join(' ')
+    expect(refsAndScores(hits)).toEqual(refsAndScores(listed.match({ name: first }, { threshold: 0, limit: 3 })))
   })
 })
 

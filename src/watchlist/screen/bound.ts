@@ -2,6 +2,12 @@ import { EXTRA_SUBJECT_WEIGHT, MIDDLE_FACTOR, MISSING_QUERY_WEIGHT, type Compara
 import type { NameWord } from './normalize.js'
 
 /**
+ * Added to a bound before it is compared: the bound and the score sum the same terms in another
+ * order, so may differ in the last bits of a float.
+ */
+export const BOUND_SLACK = 1e-9
+
+/**
  * An upper bound of the score scorePairings gives a listed name, read off its candidate pairings
  * in one pass (no sort, no assignment) — as a search engine's MaxScore skips documents whose
  * best possible score cannot make the cut, the index skips names that cannot reach the threshold

@@ -1,5 +1,5 @@
 import { BIRTH_MATCH, birthVerdict, queryBirthYear, type BirthVerdict } from './birth.js'
-import { gainBound, scoreBound, weightNeeded } from './bound.js'
+import { BOUND_SLACK, gainBound, scoreBound, weightNeeded } from './bound.js'
 import { CandidateSearch, foundBefore, type Candidate, type IndexedName } from './candidates.js'
 import { comparable, scorePairings, type ComparableName, type NameComparison } from './compare.js'
 import { countryCode, NATIONALITY_MATCH, nationalityVerdict } from './countries.js'
@@ -57,11 +57,6 @@ function kindFactor(kind: SubjectNameKind): number {
   return kind === 'weak_alias' ? WEAK_ALIAS_FACTOR : 1
 }
 
-/**
- * Added to a name's score bound before it is compared: the bound and the score sum the same
- * terms in another order, so may differ in the last bits of a float.
- */
-const BOUND_SLACK = 1e-9
 /** A final score is rounded to 3 decimals: one this much under the threshold may round up to it. */
 const ROUNDING = 0.0005
 
@@ -78,20 +73,18 @@ function kept(limit: number): number {
  */
 export const MAX_QUERY_WORDS = 24
 
-/** Reads a query's name as a person's and as an entity's (legal-form words weigh less there). */
-interface PreparedQuery {
-  readonly person: ComparableName
-  readonly entity: ComparableName
-  /** The query's words before MAX_QUERY_WORDS left the rest out. */
+/** A query's name as read, and how many words it has (those left out by MAX_QUERY_WORDS counted). */
+interface QueryReading {
+  readonly read: ComparableName
   readonly words: number
 }
 
-/** Reads a query's name (as an entity's: legal-form words weigh less), its first MAX_QUERY_WORDS words. */
-function readQuery(name: string, entity: boolean): { read: ComparableName; words: number } {
+/** Reads a query's name (as an entity's: legal-form words weigh less), its first `cap` words. */
+function readQuery(name: string, entity: boolean, cap: number): QueryReading {
   const prepared = prepareName(name, entity)
   const words = prepared.words.length
-  if (words <= MAX_QUERY_WORDS) return { read: comparable(prepared), words }
-  return { read: comparable({ ...prepared, words: prepared.words.slice(0, MAX_QUERY_WORDS) }), words }
+  if (words <= cap) return { read: comparable(prepared), words }
+  return { read: comparable({ ...prepared, words: prepared.words.slice(0, cap) }), words }
 }
 
 /**
@@ -141,10 +134,24 @@ export class ScreeningIndex {
 
   /** Best first, at most `limit`, only score >= threshold; ties by ref. */
   match(query: ScreeningQuery, options: { threshold: number; limit: number }): ScreeningHit[] {
+    return this.search(query, options, true)
+  }
+
+  /**
+   * What match would give with no shortcut: every word of the query read, every name its words
+   * find scored in full — the reference the tests and the bench hold match to. Slow.
+   */
+  matchExhaustive(query: ScreeningQuery, options: { threshold: number; limit: number }): ScreeningHit[] {
+    return this.search(query, options, false)
+  }
+
+  /** match, with its shortcuts (the bounds, MAX_QUERY_WORDS) or without. */
+  private search(query: ScreeningQuery, options: { threshold: number; limit: number }, prune: boolean): ScreeningHit[] {
     if (query.name.trim() === '') throw new Error('screening: the name is empty')
-    const person = readQuery(query.name, false)
-    const q: PreparedQuery = { person: person.read, entity: readQuery(query.name, true).read, words: person.words }
-    if (q.person.name.words.length === 0) throw new Error(`screening: no letters or digits in ${JSON.stringify(query.name)}`)
+    const cap = prune ? MAX_QUERY_WORDS : Infinity
+    // The name read as a person's and as an entity's (legal-form words weigh less there).
+    const q = { person: readQuery(query.name, false, cap), entity: readQuery(query.name, true, cap) }
+    if (q.person.read.name.words.length === 0) throw new Error(`screening: no letters or digits in ${JSON.stringify(query.name)}`)
     const keep = kept(options.limit)
     if (keep === 0) return []
     const { threshold } = options
@@ -172,16 +179,16 @@ export class ScreeningIndex {
     // lookups (bound.ts: gainBound), best first.
     const candidates: { id: number; search: CandidateSearch; bound: number }[] = []
     for (const [reading, entity] of [
-      [q.person, false],
-      [q.entity, true],
+      [q.person.read, false],
+      [q.entity.read, true],
     ] as const) {
       const search = new CandidateSearch(reading, entity, this.names, this.lookups)
       // The score a name must reach before lift and rounding (half a thousandth rounds up).
-      const needed = weightNeeded(search.weight, threshold - lift - ROUNDING - BOUND_SLACK)
+      const needed = prune ? weightNeeded(search.weight, threshold - lift - ROUNDING - BOUND_SLACK) : 0
       for (const { id, most } of search.find(needed)) {
         const n = this.names[id] as IndexedName
         const bound = final(n.subject, gainBound(search.weight, most) * kindFactor(n.kind) + BOUND_SLACK)
-        if (bound >= threshold) candidates.push({ id, search, bound })
+        if (bound >= threshold || !prune) candidates.push({ id, search, bound })
       }
     }
     candidates.sort((a, b) => b.bound - a.bound)
@@ -190,12 +197,11 @@ export class ScreeningIndex {
     const top = new TopScores(keep)
     const best = new Map<number, { score: number; name: IndexedName; found: Candidate; cmp: NameComparison }>()
     for (const { id, search, bound } of candidates) {
-      if (bound < top.kth) break
+      if (prune && bound < top.kth) break
       const found = search.pairingsOf(id)
-      if (found.unit < 0) continue
       const n = this.names[id] as IndexedName
       const upper = scoreBound(search.query, n.name, found.edges)
-      if (upper === 0 || final(n.subject, upper * kindFactor(n.kind) + BOUND_SLACK) < Math.max(threshold, top.kth)) continue
+      if (prune && (upper === 0 || final(n.subject, upper * kindFactor(n.kind) + BOUND_SLACK) < Math.max(threshold, top.kth))) continue
       const cmp = scorePairings(search.query, n.name, found.edges)
       if (cmp.score === 0) continue
       const score = cmp.score * kindFactor(n.kind)
@@ -228,8 +234,9 @@ export class ScreeningIndex {
       const { birth, nat } = verdictsOf(s)
       const qn = subject.subjectType === 'entity' ? q.entity : q.person
       const own = comparable(prepareName(b.name.name.name.original, subject.subjectType === 'entity'))
-      const reasons = explainName(qn, own, b.cmp, b.name.kind)
-      if (q.words > MAX_QUERY_WORDS) reasons.push(`only the first ${MAX_QUERY_WORDS} of the query's ${q.words} words read`)
+      const reasons = explainName(qn.read, own, b.cmp, b.name.kind)
+      const read = qn.read.name.words.length
+      if (qn.words > read) reasons.push(`only the first ${read} of the query's ${qn.words} words read`)
       if (birth) reasons.push(birth.reason)
       if (nat) reasons.push(nat.reason)
       return { ref: subject.ref, score, matchedName: b.name.name.name.original, reasons }
