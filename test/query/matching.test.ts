@@ -348,9 +348,9 @@ describe('text written in decomposed form (NFD)', () => {
       s1.upsert('notices', [notice('d1', 'Reforma Tributa\u0301ria'), notice('d2', 'Reforma Tributária')])
       s1.close()
     })
-    // Make it what a schema-3 file looked like: no variants table (nor the later ingest log and API keys).
+    // Make it what a schema-3 file looked like: no variants table (nor the later ingest log, API keys and events' override).
     const raw = new Database(file)
-    raw.exec('DROP TABLE sensitive_variants; DROP TABLE ingest_log; DROP TABLE api_keys')
+    raw.exec('DROP TABLE sensitive_variants; DROP TABLE ingest_log; DROP TABLE api_keys; ALTER TABLE watchlist_events DROP COLUMN override')
     raw.pragma('user_version = 3')
     raw.close()
     expect(() => openSnapshot(file, { readonly: true })).toThrow(/needs a schema upgrade \(3 → \d+\)/)

@@ -824,6 +824,8 @@ export interface components {
             listDateGenerated: string | null;
             /** @description Removals the mass-removal guard holds back: when above 0, some `listed` designations are absent from the newest list. */
             heldBackRemovals: number;
+            /** @description An opaque token of the watchlist the answer was computed on: it changes whenever a designation or its status does. */
+            watchlistVersion: string;
         };
         ScreenResult: {
             id?: string;
@@ -858,7 +860,7 @@ export interface components {
             name: string;
             /** @description Birth date at any precision; its year raises (within the listed years) or lowers a score. */
             birthDate?: string;
-            /** @description ISO 3166-1 alpha-2 code or country name; a match raises, a difference lowers a score. */
+            /** @description ISO 3166-1 alpha-2 code or country name (English or Portuguese); a match raises, a difference lowers a score; one not recognized is not used, and the reasons say so. */
             nationality?: string;
             /** @description Your own id for the entry, echoed in its result. */
             id?: string;
