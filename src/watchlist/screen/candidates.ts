@@ -32,7 +32,7 @@ interface QueryUnit {
 }
 
 /** A listed name found, with the pairings of its words and the query's, in the order made. */
-export interface Candidate {
+export interface FoundName {
   readonly id: number
   readonly edges: Pairing[]
   /** The first query unit whose lookups find the name (-1: none), and the rank of its match there. */
@@ -41,7 +41,7 @@ export interface Candidate {
 }
 
 /** Whether the query's units find `a` before `b`: by unit, by the rank of the match, by the names' order. */
-export function foundBefore(a: Candidate, b: Candidate): boolean {
+export function foundBefore(a: FoundName, b: FoundName): boolean {
   return a.unit !== b.unit ? a.unit < b.unit : a.rank !== b.rank ? a.rank < b.rank : a.id < b.id
 }
 
@@ -121,7 +121,8 @@ export class CandidateSearch {
   find(needed: number): { id: number; most: number }[] {
     const essential = essentialWords(this.potentials, needed)
     // Each set of matches is walked once for all its repeats in the query (gaining their weights
-    // together): the essential ones meet the names, the others add to those met.
+    // together): the essential ones meet the names, the others add to those met. Only a unit's
+    // matches make a name a candidate (`finds`), as scoring every name found would.
     const groups = new Map<WordMatches, { weight: number; essential: boolean; finds: boolean }>()
     const group = (matches: WordMatches, q: readonly number[], finds: boolean): void => {
       const g = groups.get(matches) ?? { weight: 0, essential: false, finds }
@@ -153,6 +154,7 @@ export class CandidateSearch {
     return out
   }
 
+  /** The weight of the query's words at `q`. */
   private weightOf(q: readonly number[]): number {
     return q.reduce((sum, i) => sum + (this.query.name.words[i] as NameWord).weight, 0)
   }
@@ -162,7 +164,7 @@ export class CandidateSearch {
    * query's units first find the name (the first unit, the rank of its match; unit -1: none does,
    * the name is no candidate) — the order that settles ties.
    */
-  pairingsOf(id: number): Candidate {
+  pairingsOf(id: number): FoundName {
     const n = this.names[id] as IndexedName
     const hits: SlotHit[] = []
     n.slots.forEach((slot, j) => {

@@ -1,8 +1,7 @@
-import { BIRTH_MATCH, birthVerdict, queryBirthYear, type BirthVerdict } from './birth.js'
 import { BOUND_SLACK, gainBound, scoreBound, weightNeeded } from './bound.js'
-import { CandidateSearch, foundBefore, type Candidate, type IndexedName } from './candidates.js'
+import { CandidateSearch, foundBefore, type FoundName, type IndexedName } from './candidates.js'
 import { comparable, scorePairings, type ComparableName, type NameComparison } from './compare.js'
-import { countryCode, NATIONALITY_MATCH, nationalityVerdict } from './countries.js'
+import { QueryFacts } from './facts.js'
 import { Lookups } from './lookups.js'
 import { prepareName } from './normalize.js'
 import { explainName } from './explain.js'
@@ -53,12 +52,40 @@ export const DEFAULT_THRESHOLD = 0.8
 const WEAK_ALIAS_FACTOR = 0.95
 const KIND_ORDER: Record<SubjectNameKind, number> = { primary: 0, alias: 1, original_script: 2, weak_alias: 3 }
 
+/** What a name of this kind keeps of its score. */
 function kindFactor(kind: SubjectNameKind): number {
   return kind === 'weak_alias' ? WEAK_ALIAS_FACTOR : 1
 }
 
 /** A final score is rounded to 3 decimals: one this much under the threshold may round up to it. */
 const ROUNDING = 0.0005
+
+/** A listed name a reading of the query finds, with the bound of its final score. */
+interface Candidate {
+  readonly id: number
+  readonly search: CandidateSearch
+  readonly bound: number
+}
+
+/** A subject's best name so far. */
+interface BestName {
+  /** Its score, a weak alias's lowered. */
+  readonly score: number
+  readonly name: IndexedName
+  readonly found: FoundName
+  readonly cmp: NameComparison
+}
+
+/**
+ * Whether `a` beats `b` as a subject's name: a higher score; at equal scores the name in the
+ * query's order, then the stronger kind of name, then the name the query's words find first.
+ */
+function better(a: BestName, b: BestName): boolean {
+  if (a.score !== b.score) return a.score > b.score
+  if (a.cmp.orderDiffers !== b.cmp.orderDiffers) return b.cmp.orderDiffers
+  if (a.name.kind !== b.name.kind) return KIND_ORDER[a.name.kind] < KIND_ORDER[b.name.kind]
+  return foundBefore(a.found, b.found)
+}
 
 /** How many hits `limit` keeps, as Array.prototype.slice reads it (NaN: none; Infinity: all). */
 function kept(limit: number): number {
@@ -90,8 +117,11 @@ function readQuery(name: string, entity: boolean, cap: number): QueryReading {
 /**
  * The screening index: every name of every subject, read once; a query's words find their listed
  * counterparts through the vocabulary (exact, variant, skeleton, typo), the names holding them
- * are scored in full, and each subject keeps its best name, moved up or down by birth year and
- * nationality.
+ * are scored, and each subject keeps its best name, moved up or down by birth year and
+ * nationality. A name that cannot reach the threshold, or the k-th best score already held, is
+ * never scored in full: only the lookups of the query's essential words are walked
+ * (essential.ts), and each name is bounded first by its words' matches, then by its pairings
+ * (bound.ts) — the results are those of scoring every name found (matchExhaustive).
  *
  * @example
  * const index = new ScreeningIndex(subjects)
@@ -145,7 +175,7 @@ export class ScreeningIndex {
     return this.search(query, options, false)
   }
 
-  /** match, with its shortcuts (the bounds, MAX_QUERY_WORDS) or without. */
+  /** match, with its shortcuts (the bounds, the essential words, MAX_QUERY_WORDS) or without. */
   private search(query: ScreeningQuery, options: { threshold: number; limit: number }, prune: boolean): ScreeningHit[] {
     if (query.name.trim() === '') throw new Error('screening: the name is empty')
     const cap = prune ? MAX_QUERY_WORDS : Infinity
@@ -154,84 +184,22 @@ export class ScreeningIndex {
     if (q.person.read.name.words.length === 0) throw new Error(`screening: no letters or digits in ${JSON.stringify(query.name)}`)
     const keep = kept(options.limit)
     if (keep === 0) return []
-    const { threshold } = options
-    const year = queryBirthYear(query.birthDate)
-    const nationality = query.nationality === undefined ? null : countryCode(query.nationality)
-    const verdicts = new Map<number, { birth: BirthVerdict | null; nat: ReturnType<typeof nationalityVerdict> }>()
-    const verdictsOf = (s: number) => {
-      let v = verdicts.get(s)
-      if (!v) {
-        const subject = this.subjects[s] as ScreeningSubject
-        verdicts.set(
-          s,
-          (v = { birth: birthVerdict(year, subject.birthYears), nat: nationalityVerdict(nationality, subject.nationalities) }),
-        )
-      }
-      return v
-    }
-    const final = (s: number, score: number): number => {
-      const { birth, nat } = verdictsOf(s)
-      return Math.round(Math.min(1, Math.max(0, score + (birth?.adjust ?? 0) + (nat?.adjust ?? 0))) * 1000) / 1000
-    }
-    // A name's score may rise by the best birth-year and nationality verdicts the query allows.
-    const lift = (year === null ? 0 : BIRTH_MATCH) + (nationality === null ? 0 : NATIONALITY_MATCH)
-    // Every name that may reach the threshold, with the bound of its final score by its words'
-    // lookups (bound.ts: gainBound), best first.
-    const candidates: { id: number; search: CandidateSearch; bound: number }[] = []
-    for (const [reading, entity] of [
-      [q.person.read, false],
-      [q.entity.read, true],
-    ] as const) {
-      const search = new CandidateSearch(reading, entity, this.names, this.lookups)
-      // The score a name must reach before lift and rounding (half a thousandth rounds up).
-      const needed = prune ? weightNeeded(search.weight, threshold - lift - ROUNDING - BOUND_SLACK) : 0
-      for (const { id, most } of search.find(needed)) {
-        const n = this.names[id] as IndexedName
-        const bound = final(n.subject, gainBound(search.weight, most) * kindFactor(n.kind) + BOUND_SLACK)
-        if (bound >= threshold || !prune) candidates.push({ id, search, bound })
-      }
-    }
-    candidates.sort((a, b) => b.bound - a.bound)
-    // Each name's pairings are made, bounded again (scoreBound) and scored only while its bound
-    // reaches the threshold and the k-th best score held: past that, no name can enter the results.
-    const top = new TopScores(keep)
-    const best = new Map<number, { score: number; name: IndexedName; found: Candidate; cmp: NameComparison }>()
-    for (const { id, search, bound } of candidates) {
-      if (prune && bound < top.kth) break
-      const found = search.pairingsOf(id)
-      const n = this.names[id] as IndexedName
-      const upper = scoreBound(search.query, n.name, found.edges)
-      if (prune && (upper === 0 || final(n.subject, upper * kindFactor(n.kind) + BOUND_SLACK) < Math.max(threshold, top.kth))) continue
-      const cmp = scorePairings(search.query, n.name, found.edges)
-      if (cmp.score === 0) continue
-      const score = cmp.score * kindFactor(n.kind)
-      const prev = best.get(n.subject)
-      // At equal scores: the name in the query's order, then the stronger kind of name, then
-      // the name the query's words find first.
-      const better =
-        !prev ||
-        score > prev.score ||
-        (score === prev.score &&
-          (prev.cmp.orderDiffers !== cmp.orderDiffers
-            ? prev.cmp.orderDiffers
-            : KIND_ORDER[n.kind] !== KIND_ORDER[prev.name.kind]
-              ? KIND_ORDER[n.kind] < KIND_ORDER[prev.name.kind]
-              : foundBefore(found, prev.found)))
-      if (better) {
-        best.set(n.subject, { score, name: n, found, cmp })
-        top.offer(n.subject, final(n.subject, score))
-      }
-    }
-    const ranked: { s: number; score: number; b: { name: IndexedName; cmp: NameComparison } }[] = []
+    const facts = new QueryFacts(query, this.subjects)
+    const candidates = [
+      ...this.candidates(q.person.read, false, options.threshold, facts, prune),
+      ...this.candidates(q.entity.read, true, options.threshold, facts, prune),
+    ]
+    const best = this.bestNames(candidates, options.threshold, keep, facts, prune)
+    const ranked: { s: number; score: number; b: BestName }[] = []
     for (const [s, b] of best) {
-      const score = final(s, b.score)
-      if (score >= threshold) ranked.push({ s, score, b })
+      const score = facts.final(s, b.score)
+      if (score >= options.threshold) ranked.push({ s, score, b })
     }
     const ref = (s: number): string => (this.subjects[s] as ScreeningSubject).ref
     ranked.sort((a, b) => b.score - a.score || (ref(a.s) < ref(b.s) ? -1 : ref(a.s) > ref(b.s) ? 1 : 0))
     return ranked.slice(0, keep).map(({ s, score, b }) => {
       const subject = this.subjects[s] as ScreeningSubject
-      const { birth, nat } = verdictsOf(s)
+      const { birth, nat } = facts.of(s)
       const qn = subject.subjectType === 'entity' ? q.entity : q.person
       const own = comparable(prepareName(b.name.name.name.original, subject.subjectType === 'entity'))
       const reasons = explainName(qn.read, own, b.cmp, b.name.kind)
@@ -241,5 +209,50 @@ export class ScreeningIndex {
       if (nat) reasons.push(nat.reason)
       return { ref: subject.ref, score, matchedName: b.name.name.name.original, reasons }
     })
+  }
+
+  /**
+   * The names of individuals (or entities) one reading of the query finds that may reach the
+   * threshold, each with the bound of its final score by its words' matches (gainBound).
+   */
+  private candidates(reading: ComparableName, entity: boolean, threshold: number, facts: QueryFacts, prune: boolean): Candidate[] {
+    const search = new CandidateSearch(reading, entity, this.names, this.lookups)
+    // The weight a name must gain to reach the threshold once lifted by the facts and rounded.
+    const needed = prune ? weightNeeded(search.weight, threshold - facts.lift - ROUNDING - BOUND_SLACK) : 0
+    const out: Candidate[] = []
+    for (const { id, most } of search.find(needed)) {
+      const n = this.names[id] as IndexedName
+      const bound = facts.final(n.subject, gainBound(search.weight, most) * kindFactor(n.kind) + BOUND_SLACK)
+      if (bound >= threshold || !prune) out.push({ id, search, bound })
+    }
+    return out
+  }
+
+  /**
+   * Each subject's best name among the candidates, scored best bound first: a name's pairings
+   * are made, bounded again (scoreBound) and scored only while its bound reaches the threshold
+   * and the k-th best final score held (k = `keep`) — past that, no name can enter the results.
+   */
+  private bestNames(candidates: Candidate[], threshold: number, keep: number, facts: QueryFacts, prune: boolean): Map<number, BestName> {
+    candidates.sort((a, b) => b.bound - a.bound)
+    const top = new TopScores(keep)
+    const best = new Map<number, BestName>()
+    for (const { id, search, bound } of candidates) {
+      if (prune && bound < top.kth) break
+      const n = this.names[id] as IndexedName
+      const found = search.pairingsOf(id)
+      const upper = scoreBound(search.query, n.name, found.edges)
+      const cut = Math.max(threshold, top.kth)
+      if (prune && (upper === 0 || facts.final(n.subject, upper * kindFactor(n.kind) + BOUND_SLACK) < cut)) continue
+      const cmp = scorePairings(search.query, n.name, found.edges)
+      if (cmp.score === 0) continue
+      const name: BestName = { score: cmp.score * kindFactor(n.kind), name: n, found, cmp }
+      const prev = best.get(n.subject)
+      if (!prev || better(name, prev)) {
+        best.set(n.subject, name)
+        top.offer(n.subject, facts.final(n.subject, name.score))
+      }
+    }
+    return best
   }
 }
