@@ -1,13 +1,16 @@
 /**
- * `npx tsx bench/screening.ts [--threshold <t>] [--misses] [--fp]`
+ * `npx tsx bench/screening.ts [--threshold <t>] [--misses] [--fp] [--only <sections>]`
  *
  * Measures the sanctions-screening matcher (src/watchlist/screen) on real data read in place from
  * ../shared/data (never copied): the UN list of 2026-02-27 (plus the 6 designations of 2024-09-26
  * it no longer has, for the 3 positives that name them), OpenSanctions yente's 683 treated UN
  * positives and 1,000 global negatives, the Câmara's 7,861 deputies' civil names, nomenklatura's
  * 826 labelled name pairs (against logic-v2's frozen run), watchman's 22 cross-script pairs, and
- * the time and memory of 10,000 names against the full list. Prints one table per target.
- * Never part of `npm test`.
+ * the time and memory of 10,000 names against the full list, the time of adversarial names
+ * (common Arabic-origin words, repeats, 300 characters), and a check that match's shortcuts
+ * change no result (against matchExhaustive). Prints one table per target. `--only` takes a
+ * comma-separated list of sections: positives (with negatives), pairs, script, speed,
+ * adversarial, exact. Never part of `npm test`.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -18,7 +21,14 @@ import { originFieldsOf } from '../src/watchlist/map.js'
 import { nameKey } from '../src/watchlist/names.js'
 import { parseUnConsolidatedList } from '../src/watchlist/parse.js'
 import { compareNames } from '../src/watchlist/screen/compare.js'
-import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningQuery, type ScreeningSubject, subjectOf } from '../src/watchlist/screen/index.js'
+import {
+  DEFAULT_THRESHOLD,
+  MAX_QUERY_WORDS,
+  ScreeningIndex,
+  type ScreeningQuery,
+  type ScreeningSubject,
+  subjectOf,
+} from '../src/watchlist/screen/index.js'
 
 const DATA = new URL('../../shared/data/', import.meta.url)
 const at = (p: string): string => fileURLToPath(new URL(p, DATA))
@@ -362,11 +372,12 @@ if (only('speed')) {
   const build = performance.now() - b0
   console.log(`## 5. Speed: ${names.length} names against the 2026 list (${subjects2026.length} designations), one thread\n`)
   table(
-    ['names', 'total', 'per name p50', 'p99', 'max', 'hits', 'index build', 'index.size', 'heap delta of one index'],
+    ['names', 'total', 'per name mean', 'p50', 'p99', 'max', 'hits', 'index build', 'index.size', 'heap delta of one index'],
     [
       [
         names.length,
         `${(total / 1000).toFixed(2)} s`,
+        `${(total / names.length).toFixed(3)} ms`,
         `${times[Math.floor(times.length * 0.5)]?.toFixed(3)} ms`,
         `${times[Math.floor(times.length * 0.99)]?.toFixed(3)} ms`,
         `${times[times.length - 1]?.toFixed(1)} ms`,
@@ -376,5 +387,121 @@ if (only('speed')) {
         globalThis.gc ? `${((heapAfter - heapBefore) / 1e6).toFixed(2)} MB` : '(run with node --expose-gc)',
       ],
     ],
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. Adversarial names: common Arabic-origin words (each finds hundreds of listed names),
+// particles, repeats, a 300-character name; 200 of each (a number i = 0..199 in most), on a fresh
+// index, at the API's defaults (threshold 0.8, limit 5) and at the loosest (threshold 0, limit 50).
+
+const LONG = 'Mohammed Abdul Al Rahman bin Ali Hassan '
+const ADVERSARIAL: readonly [string, (i: number) => string][] = [
+  ['Person Number i Abdul Rahman Al Someone', (i) => `Person Number ${i} Abdul Rahman Al Someone`],
+  ['Abdul Rahman i', (i) => `Abdul Rahman ${i}`],
+  ['Maria Silva i', (i) => `Maria Silva ${i}`],
+  ['Mohammed Ali Hassan Abdullah i', (i) => `Mohammed Ali Hassan Abdullah ${i}`],
+  ['Abu Bakr Al Baghdadi i', (i) => `Abu Bakr Al Baghdadi ${i}`],
+  ['Al Al Al Al i', (i) => `Al Al Al Al ${i}`],
+  ['bin bin bin i', (i) => `bin bin bin ${i}`],
+  [
+    'Muhammad Abd Al Rahman Ahmad Ali Hasan Husayn Abdallah Mahmud i',
+    (i) => `Muhammad Abd Al Rahman Ahmad Ali Hasan Husayn Abdallah Mahmud ${i}`,
+  ],
+  ['Abd Al Abd Al Abd Al Abd Al i', (i) => `Abd Al Abd Al Abd Al Abd Al ${i}`],
+  ['300 characters of common words, i', (i) => `${LONG.repeat(8).slice(0, 296)} ${i}`],
+  ['Mohammed Ali Hassan Abdullah', () => 'Mohammed Ali Hassan Abdullah'],
+  ['Abu Bakr Al Baghdadi', () => 'Abu Bakr Al Baghdadi'],
+  ['Al Al Al Al', () => 'Al Al Al Al'],
+  ['bin bin bin', () => 'bin bin bin'],
+]
+
+if (only('adversarial')) {
+  const fresh = new ScreeningIndex(subjects2026)
+  const ms = (x: number): string => `${x.toFixed(3)} ms`
+  for (const [threshold, limit] of [
+    [THRESHOLD, 5],
+    [0, 50],
+  ] as const) {
+    const rows: (string | number)[][] = []
+    const all: number[] = []
+    for (const [label, make] of ADVERSARIAL) {
+      const times: number[] = []
+      for (let i = 0; i < 200; i++) {
+        const name = make(i)
+        const s = performance.now()
+        fresh.match({ name }, { threshold, limit })
+        times.push(performance.now() - s)
+      }
+      all.push(...times)
+      const sorted = [...times].sort((a, b) => a - b)
+      rows.push([label, ms(times.reduce((a, b) => a + b, 0) / times.length), ms(quantile(sorted, 0.5)), ms(quantile(sorted, 0.99))])
+    }
+    const sorted = [...all].sort((a, b) => a - b)
+    rows.push([`all ${all.length}`, ms(all.reduce((a, b) => a + b, 0) / all.length), ms(quantile(sorted, 0.5)), ms(quantile(sorted, 0.99))])
+    console.log(`## 6. Adversarial names, 200 each, threshold ${threshold}, limit ${limit}: time per name\n`)
+    table(['names', 'mean', 'p50', 'p99'], rows)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. match's shortcuts (the bounds that skip names, the essential words, the first 24 words of a
+// query) against matchExhaustive (every word read, every name found scored in full): queries
+// whose hits differ in anything (ref, score, matched name, reasons), as the sections above read
+// them (threshold 0, limit 3) and at the adversarial thresholds 0.5 and 0.8 (limit 5).
+
+if (only('exact')) {
+  const neg = csv(NM('yente_validation_negatives_global.csv'))
+  const treated = csv(NM('yente_positives_un_treated.csv'))
+  const withFacts = (r: Row): ScreeningQuery => ({
+    name: r['full_name'] as string,
+    ...(r['date_of_birth'] ? { birthDate: r['date_of_birth'] } : {}),
+    ...(r['nationality'] ? { nationality: r['nationality'] } : {}),
+  })
+  const crossScript = readFileSync(NM('watchman_cross_script_pairs.csv'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => ({ name: l.split(',')[0] as string }))
+  const adversarial = ADVERSARIAL.flatMap(([, make]) => Array.from({ length: 20 }, (_, i) => ({ name: make(i) })))
+  const sets: [string, ScreeningIndex, ScreeningQuery[], (readonly [number, number])[]][] = [
+    ['yente positives, name only', indexWithGone, treated.map((r) => ({ name: r['full_name'] as string })), [[0, 3]]],
+    ['yente positives + birth date + nationality', indexWithGone, treated.map(withFacts), [[0, 3]]],
+    ['yente global negatives, name only', index, neg.map((r) => ({ name: r['full_name'] as string })), [[0, 3]]],
+    ['yente global negatives + facts', index, neg.map(withFacts), [[0, 3]]],
+    [
+      'Câmara deputies',
+      index,
+      deputies()
+        .filter((n) => n && n.trim() !== '')
+        .map((name) => ({ name })),
+      [[0, 3]],
+    ],
+    ['watchman cross-script queries', index, crossScript, [[0, 3]]],
+    [
+      'adversarial names (20 of each)',
+      index,
+      adversarial,
+      [
+        [0.5, 5],
+        [0.8, 5],
+        [0, 3],
+      ],
+    ],
+  ]
+  const rows: (string | number)[][] = []
+  for (const [label, idx, queries, settings] of sets) {
+    for (const [threshold, limit] of settings) {
+      let differ = 0
+      for (const q of queries) {
+        const a = JSON.stringify(idx.match(q, { threshold, limit }))
+        if (a !== JSON.stringify(idx.matchExhaustive(q, { threshold, limit }))) differ++
+      }
+      rows.push([label, `${threshold}, ${limit}`, queries.length, differ])
+    }
+  }
+  console.log('## 7. match against matchExhaustive: queries whose hits differ\n')
+  table(['set', 'threshold, limit', 'queries', 'differ'], rows)
+  console.log(
+    `(a query of more than ${MAX_QUERY_WORDS} words is read by its first ${MAX_QUERY_WORDS} by match only: the 300-character name)\n`,
   )
 }
