@@ -184,16 +184,18 @@ export class ScreeningIndex {
     if (q.person.read.name.words.length === 0) throw new Error(`screening: no letters or digits in ${JSON.stringify(query.name)}`)
     const keep = kept(options.limit)
     if (keep === 0) return []
+    // A NaN threshold filters nothing (no score is under it), as the lowest would.
+    const threshold = Number.isNaN(options.threshold) ? -Infinity : options.threshold
     const facts = new QueryFacts(query, this.subjects)
     const candidates = [
-      ...this.candidates(q.person.read, false, options.threshold, facts, prune),
-      ...this.candidates(q.entity.read, true, options.threshold, facts, prune),
+      ...this.candidates(q.person.read, false, threshold, facts, prune),
+      ...this.candidates(q.entity.read, true, threshold, facts, prune),
     ]
-    const best = this.bestNames(candidates, options.threshold, keep, facts, prune)
+    const best = this.bestNames(candidates, threshold, keep, facts, prune)
     const ranked: { s: number; score: number; b: BestName }[] = []
     for (const [s, b] of best) {
       const score = facts.final(s, b.score)
-      if (score >= options.threshold) ranked.push({ s, score, b })
+      if (score >= threshold) ranked.push({ s, score, b })
     }
     const ref = (s: number): string => (this.subjects[s] as ScreeningSubject).ref
     ranked.sort((a, b) => b.score - a.score || (ref(a.s) < ref(b.s) ? -1 : ref(a.s) > ref(b.s) ? 1 : 0))

@@ -12,19 +12,23 @@ export class TopScores {
   /** Records a subject's score; a subject's score only rises (its best name so far). */
   offer(subject: number, score: number): void {
     const top = this.top
-    const held = top.find((t) => t.subject === subject)
-    if (held) {
-      if (score <= held.score) return
-      held.score = score
-    } else if (top.length < this.k) {
-      top.push({ subject, score })
-    } else {
-      const last = top[top.length - 1]
-      if (!last || score <= last.score) return
-      last.subject = subject
-      last.score = score
+    const held = top.findIndex((t) => t.subject === subject)
+    if (held >= 0) {
+      if (score <= (top[held] as { score: number }).score) return
+      top.splice(held, 1)
+    } else if (top.length >= this.k && score <= (top[top.length - 1]?.score ?? Infinity)) {
+      return
     }
-    top.sort((a, b) => b.score - a.score)
+    // Its place among the better ones: after every score at least as high.
+    let lo = 0
+    let hi = top.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((top[mid] as { score: number }).score >= score) lo = mid + 1
+      else hi = mid
+    }
+    top.splice(lo, 0, { subject, score })
+    if (top.length > this.k) top.pop()
   }
 
   /** The k-th best score held, or -Infinity while fewer than k subjects are. */
