@@ -236,6 +236,22 @@ if (unList) {
     `  narrativeTranslated (${d.narrativeTranslatedLang}): ${JSON.stringify(d.narrativeTranslated)} — translations come only from data, none was ingested`,
   )
   console.log()
+  // Screening: names as analysts write them, scored (the substring search above finds none of these).
+  const names = [
+    { name: 'Saif al-Adel', birthDate: '1963' },
+    { name: 'Salek, Abdulhai' },
+    { name: 'Maria Aparecida da Silva', nationality: 'br' },
+  ]
+  const t = performance.now()
+  const screened = snap.screen(names)
+  console.log(`▸ screen(${JSON.stringify(names)})  ${ms(performance.now() - t)} (the index built on first use)`)
+  for (const r of screened) {
+    const m = r.matches[0]
+    console.log(
+      `  - ${r.name} → ${m ? `${m.ref} ${m.score} "${m.matchedName}" (${m.status}): ${m.reasons.join('; ')}` : 'no match at 0.8 (not proof of absence)'}`,
+    )
+  }
+  console.log()
 }
 snap.close()
 
