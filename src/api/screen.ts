@@ -180,10 +180,15 @@ export class Screener {
     ).v
   }
 
-  /** One result per entry, in input order. */
+  /** One result per entry, in input order; entries and options checked here. */
   screen(entries: unknown, options: unknown): ScreenResult[] {
     const list = validate(entriesSchema, entries, { where: 'entries', prefix: ['entries'] })
     const opts = validate(screenOptionsSchema, options ?? {}, { where: 'options', label: 'options', unknownKey: 'option' })
+    return this.run(list, opts)
+  }
+
+  /** One result per entry, in input order, of entries and options already checked. */
+  run(list: readonly z.output<typeof screenEntrySchema>[], opts: z.output<typeof screenOptionsSchema>): ScreenResult[] {
     const threshold = opts.threshold ?? SCREEN_DEFAULTS.threshold
     const limit = opts.limit ?? SCREEN_DEFAULTS.limit
     const b = this.current()
@@ -218,11 +223,6 @@ export class Screener {
         }),
       }
     })
-  }
-
-  /** Approximate bytes the two indexes hold (0 before the first screening). */
-  size(): number {
-    return this.built === null ? 0 : this.built.listed.size + (this.built.all?.size ?? 0)
   }
 
   private current(): Built {

@@ -20,7 +20,7 @@ import type { TextIndex } from '../text-index/types.js'
 import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
 
 export { SOURCE_NAMES, type SourceName }
-export type { CorpusName }
+export type { CorpusName, HeldRemovals }
 export { CORPUS_NAMES }
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
@@ -364,7 +364,7 @@ export class Snapshot {
    * read-only snapshot. No match is not proof of absence.
    *
    * @example snap.screen([{ name: 'Saif al-Adel', birthDate: '1963' }])[0]?.matches[0]
-   * // { ref: 'QDi.001', score: 0.97, matchedName: 'Seif al Adel', status: 'listed', lastEventType: 'listed', reasons: [...] }
+   * // { ref: 'QDi.001', score: 0.995, matchedName: 'Sayf-Al Adl', status: 'listed', lastEventType: 'listed', reasons: [...] }
    */
   screen(entries: readonly ScreenEntry[], options?: ScreenOptions): ScreenResult[] {
     this.assertOpen()
@@ -384,7 +384,7 @@ export class Snapshot {
     return this.db.transaction(() => {
       const held = heldRemovals(this.st)
       return {
-        results: this.screener.screen(entries, options),
+        results: this.screener.run(entries, options),
         threshold: options.threshold ?? SCREEN_DEFAULTS.threshold,
         listDateGenerated: held.newestList,
         heldBackRemovals: held.count,

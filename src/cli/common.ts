@@ -1,6 +1,6 @@
 import { SingleBar } from 'cli-progress'
 import type { IngestOptions, IngestReport } from '../api/ingest.js'
-import type { Snapshot } from '../api/snapshot.js'
+import type { HeldRemovals, Snapshot } from '../api/snapshot.js'
 import { sources } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
 
@@ -114,8 +114,7 @@ export function progressReporter(verb: 'reading' | 'downloading'): {
  * The removals the watchlist's guard holds back, in words, with the command that accepts them
  * (empty when there are none).
  */
-export function heldRemovalsText(snap: Snapshot, snapshotOption: string | undefined): string {
-  const held = snap.heldWatchlistRemovals()
+export function heldRemovalsText(held: HeldRemovals, snapshotOption: string | undefined): string {
   if (held.count === 0) return ''
   const flag = snapshotOption === undefined ? '' : ` --snapshot ${snapshotOption}`
   const refs = held.refs.length <= 8 ? held.refs.join(', ') : `${held.refs.slice(0, 8).join(', ')} and ${held.refs.length - 8} more`
@@ -140,9 +139,17 @@ export function reportLists(snap: Snapshot, ingested: IngestReport, snapshotOpti
     )
     for (const w of r.warnings) process.stdout.write(`warning: ${w}\n`)
   }
-  const held = heldRemovalsText(snap, snapshotOption)
-  if (held !== '') {
-    process.stdout.write(held)
-    process.exitCode = EXIT.heldBack
-  }
+  reportHeldBack(snap, snapshotOption)
+}
+
+/**
+ * What the watchlist holds back: said in words on stdout (unless `quietly`, for JSON output), and
+ * exit code 4 when anything is.
+ */
+export function reportHeldBack(snap: Snapshot, snapshotOption: string | undefined, quietly = false): HeldRemovals {
+  const held = snap.heldWatchlistRemovals()
+  if (held.count === 0) return held
+  if (!quietly) process.stdout.write(heldRemovalsText(held, snapshotOption))
+  process.exitCode = EXIT.heldBack
+  return held
 }

@@ -4,10 +4,9 @@ import { type SourceName, SOURCE_NAMES, openSnapshot } from '../api/snapshot.js'
 import { fetchSource } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
 import {
-  EXIT,
   countsTable,
-  heldRemovalsText,
   guarded,
+  reportHeldBack,
   reportLists,
   progressReporter,
   snapshotArg,
@@ -84,11 +83,7 @@ export default defineCommand({
       if (current && !args.force) {
         process.stdout.write('nothing changed; nothing to ingest\n')
         // A daily run keeps saying what the watchlist holds back until an operator accepts it.
-        const held = args.source === 'un' ? heldRemovalsText(snap, args.snapshot) : ''
-        if (held !== '') {
-          process.stdout.write(held)
-          process.exitCode = EXIT.heldBack
-        }
+        if (args.source === 'un') reportHeldBack(snap, args.snapshot)
         snap.close()
         return
       }

@@ -30,7 +30,7 @@ export default defineCommand({
           process.stdout.write(
             `\nwatchlist: ${listed.toLocaleString('en-US')} designations listed, as of the UN list of ${info.watchlist.newestList}\n`,
           )
-          const held = heldRemovalsText(snap, args.snapshot)
+          const held = heldRemovalsText(info.watchlist, args.snapshot)
           process.stdout.write(held === '' ? 'no removal is held back\n' : held)
         }
       } finally {

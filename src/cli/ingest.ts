@@ -2,9 +2,9 @@ import { statSync } from 'node:fs'
 import { defineCommand } from 'citty'
 import { SOURCE_NAMES, type SourceName, openSnapshot } from '../api/snapshot.js'
 import {
-  EXIT,
   countsTable,
   guarded,
+  reportHeldBack,
   reportLists,
   progressReporter,
   snapshotArg,
@@ -39,7 +39,7 @@ export default defineCommand({
         progress.stop()
         if (args.json) {
           process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-          if (report.lists !== undefined && snap.heldWatchlistRemovals().count > 0) process.exitCode = EXIT.heldBack
+          if (report.lists !== undefined) reportHeldBack(snap, args.snapshot, true)
           return
         }
         process.stdout.write(`${countsTable(report)}\n`)

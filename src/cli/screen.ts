@@ -138,7 +138,7 @@ export default defineCommand({
             `${results.length} names screened, ${hit} with a match at score ≥ ${threshold ?? SCREEN_DEFAULTS.threshold}; no match is not proof of absence (--format csv shows the reasons)\n`,
           )
         }
-        const held = heldRemovalsText(snap, args.snapshot)
+        const held = heldRemovalsText(snap.heldWatchlistRemovals(), args.snapshot)
         if (held !== '') process.stderr.write(held)
       } finally {
         snap.close()

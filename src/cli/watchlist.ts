@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { defineCommand } from 'citty'
 import { openSnapshot } from '../api/snapshot.js'
 import { UN_CONSOLIDATED_LIST_URL, fetchSource, fetchUnConsolidatedList } from '../api/sources.js'
-import { EXIT, guarded, heldRemovalsText, reportLists, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
+import { EXIT, guarded, reportHeldBack, reportLists, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
 
 const update = defineCommand({
   meta: {
@@ -51,7 +51,7 @@ const update = defineCommand({
           if (args.json) {
             const reports = ingested.lists ?? []
             process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`)
-            if (snap.heldWatchlistRemovals().count > 0) process.exitCode = EXIT.heldBack
+            reportHeldBack(snap, args.snapshot, true)
           } else reportLists(snap, ingested, args.snapshot)
         } finally {
           snap.close()
@@ -108,11 +108,7 @@ const acceptRemovals = defineCommand({
         process.stdout.write(
           `delisted ${r.delisted.length} designation${r.delisted.length === 1 ? '' : 's'} held back since the list of ${before.since ?? '?'}: ${r.delisted.join(', ')}\n`,
         )
-        const still = heldRemovalsText(snap, args.snapshot)
-        if (still !== '') {
-          process.stdout.write(still)
-          process.exitCode = EXIT.heldBack
-        } else process.stdout.write('the watchlist now reflects the newest list ingested\n')
+        if (reportHeldBack(snap, args.snapshot).count === 0) process.stdout.write('the watchlist now reflects the newest list ingested\n')
       } finally {
         snap.close()
       }
@@ -126,10 +122,10 @@ const held = defineCommand({
     guarded(() => {
       const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
       try {
-        const h = snap.heldWatchlistRemovals()
-        if (args.json) process.stdout.write(`${JSON.stringify(h, null, 2)}\n`)
-        else process.stdout.write(h.count === 0 ? 'no removal is held back\n' : heldRemovalsText(snap, args.snapshot))
-        if (h.count > 0) process.exitCode = EXIT.heldBack
+        if (args.json) process.stdout.write(`${JSON.stringify(snap.heldWatchlistRemovals(), null, 2)}\n`)
+        if (reportHeldBack(snap, args.snapshot, Boolean(args.json)).count === 0 && !args.json) {
+          process.stdout.write('no removal is held back\n')
+        }
       } finally {
         snap.close()
       }

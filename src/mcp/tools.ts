@@ -70,7 +70,7 @@ export const TOOLS: readonly Tool[] = [
       'name word for word; a birth year or nationality that agrees raises it, one that disagrees lowers it; `reasons` says why. ' +
       'A match is a lead for a person to review, not a finding. 0 matches is NOT proof that someone is not sanctioned: a name ' +
       'spelled far from every listed alias, or a person listed under another name, is missed; check `heldBackRemovals` and ' +
-      '`listDateGenerated` for how current the list is. Answers { results: one per entry in input order, threshold, listDateGenerated, heldBackRemovals }.',
+      '`listDateGenerated` for how current the list is. Answers { results: one per entry in input order, threshold, listDateGenerated, heldBackRemovals, watchlistVersion }.',
     input: schemas.screenRequestSchema,
     run: (snap, args) => snap.screenReport(args as Parameters<Snapshot['screenReport']>[0]),
   },

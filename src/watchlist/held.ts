@@ -4,11 +4,8 @@ import { checkOptions } from '../common/validate.js'
 import { parseInstant } from '../common/dates.js'
 import { type Db, immediate } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
-import { observation } from './reconcile.js'
+import { addEvent, delistChanges, lastObservation, observation } from './reconcile.js'
 import type { Designation } from './types.js'
-
-/** The command that accepts held-back removals, as every human output names it. */
-export const ACCEPT_COMMAND = 'legisearch watchlist accept-removals'
 
 /** Removals the mass-removal guard holds back: designations still `listed` though absent from the lists since. */
 export interface HeldRemovals {
@@ -118,25 +115,18 @@ export function acceptHeldRemovals(db: Db, st: Statements, options?: AcceptRemov
         ['newestList'],
       )
     }
-    const lastObserved = (st.prepared('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
+    const lastObserved = lastObservation(st)
     if (lastObserved !== null && obs.at < lastObserved) {
       throw invalid(`options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed`, ['observedOn'])
     }
     const override = `accepted by an operator${given.reason === undefined ? '' : `: ${given.reason}`}`
-    const addEvent = st.prepared(
-      'INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes, override) VALUES (?, ?, ?, ?, ?, ?)',
-    )
     const update = st.prepared("UPDATE watchlist_designations SET status = 'delisted', record = ? WHERE ref = ?")
     const delisted: string[] = []
     for (const row of chosen as HeldRow[]) {
       const prior = JSON.parse(row.record) as Designation
       // The held-back event's day: when the absence was first observed.
       const day = prior.lastEventAt.slice(0, 10)
-      const changes = [
-        { field: 'status', before: 'listed', after: 'delisted' },
-        { field: 'delistedOn', before: null, after: day },
-      ]
-      addEvent.run(row.ref, 'delisted', obs.at, list, JSON.stringify(changes), override)
+      addEvent(st, row.ref, { type: 'delisted', observedAt: obs.at, listDateGenerated: list, changes: delistChanges(day), override })
       const next: Designation = { ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' }
       update.run(JSON.stringify(next), row.ref)
       delisted.push(row.ref)

@@ -69,8 +69,6 @@ export interface DesignationEvent {
  */
 export const REMOVAL_GUARD = { maxRemovalRatio: 0.05, removalRatioPerMonth: 0.01, ceiling: 0.25 } as const
 
-export const DEFAULT_MAX_REMOVAL_RATIO = REMOVAL_GUARD.maxRemovalRatio
-
 /**
  * The share of the listed designations a list generated at `thisMs` may newly remove, when the
  * previous list was generated at `previousMs`.
@@ -84,6 +82,31 @@ export function removalAllowance(base: number, perMonth: number, previousMs: num
 
 /** The `override` note of an event applied past the removal guard by `{ force: true }`. */
 export const FORCED = 'applied with { force: true }'
+
+/** The status changes a delisting carries, `delistedOn` being `day`. */
+export function delistChanges(day: string): NonNullable<DesignationEvent['changes']> {
+  return [
+    { field: 'status', before: 'listed', after: 'delisted' },
+    { field: 'delistedOn', before: null, after: day },
+  ]
+}
+
+/** Appends one event to a designation's audit history. */
+export function addEvent(st: Statements, ref: string, event: DesignationEvent): void {
+  st.prepared('INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes, override) VALUES (?, ?, ?, ?, ?, ?)').run(
+    ref,
+    event.type,
+    event.observedAt,
+    event.listDateGenerated,
+    event.changes && event.changes.length > 0 ? JSON.stringify(event.changes) : null,
+    event.override ?? null,
+  )
+}
+
+/** The latest observation of any list ingested, or null. */
+export function lastObservation(st: Statements): string | null {
+  return (st.prepared('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
+}
 
 /** The report of a list the snapshot ingested before (the same bytes): nothing applied, nothing written. */
 export function alreadyIngested(list: ParsedList, observedAt: string): ReconcileReport {
@@ -196,7 +219,7 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
     const newest = st
       .prepared('SELECT date_generated, generated_ms, sha256 FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1')
       .get() as { date_generated: string; generated_ms: number; sha256: string } | undefined
-    const lastObserved = (st.prepared('SELECT max(observed_at) AS at FROM watchlist_lists').get() as { at: string | null }).at
+    const lastObserved = lastObservation(st)
     // "Already ingested" means the list the snapshot now reflects: the last one applied.
     const lastApplied = st.prepared('SELECT date_generated, generated_ms, sha256 FROM watchlist_lists ORDER BY id DESC LIMIT 1').get() as
       { date_generated: string; generated_ms: number; sha256: string } | undefined
@@ -242,11 +265,14 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
            names_key = excluded.names_key, deceased = excluded.deceased, measures = excluded.measures, content = excluded.content,
            fingerprint = excluded.fingerprint, record = excluded.record`,
     )
-    const addEvent = st.prepared(
-      'INSERT INTO watchlist_events (ref, type, observed_at, list_generated, changes, override) VALUES (?, ?, ?, ?, ?, ?)',
-    )
     const event = (ref: string, type: DesignationEvent['type'], changes?: DesignationEvent['changes'], override?: string) =>
-      addEvent.run(ref, type, obs.at, list.dateGenerated, changes && changes.length > 0 ? JSON.stringify(changes) : null, override ?? null)
+      addEvent(st, ref, {
+        type,
+        observedAt: obs.at,
+        listDateGenerated: list.dateGenerated,
+        ...(changes ? { changes } : {}),
+        ...(override ? { override } : {}),
+      })
     const lastRealEvent = st.prepared(
       "SELECT type, observed_at FROM watchlist_events WHERE ref = ? AND type <> 'reconciliation_blocked' ORDER BY id DESC LIMIT 1",
     )
@@ -338,7 +364,7 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
     const ratio = listedBefore === 0 ? 0 : fresh.length / listedBefore
     // Judged against the list the snapshot reflects now (the last applied: after a forced older
     // list, the newest list's own bytes restore it with the removals of the time between).
-    const previous = lastApplied ?? null
+    const previous = lastApplied
     const allowance = removalAllowance(maxRemovalRatio, perMonth, previous?.generated_ms ?? null, list.generatedMs)
     const overGuard = fresh.length > 0 && ratio > allowance
     const block = overGuard && !force
@@ -356,15 +382,7 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
     }
     const delist = (row: Row, prior: Designation, day: string, override?: string) => {
       report.delisted.push(row.ref)
-      event(
-        row.ref,
-        'delisted',
-        [
-          { field: 'status', before: 'listed', after: 'delisted' },
-          { field: 'delistedOn', before: null, after: day },
-        ],
-        override,
-      )
+      event(row.ref, 'delisted', delistChanges(day), override)
       write(
         { ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' },
         JSON.parse(row.content) as ListContent,
