@@ -1,41 +1,5 @@
 import { fold } from '../text/fold.js'
 
-/**
- * Proposition type acronyms recognised as identifiers in `q` (`PL 2630/2020`, `pec 45`). Taken from
- * the Câmara's and Senado's type tables; other acronyms stay ordinary words.
- */
-export const PROPOSITION_TYPES: ReadonlySet<string> = new Set([
-  'pl',
-  'pec',
-  'mpv',
-  'mp',
-  'plp',
-  'pdc',
-  'pdl',
-  'pls',
-  'plc',
-  'plv',
-  'prc',
-  'prs',
-  'pds',
-  'req',
-  'rqs',
-  'ric',
-  'inc',
-  'msc',
-  'emc',
-  'pel',
-  'plo',
-  'pr',
-  'pdo',
-  'indicacao',
-  'rcp',
-  'sug',
-  'tvr',
-  'pln',
-  'ploa',
-])
-
 /** A proposition identifier: type acronym, number and, when given, year. */
 export interface PropositionIdentifier {
   readonly type: string

@@ -410,10 +410,13 @@ describe('identifiers as people write them, in a corpus without identifiers (not
   })
 
   it.each([
-    ['PL nº 2630/2020', ['n1', 'n5']],
-    ['PL 2630/20', ['n2', 'n5']],
-    ['PL 2630/2020', ['n5']],
-    ['PL2630/2020', ['n5']],
+    // Every way of writing one citation finds every other (`/20` ≡ `/2020`, with or without `nº`).
+    ['PL nº 2630/2020', ['n1', 'n2', 'n5']],
+    ['PL 2630/20', ['n1', 'n2', 'n5']],
+    ['PL 2630/2020', ['n1', 'n2', 'n5']],
+    ['PL2630/2020', ['n1', 'n2', 'n5']],
+    ['Projeto de Lei 2.630/2020', ['n1', 'n2', 'n5']],
+    ['PL 2630/2019', []],
     ['mp3', ['n4']],
     ['-mp3 arquivo OR Venda', ['n3']],
   ])('q=%j finds %j', (q, expected) => {
@@ -446,9 +449,9 @@ describe('sensitive phrases over text stored in two Unicode encodings', () => {
     expect(allNoticeIds(s(), { modes: 'sensitive,keyword', q: `"${WORDS.join(' ')}"` })).toEqual(['c1'])
   })
 
-  it('where the corpus has no identifiers, an identifier typed in sensitive mode is marked as typed, case and all', () => {
+  it('where the corpus has no identifiers, a citation typed in sensitive mode is marked as typed and as the grammar writes it', () => {
     const [r] = s().searchNotices({ modes: 'sensitive', q: 'pl 2630' }).results
     const hits = (r?.highlights ?? []).flatMap((h) => h.texts.filter((t) => t.type === 'hit').map((t) => t.value))
-    expect(hits).toEqual(['pl 2630'])
+    expect(hits).toEqual(['pl 2630', 'PL 2630'])
   })
 })

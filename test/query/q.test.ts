@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LegisearchError } from '../../src/index.js'
 import { parseQ } from '../../src/query/q.js'
+import { fold } from '../../src/text/fold.js'
 
 /** Shorthand: an item of plain words. */
 const w = (...words: string[]) => ({ words })
@@ -115,7 +116,7 @@ describe('parseQ: OR', () => {
 describe('parseQ: punctuation and numbers', () => {
   it.each([
     ['8.666/1993', [[w('8666', '1993')]]],
-    ['Lei 8.666/1993', [[w('Lei')], [w('8666', '1993')]]],
+    ['Lei', [[w('Lei')]]],
     ['8.666', [[w('8666')]]],
     ['1.234.567', [[w('1234567')]]],
     ['8/666', [[w('8', '666')]]],
@@ -131,78 +132,121 @@ describe('parseQ: punctuation and numbers', () => {
   })
 })
 
-describe('parseQ: proposition identifiers', () => {
-  it.each([
-    ['PL 2630/2020', idf('pl 2630 2020', 'PL', '2630', '2020')],
-    ['pl 2630/2020', idf('pl 2630 2020', 'pl', '2630', '2020')],
-    ['pl 2630', idf('pl 2630', 'pl', '2630')],
-    ['Pl 2630', idf('pl 2630', 'Pl', '2630')],
-    ['MPV 1.154/2023', idf('mpv 1154 2023', 'MPV', '1154', '2023')],
-    ['MPV 1154/2023', idf('mpv 1154 2023', 'MPV', '1154', '2023')],
-    ['PEC 45/2019', idf('pec 45 2019', 'PEC', '45', '2019')],
-    ['pec 45', idf('pec 45', 'pec', '45')],
-    ['PLP 68/2024', idf('plp 68 2024', 'PLP', '68', '2024')],
-    ['PL 2630/2020,', idf('pl 2630 2020', 'PL', '2630', '2020')],
-  ])('%j', (q, item) => {
-    expect(parseQ(q)).toEqual({ groups: [[item]], exclude: [] })
-  })
+describe('parseQ: citations of bills and norms (citations.ts)', () => {
+  /** The folded phrases of the one OR group `q` makes. */
+  const phrases = (q: string) => {
+    const r = parseQ(q)
+    expect(r.groups).toHaveLength(1)
+    return (r.groups[0] ?? []).map((i) => i.words.map(fold).join(' '))
+  }
+  const keys = (q: string) =>
+    parseQ(q)
+      .groups.flat()
+      .flatMap((i) => (i.identifier === undefined ? [] : [i.identifier]))
 
   it.each([
-    // Written with a number sign or a two-digit year: the identifier, OR the words as typed (text
-    // that writes `PL nº 2630/2020` still matches them).
-    ['PL nº 2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL', 'nº', '2630', '2020')]],
-    ['PL n° 2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL', 'n', '2630', '2020')]],
-    ['PL n.º 2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL', 'n', 'º', '2630', '2020')]],
-    ['pl n. 2630', [idf('pl 2630', 'pl', '2630'), w('pl', 'n', '2630')]],
-    ['PL Nº 1.154/2023', [idf('pl 1154 2023', 'PL', '1154', '2023'), w('PL', 'Nº', '1154', '2023')]],
+    [
+      'PL 2630/2020',
+      ['pl 2630 2020'],
+      ['pl 2630 2020', 'pl 2630 20', 'pl nº 2630 2020', 'pl n º 2630 20', 'projeto de lei 2630 2020', 'pl2630 2020'],
+    ],
+    ['pl 2630', ['pl 2630'], ['pl 2630', 'projeto de lei nº 2630', 'pl2630']],
+    ['MP 1154/2023', ['mpv 1154 2023', 'mp 1154 2023'], ['mpv 1154 2023', 'mp nº 1154 23', 'medida provisoria 1154 2023']],
+    ['MPV 1.154/2023', ['mpv 1154 2023', 'mp 1154 2023'], ['mp 1154 2023']],
+    ['Medida Provisória 1.154', ['mpv 1154', 'mp 1154'], ['mpv 1154', 'medida provisoria n 1154']],
+    ['Projeto de Lei 504/2023', ['pl 504 2023'], ['pl 504 23', 'pl nº 504 2023']],
+    ['Projeto de Lei Complementar 68/2024', ['plp 68 2024'], ['plp 68 2024']],
+    ['Proposta de Emenda à Constituição 45/2019', ['pec 45 2019'], ['pec 45 19', 'proposta de emenda constitucional 45 2019']],
+    ['Projeto de Decreto Legislativo 3/2023', ['pdl 3 2023', 'pdc 3 2023'], ['pdl 3 2023', 'pdc 3 2023']],
+    ['PL2630', ['pl 2630'], ['pl 2630', 'pl2630']],
+    ['PL2630/2020', ['pl 2630 2020'], ['pl 2630 2020', 'pl2630 2020']],
+    ['pl-2630/2020', ['pl 2630 2020'], ['pl 2630 2020']],
+    ['PEC.45/2019', ['pec 45 2019'], ['pec 45 2019']],
     // Two-digit years: this century's once that year has begun, else the last century's.
-    ['PL 2630/20', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL', '2630', '20')]],
-    ['PL 8666/93', [idf('pl 8666 1993', 'PL', '8666', '1993'), w('PL', '8666', '93')]],
-    // Glued to its number (with the year): the identifier, OR the word as typed.
-    ['PL2630/2020', [idf('pl 2630 2020', 'PL', '2630', '2020'), w('PL2630', '2020')]],
-    // …unless the typed words are the identifier's own.
-    ['pl-2630/2020', [idf('pl 2630 2020', 'pl', '2630', '2020')]],
-    ['PEC.45/2019', [idf('pec 45 2019', 'PEC', '45', '2019')]],
-  ])('%j is the identifier OR the words as typed', (q, alternatives) => {
-    expect(parseQ(q)).toEqual({ groups: [alternatives], exclude: [] })
+    ['PL 873/20', ['pl 873 2020'], ['pl 873 2020', 'pl 873 20']],
+    ['PL 8666/93', ['pl 8666 1993'], ['pl 8666 1993', 'pl 8666 93']],
+    ['PL nº 2630/2020', ['pl 2630 2020'], ['pl 2630 2020', 'pl nº 2630 2020']],
+    ['PL n° 2630/2020', ['pl 2630 2020'], ['pl n 2630 2020']],
+    ['PL n.º 2630/2020', ['pl 2630 2020'], ['pl n º 2630 2020']],
+    ['pl n. 2630', ['pl 2630'], ['pl n 2630']],
+    ['PL Nº 1.154/2023', ['pl 1154 2023'], ['pl nº 1154 2023']],
+    // Norms: with the issuer written, that issuer; without, none or each usual one.
+    ['IN SRF 208', ['in srf 208'], ['in srf 208', 'instrucao normativa srf nº 208']],
+    ['IN RFB 1700', ['in rfb 1700'], ['in rfb 1700', 'instrucao normativa rfb 1700']],
+    ['IN SRF/RFB 208', ['in srf rfb 208'], ['in srf rfb 208']],
+    ['Instrução Normativa 1548', ['in 1548'], ['in 1548', 'in rfb 1548', 'instrucao normativa srf nº 1548']],
+    ['Resolução CMN nº 5.207/2025', ['resolucao cmn 5207 2025'], ['resolucao cmn 5207 2025', 'resolucao cmn n 5207 25']],
+    ['Resolução BCB 1', ['resolucao bcb 1'], ['resolucao bcb 1']],
+    ['Circular 3.978', ['circular 3978'], ['circular 3978', 'circular bcb 3978']],
+    ['Carta Circular 4.000', ['carta-circular 4000'], ['carta circular nº 4000']],
+    ['Lei 8.666/93', ['lei 8666 1993'], ['lei 8666 1993', 'lei nº 8666 93']],
+    ['Lei nº 2004', ['lei 2004'], ['lei 2004']],
+    ['Lei Complementar 123', ['lc 123'], ['lc 123', 'lei complementar nº 123']],
+    ['Decreto-Lei 5.452/1943', ['decreto-lei 5452 1943'], ['decreto lei 5452 1943', 'dl 5452 43']],
+    ['Portaria 109', ['portaria 109'], ['portaria nº 109', 'portaria mf 109']],
+  ])('%j: keys %j, among its phrases %j', (q, expectedKeys, some) => {
+    expect(keys(q)).toEqual(expectedKeys)
+    const all = phrases(q)
+    for (const p of some) expect(all).toContain(p)
+    const exact = parseQ(q)
+      .groups.flat()
+      .map((i) => i.words.join(' '))
+    expect(new Set(exact).size).toBe(exact.length)
   })
 
-  it('an identifier among other words is one item', () => {
-    expect(parseQ('fake news PL 2630/2020')).toEqual({
-      groups: [[w('fake')], [w('news')], [idf('pl 2630 2020', 'PL', '2630', '2020')]],
-      exclude: [],
-    })
+  it('an issuer written is the only one searched for (IN SRF 208 is not IN RFB 208)', () => {
+    expect(phrases('IN SRF 208').filter((p) => p.includes('rfb'))).toEqual([])
+    expect(phrases('IN SRF 208/2002').every((p) => /\b(2002|02)$/.test(p))).toBe(true)
   })
 
-  it('identifiers as OR alternatives', () => {
-    expect(parseQ('PL 2630 OR PEC 45/2019')).toEqual({
-      groups: [[idf('pl 2630', 'PL', '2630'), idf('pec 45 2019', 'PEC', '45', '2019')]],
-      exclude: [],
-    })
+  it('the words as typed stay an alternative where no phrase is them, case and all', () => {
+    expect(parseQ('pl 2630').groups[0]).toContainEqual(w('pl', '2630'))
+    expect(parseQ('PL 2630').groups[0]?.filter((i) => i.words.join(' ') === 'PL 2630')).toHaveLength(1)
   })
 
-  it('an excluded identifier', () => {
-    expect(parseQ('reforma -PL 2630')).toEqual({ groups: [[w('reforma')]], exclude: [idf('pl 2630', 'PL', '2630')] })
+  it('a citation among other words is one group', () => {
+    const r = parseQ('fake news PL 2630/2020')
+    expect(r.groups.slice(0, 2)).toEqual([[w('fake')], [w('news')]])
+    expect(r.groups[2]).toContainEqual(idf('pl 2630 2020', 'PL', '2630', '2020'))
+  })
+
+  it('citations as OR alternatives share one group', () => {
+    const r = parseQ('PL 2630 OR PEC 45/2019')
+    expect(r.groups).toHaveLength(1)
+    expect(r.groups[0]).toContainEqual(idf('pl 2630', 'PL', '2630'))
+    expect(r.groups[0]).toContainEqual(idf('pec 45 2019', 'PEC', '45', '2019'))
+  })
+
+  it('an excluded citation excludes every way of writing it', () => {
+    const r = parseQ('reforma -PL 2630')
+    expect(r.groups).toEqual([[w('reforma')]])
+    expect(r.exclude).toContainEqual(idf('pl 2630', 'PL', '2630'))
+    expect(r.exclude).toContainEqual(w('Projeto', 'de', 'Lei', 'nº', '2630'))
   })
 
   it.each([
-    // Not a proposition type: two ordinary words.
+    // Not a type: two ordinary words.
     ['ABC 12', [[w('ABC')], [w('12')]]],
     ['ABC 12/2020', [[w('ABC')], [w('12', '2020')]]],
-    ['Lei 8666', [[w('Lei')], [w('8666')]]],
-    // A type acronym not followed by a number.
+    // A norm's name before a bare year is the year searched for (`Lei nº 2004` cites the law).
+    ['Lei 2004', [[w('Lei')], [w('2004')]]],
+    ['decreto 2023', [[w('decreto')], [w('2023')]]],
+    // A type not followed by a number.
     ['PL reforma', [[w('PL')], [w('reforma')]]],
     ['PL', [[w('PL')]]],
+    ['Medida Provisória', [[w('Medida')], [w('Provisória')]]],
     // `no` is a Portuguese word, not a number sign; a sign with no number after it is a word.
     ['PL no 2630', [[w('PL')], [w('no')], [w('2630')]]],
     ['PL nº reforma', [[w('PL')], [w('nº')], [w('reforma')]]],
-    // A word glued to digits without a year stays a word (`mp3`, `pr2024`, `req1`).
+    // An unknown issuer: words.
+    ['IN XYZ 12', [[w('IN')], [w('XYZ')], [w('12')]]],
+    // Glued to a short number or to a year-like one: a word (`mp3`, `pr2024`, `req1`).
     ['mp3', [[w('mp3')]]],
     ['pr2024', [[w('pr2024')]]],
-    ['PL2630', [[w('PL2630')]]],
-    // The number is excluded on its own: no identifier.
+    ['req1', [[w('req1')]]],
+    // The number is excluded on its own: no citation.
     ['PL -2630', [[w('PL')]]],
-  ])('not an identifier: %j', (q, groups) => {
+  ])('not a citation: %j', (q, groups) => {
     const r = parseQ(q)
     expect(r.groups).toEqual(groups)
     for (const g of r.groups) for (const item of g) expect(item.identifier).toBeUndefined()
