@@ -548,8 +548,9 @@ export class Snapshot {
     }
     immediate(this.db, () => {
       // Looked at again under the write lock: another process opening the file may have made them.
-      // An earlier layout goes whole (its segments, whatever corpus): every corpus is indexed again.
-      if (this.index.inspect(layouts).changed.length > 0) this.index.drop()
+      // A corpus indexed in an earlier layout is indexed again, and only that corpus.
+      const stale = this.index.inspect(layouts).changed
+      if (stale.length > 0) this.index.drop(stale)
       const still = new Set(this.index.inspect(layouts).missing)
       if (still.size === 0) return
       this.index.create(layouts.filter((l) => still.has(l.name)))

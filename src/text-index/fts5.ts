@@ -112,10 +112,14 @@ export class Fts5Index implements TextIndex {
     return problems
   }
 
-  drop(): void {
-    for (const name of this.st.prepared('SELECT name FROM corpora').pluck().all() as string[])
+  drop(names?: readonly string[]): void {
+    const all = this.st.prepared('SELECT name FROM corpora').pluck().all() as string[]
+    for (const name of names ?? all) {
       for (const mode of MATCH_MODES) this.db.exec(`DROP TABLE IF EXISTS ${ftsTable(name, mode)}`)
-    this.db.exec('DELETE FROM corpora; DELETE FROM facets')
+      this.st.prepared('DELETE FROM corpora WHERE name = ?').run(name)
+      this.st.prepared('DELETE FROM facets WHERE facet >= ? AND facet < ?').run(`${name}.`, `${name}/`)
+      this.st.prepared('DELETE FROM sensitive_variants WHERE corpus = ?').run(name)
+    }
   }
 
   /** How query words become terms: in `sensitive` alone, each word also matches its other spellings. */

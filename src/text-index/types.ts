@@ -20,8 +20,11 @@ export interface TextIndex {
   search(request: IndexSearch): IndexPage
   /** What is wrong with the index of a layout that should hold `documents` documents ([] when nothing). */
   problems(layout: IndexLayout, documents: number, writable: boolean): string[]
-  /** Removes this index, every corpus of it, from the file (in the caller's transaction): another index replaced it. */
-  drop(): void
+  /**
+   * Removes the index of these corpora (their layout, segments or tables, and filter values), or
+   * with no names every corpus of it (another index replaced it). In the caller's transaction.
+   */
+  drop(names?: readonly string[]): void
 }
 
 /** What the index knows of a corpus: its name and its text fields, in a fixed order. */

@@ -165,6 +165,41 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
     }
   })
 
+  it('with one corpus in an earlier layout: only that corpus is indexed again, the others keep their segments', () => {
+    const file = tempSnapshotPath('one-layout.db')
+    const before = written(file, 'blocks')
+    withTextIndex('blocks', () => {
+      const s = openSnapshot(file)
+      s.upsert('bacen', [{ id: 'b1', title: 'Resolução CMN N° 5.207', type: 'Resolução CMN', date: '2025-04-30T18:22:00-03:00' }])
+      s.close()
+    })
+    const segments = (corpus: string) => {
+      const db = new Database(file, { readonly: true })
+      try {
+        return db.prepare('SELECT id FROM block_segments WHERE space LIKE ? ORDER BY id').pluck().all(`${corpus}:%`) as number[]
+      } finally {
+        db.close()
+      }
+    }
+    const db = new Database(file)
+    db.prepare("UPDATE block_layouts SET layout = replace(layout, 'citation', 'ident') WHERE name = 'bacen'").run()
+    db.close()
+    const notices = segments('notices')
+    const bacen = segments('bacen')
+    withTextIndex('blocks', () => {
+      const s = openSnapshot(file)
+      try {
+        expect(s.checkIntegrity()).toEqual({ ok: true, problems: [] })
+        expect(queries.map((q) => s.searchNotices(q))).toEqual(before)
+        expect(s.searchBacen({ q: 'Resolução CMN 5207/2025' }).results.map((r) => r.id)).toEqual(['b1'])
+      } finally {
+        s.close()
+      }
+    })
+    expect(segments('notices')).toEqual(notices)
+    expect(segments('bacen').every((id) => !bacen.includes(id))).toBe(true)
+  })
+
   it('with the block index in an earlier layout: refused read-only, indexed again by a writable open, same answers', () => {
     const file = tempSnapshotPath('blocks-v2.db')
     const before = written(file, 'blocks')

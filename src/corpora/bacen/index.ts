@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineCorpus } from '../define.js'
 import { found } from '../results.js'
 import { dateTime, id, text } from '../fields.js'
+import { normCitation } from '../norm-citation.js'
 
 const schema = z.strictObject({
   id: id(),
@@ -17,6 +18,12 @@ const schema = z.strictObject({
 
 export type BacenDocument = z.output<typeof schema>
 
+/** `Resolução CMN N° 4.968`: the title states the norm's citation. */
+const citation = normCitation<BacenDocument>(
+  (d) => [d.title, `${d.type} ${d.title}`],
+  (d) => d.date,
+)
+
 export const bacen = defineCorpus({
   name: 'bacen',
   description: 'Banco Central do Brasil norms and documents (`POST /search/bacen`).',
@@ -26,6 +33,7 @@ export const bacen = defineCorpus({
     { name: 'title', weight: 3, highlight: true, get: (d) => d.title },
     { name: 'subject', weight: 2, highlight: true, get: (d) => d.subject },
     { name: 'summary', weight: 1, highlight: true, get: (d) => d.summary },
+    citation.field,
   ],
   filters: {
     types: { kind: 'open', values: (d) => [d.type] },
@@ -35,4 +43,5 @@ export const bacen = defineCorpus({
   updatedDate: (d) => d.date,
   savedKey: 'savedBuckets',
   relevance: false,
+  identifiers: citation.identifiers,
 })

@@ -3,6 +3,7 @@ import { fold } from '../../text/fold.js'
 import { defineCorpus } from '../define.js'
 import { found } from '../results.js'
 import { dateTime, id, optionalDateTime, text } from '../fields.js'
+import { normCitation } from '../norm-citation.js'
 import { sectionKey, sectionKeys } from './section.js'
 
 const schema = z.strictObject({
@@ -20,6 +21,12 @@ const schema = z.strictObject({
 
 export type DouAct = z.output<typeof schema>
 
+/** `PORTARIA Nº 109, DE 22 DE MAIO DE 2023`: the title states the act's citation, its year the date's. */
+const citation = normCitation<DouAct>(
+  (a) => [a.title],
+  (a) => a.date,
+)
+
 export const dou = defineCorpus({
   name: 'dou',
   description: 'Acts of the Diário Oficial da União (`POST /search/dou`).',
@@ -32,6 +39,7 @@ export const dou = defineCorpus({
     { name: 'title', weight: 3, highlight: true, get: (a) => a.title },
     { name: 'resume', weight: 2, highlight: true, get: (a) => a.resume },
     { name: 'content', weight: 1, highlight: true, get: (a) => a.content },
+    citation.field,
   ],
   filters: {
     sections: { kind: 'open', values: (a) => sectionKeys(a.section), normalize: sectionKey },
@@ -43,5 +51,6 @@ export const dou = defineCorpus({
   updatedDate: (a) => a.updatedAt ?? a.date,
   savedKey: 'savedBuckets',
   relevance: false,
+  identifiers: citation.identifiers,
   toResult: (a) => ({ ...a, createdAt: a.createdAt ?? a.date, updatedAt: a.updatedAt ?? a.date }),
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineCorpus } from '../define.js'
 import { found } from '../results.js'
 import { dateTime, id, int, text } from '../fields.js'
+import { normCitation } from '../norm-citation.js'
 
 const schema = z.strictObject({
   id: id(),
@@ -17,6 +18,12 @@ const schema = z.strictObject({
 
 export type IrsDocument = z.output<typeof schema>
 
+/** Type, issuing unit and number (`Instrução Normativa` `SRF` `208`) state the norm's citation. */
+const citation = normCitation<IrsDocument>(
+  (d) => (d.number > 0 ? [`${d.type} ${d.organ} nº ${d.number}`, `${d.type} nº ${d.number}`] : []),
+  (d) => d.date,
+)
+
 export const irs = defineCorpus({
   name: 'irs',
   description: 'Receita Federal norms and documents (`POST /search/irs`).',
@@ -25,6 +32,7 @@ export const irs = defineCorpus({
   text: [
     { name: 'subject', weight: 3, highlight: true, get: (d) => d.subject },
     { name: 'content', weight: 1, highlight: true, get: (d) => d.content },
+    citation.field,
   ],
   filters: {
     types: { kind: 'open', values: (d) => [d.type] },
@@ -34,4 +42,5 @@ export const irs = defineCorpus({
   updatedDate: (d) => d.date,
   savedKey: 'savedBuckets',
   relevance: false,
+  identifiers: citation.identifiers,
 })

@@ -31,6 +31,7 @@ import {
   copyTerms,
   createBlockTables,
   dropBlockTables,
+  dropCorpus,
   deleteFromSegment,
   dropSegments,
   TermCache,
@@ -204,8 +205,17 @@ export class BlockIndex implements TextIndex {
     return problems
   }
 
-  drop(): void {
-    dropBlockTables(this.db)
+  drop(names?: readonly string[]): void {
+    if (names === undefined) dropBlockTables(this.db)
+    else
+      for (const name of names) {
+        dropCorpus(
+          this.st,
+          name,
+          [...MATCH_MODES, 'facets'].map((mode) => spaceOf(name, mode as MatchMode | 'facets')),
+        )
+        this.st.prepared('DELETE FROM sensitive_variants WHERE corpus = ?').run(name)
+      }
     this.segments.clear()
     this.columns.clear()
   }

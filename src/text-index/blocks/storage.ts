@@ -43,6 +43,18 @@ export function dropBlockTables(db: Db): void {
   `)
 }
 
+/**
+ * Empties one corpus's spaces and forgets its layout (in the caller's transaction); the versions of
+ * its spaces are bumped, so a reader in another process drops what it cached of them.
+ */
+export function dropCorpus(st: Statements, name: string, spaces: readonly string[]): void {
+  for (const space of spaces) {
+    dropSegments(st, st.prepared('SELECT id FROM block_segments WHERE space = ?').pluck().all(space) as number[])
+    bumpVersion(st, space)
+  }
+  st.prepared('DELETE FROM block_layouts WHERE name = ?').run(name)
+}
+
 /** A typed array's bytes, as a blob. */
 const blob = (a: Int32Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength)
 
