@@ -52,7 +52,8 @@ function progress(total: number): { tick: (n: number) => void; stop: () => void 
 /**
  * Writes results (an iterable, read as it is written: memory holds one chunk) in `format` to `out`
  * (a file, written whole or not at all: it is written beside under another name and renamed at
- * the end) or to stdout. Returns how many results were written.
+ * the end) or to stdout. Returns how many results were written; null when the reader of stdout
+ * went away first (`| head`).
  */
 export async function exportResults(
   corpus: CorpusName,
@@ -60,7 +61,7 @@ export async function exportResults(
   total: number,
   format: Format,
   out: string | undefined,
-): Promise<number> {
+): Promise<number | null> {
   const bar = progress(total)
   let written = 0
   function* chunks(): Generator<string> {
@@ -90,7 +91,7 @@ export async function exportResults(
     if (partial !== undefined) rmSync(partial, { force: true })
     // A reader that went away (`| head`) ends the export, not in an error.
     const code = (e as NodeJS.ErrnoException).code
-    if (code === 'EPIPE') return written
+    if (code === 'EPIPE') return null
     if (out !== undefined && code !== undefined) throw invalid(`--out ${out}: cannot write it (${(e as Error).message})`, ['out'])
     throw e
   } finally {

@@ -57,6 +57,7 @@ export default defineCommand({
         if (args.all) {
           const all = snap.searchAll(corpus, query, body, ctx)
           const written = await exportResults(corpus, all, all.total, format as NonNullable<typeof format>, args.out)
+          if (written === null) return
           process.stderr.write(
             `${written.toLocaleString('en-US')} ${corpus} results written${args.out === undefined ? '' : ` to ${args.out}`}\n`,
           )
