@@ -8,7 +8,7 @@ import { identifierFacet } from '../query/filters.js'
 import { parseQ } from '../query/q.js'
 import type { DocumentRows } from '../store/documents.js'
 import { andTextQueries, isEmptyTextQuery, positiveItems } from '../text-index/text-query.js'
-import { IndexQueryError, type TextIndex } from '../text-index/types.js'
+import { type IndexPage, IndexQueryError, type IndexSearch, type TextIndex } from '../text-index/types.js'
 import { highlightsOf } from '../text/highlight.js'
 import { canonicalOf, matchModeOf } from '../text/modes.js'
 import { layoutOf } from './documents.js'
@@ -45,17 +45,17 @@ export interface SearchDeps {
   readonly monitors: Monitors
 }
 
-/**
- * One `POST /search/*` call: validate the query string and body, match and filter in the snapshot,
- * then map the page's rows to results with highlights and the caller's saved-folder references.
- */
-export function search(
-  deps: SearchDeps,
-  corpus: AnyCorpus,
-  query: unknown,
-  body: unknown,
-  ctx: unknown,
-): SearchResponse<Record<string, unknown>> {
+/** A search checked and compiled: what the index runs (but the page) and what its results are made with. */
+export interface CompiledSearch {
+  readonly corpus: AnyCorpus
+  readonly params: ReturnType<typeof parseSearchParams>
+  readonly request: Omit<IndexSearch, 'limit' | 'offset'>
+  readonly items: ReturnType<typeof positiveItems>
+  readonly clientId: string | undefined
+}
+
+/** Validates the query string, body and context of a search and compiles them for the index. */
+export function compileSearch(corpus: AnyCorpus, query: unknown, body: unknown, ctx: unknown): CompiledSearch {
   const params = parseSearchParams(query)
   const compiledBody = parseBody(corpus, body)
   const clientId =
@@ -65,31 +65,44 @@ export function search(
     throw invalid(`q: ${JSON.stringify(params.q)} has no word with a letter or digit to search for`, ['q'])
   }
   const text = andTextQueries(qText, compiledBody.text)
-  const mode = matchModeOf(params.modes)
-  const canonical = canonicalOf(params.modes)
   const items = positiveItems(text)
   // A proposition identifier typed in `q` ranks that proposition first, whatever the sort.
   const identifiers = corpus.identifiers ? items.flatMap((i) => (i.identifier === undefined ? [] : [i.identifier])) : []
-  let page
+  const request = {
+    layout: layoutOf(corpus),
+    text,
+    mode: matchModeOf(params.modes),
+    canonical: canonicalOf(params.modes),
+    facets: compiledBody.facets,
+    days: compiledBody.days,
+    sort: params.sort,
+    ...(identifiers.length > 0 ? { first: { facet: identifierFacet(corpus.name), values: identifiers } } : {}),
+  }
+  return { corpus, params, request, items, clientId }
+}
+
+/** The index's page of a compiled search: `limit` rows from `offset`, in the search's order, and the total. */
+export function runSearch(index: TextIndex, compiled: CompiledSearch, limit: number, offset: number): IndexPage {
   try {
-    page = deps.index.search({
-      layout: layoutOf(corpus),
-      text,
-      mode,
-      canonical,
-      facets: compiledBody.facets,
-      days: compiledBody.days,
-      sort: params.sort,
-      limit: params.limit,
-      offset: (params.page - 1) * params.limit,
-      ...(identifiers.length > 0 ? { first: { facet: identifierFacet(corpus.name), values: identifiers } } : {}),
-    })
+    return index.search({ ...compiled.request, limit, offset })
   } catch (e) {
     if (e instanceof IndexQueryError) throw invalid(e.message, [e.part])
     throw e
   }
-  const records = deps.rows.records(page.rows.map((r) => r.rowid))
-  const found = page.rows.map((r) => ({ ...(records.get(r.rowid) as { id: string; record: string }), relevance: r.relevance }))
+}
+
+/**
+ * The results of index rows, in their order: each stored record mapped by the corpus's `toResult`,
+ * with highlights and the caller's saved references. A row whose record is gone is skipped.
+ */
+export function resultsOf(deps: SearchDeps, compiled: CompiledSearch, rows: IndexPage['rows']): Record<string, unknown>[] {
+  const { corpus, items, clientId } = compiled
+  const { mode, canonical } = compiled.request
+  const records = deps.rows.records(rows.map((r) => r.rowid))
+  const found = rows.flatMap((r) => {
+    const stored = records.get(r.rowid)
+    return stored === undefined ? [] : [{ ...stored, relevance: r.relevance }]
+  })
   const refs = deps.monitors.refsFor(
     clientId,
     corpus.name,
@@ -98,7 +111,7 @@ export function search(
   const highlighted = corpus.text.filter((f) => f.highlight)
   const foldIdentifiers = corpus.text.some((f) => f.role === 'identifier')
 
-  const results = found.map((row) => {
+  return found.map((row) => {
     const record = JSON.parse(row.record) as Record<string, unknown>
     const base = corpus.toResult ? corpus.toResult(record) : record
     const highlights = highlightsOf(
@@ -114,8 +127,24 @@ export function search(
       [corpus.savedKey]: refs.get(row.id) ?? [],
     }
   })
+}
+
+/**
+ * One `POST /search/*` call: validate the query string and body, match and filter in the snapshot,
+ * then map the page's rows to results with highlights and the caller's saved-folder references.
+ */
+export function search(
+  deps: SearchDeps,
+  corpus: AnyCorpus,
+  query: unknown,
+  body: unknown,
+  ctx: unknown,
+): SearchResponse<Record<string, unknown>> {
+  const compiled = compileSearch(corpus, query, body, ctx)
+  const { page: n, limit } = compiled.params
+  const page = runSearch(deps.index, compiled, limit, (n - 1) * limit)
   return {
-    results,
-    pagination: { page: params.page, limit: params.limit, pages: Math.ceil(page.total / params.limit), total: page.total },
+    results: resultsOf(deps, compiled, page.rows),
+    pagination: { page: n, limit, pages: Math.ceil(page.total / limit), total: page.total },
   }
 }

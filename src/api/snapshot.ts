@@ -40,6 +40,7 @@ import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { validateRecords } from './records.js'
 import type { ResultOf } from './results.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
+import { type SearchAll, searchAll } from './search-all.js'
 import { StakeholderFinder, type StakeholderMatch } from './stakeholder-finder.js'
 import {
   SCREEN_DEFAULTS,
@@ -260,6 +261,33 @@ export class Snapshot {
     // The records are what `upsert` validated against this corpus's schema, mapped by its `toResult`.
     const deps = { rows: this.rows, index: this.index, monitors: this.monitors }
     return search(deps, corpusNamed(collection, 'searchable'), query, body, ctx) as unknown as SearchResponse<ResultOf[C]>
+  }
+
+  /**
+   * Every result of a search, in its order, each record once: an iterator over `search`'s results
+   * (read page by page), with `total`. The query string and body are `search`'s, without `page`
+   * and `limit`. The matches and their order are fixed at the call; a record removed before its
+   * page is read is left out, one changed is yielded as it then is (see `searchAll` in the README).
+   *
+   * @example for (const r of snap.searchAll('dou', { q: 'portaria' }, { organizations: ['Ministério da Saúde'] })) console.log(r.id)
+   */
+  searchAll<C extends CorpusName>(
+    collection: C,
+    query?: SearchQuery | URLSearchParams,
+    body?: unknown,
+    ctx?: SearchContext,
+  ): SearchAll<ResultOf[C]> {
+    this.assertOpen()
+    const deps = {
+      rows: this.rows,
+      index: this.index,
+      monitors: this.monitors,
+      read: <R>(fn: () => R): R => {
+        this.assertOpen()
+        return this.db.transaction(fn).deferred()
+      },
+    }
+    return searchAll(deps, corpusNamed(collection, 'searchable'), query, body, ctx) as unknown as SearchAll<ResultOf[C]>
   }
 
   /**
