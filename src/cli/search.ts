@@ -59,7 +59,7 @@ export default defineCommand({
           const written = await exportResults(corpus, all, all.total, format as NonNullable<typeof format>, args.out)
           if (written === null) return
           process.stderr.write(
-            `${written.toLocaleString('en-US')} ${corpus} results written${args.out === undefined ? '' : ` to ${args.out}`}\n`,
+            `${written.toLocaleString('en-US')} ${corpus} ${written === 1 ? 'result' : 'results'} written${args.out === undefined ? '' : ` to ${args.out}`}\n`,
           )
           return
         }
@@ -74,7 +74,7 @@ export default defineCommand({
         }
         process.stdout.write(`${resultsTable(corpus, response.results)}\n`)
         const p = response.pagination
-        process.stdout.write(`page ${p.page} of ${p.pages}, ${p.total.toLocaleString('en-US')} results\n`)
+        process.stdout.write(`page ${p.page} of ${p.pages}, ${p.total.toLocaleString('en-US')} ${p.total === 1 ? 'result' : 'results'}\n`)
       } finally {
         snap.close()
       }

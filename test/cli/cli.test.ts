@@ -92,7 +92,7 @@ describe('legisearch (the command)', () => {
 
     const table = run('search', 'propositions', '--q', 'PL 1/2023', '--snapshot', path)
     expect(table.out).toMatch(/camara-2345485\s+2022-12-30\s+PL 1\/2023/)
-    expect(table.out).toMatch(/page 1 of 1, 1 results/)
+    expect(table.out).toMatch(/page 1 of 1, 1 result\b/)
 
     const info = run('info', '--json', '--snapshot', path)
     const parsed = JSON.parse(info.out)
