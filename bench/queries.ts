@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3'
 import { type MatchMode, fold, termOf, tokenize } from '../src/index.js'
 import { Rng, deriveSeed } from '../scripts/generate/prng.js'
+import { parseQ } from '../src/query/q.js'
 
 export type Kind = 'common' | 'rare' | 'and3' | 'or3' | 'not' | 'phrase' | 'ident'
 export type BenchCorpus = 'propositions' | 'dou' | 'social'
@@ -343,9 +344,8 @@ function textsOf(kind: Kind, corpus: BenchCorpus, n: number, rng: Rng, pools: Wo
         const withYear = i % 2 === 0
         const type = withYear ? r.acronymType : r.acronymType.toLowerCase()
         const q = withYear ? `${type} ${r.number}/${r.year}` : `${type} ${r.number}`
-        const words = withYear ? [type, String(r.number), String(r.year)] : [type, String(r.number)]
-        const key = `${fold(r.acronymType)} ${r.number}${withYear ? ` ${r.year}` : ''}`
-        return { q, text: { groups: [[{ words, identifier: key }]], exclude: [] } }
+        // The citation grammar's own reading: every way a text writes it, the key on its plain form.
+        return { q, text: parseQ(q) }
       })
     }
   }
