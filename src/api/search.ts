@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { invalid } from '../common/errors.js'
 import { validate } from '../common/validate.js'
 import type { AnyCorpus } from '../corpora/define.js'
-import { canonicalDates } from '../corpora/fields.js'
+import { resultOfStored } from '../corpora/stored.js'
 import { parseBody } from '../query/body.js'
 import { parseSearchParams } from '../query/params.js'
 import { identifierFacet } from '../query/filters.js'
@@ -100,9 +100,8 @@ export function search(
   const foldIdentifiers = corpus.text.some((f) => f.role === 'identifier')
 
   const results = found.map((row) => {
-    // Records stored by older versions carry `Z` and fractions: read in the one canonical form.
-    const record = canonicalDates(corpus.schema, JSON.parse(row.record) as Record<string, unknown>)
-    const base = corpus.toResult ? corpus.toResult(record) : record
+    const record = JSON.parse(row.record) as Record<string, unknown>
+    const base = resultOfStored(corpus, record)
     const highlights = highlightsOf(
       highlighted.map((f) => ({ name: f.name, text: f.get(record) })),
       items,

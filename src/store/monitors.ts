@@ -16,6 +16,14 @@ export interface MonitorRow {
   readonly items: number
 }
 
+/** A saved document with its stored record. */
+export interface SavedItemRow {
+  readonly corpus: string
+  readonly documentId: string
+  /** The record as JSON. */
+  readonly record: string
+}
+
 /** The rows of monitors and their saved items. Arguments are valid (the caller checked them). */
 export class MonitorRows {
   constructor(private readonly st: Statements) {}
@@ -35,6 +43,27 @@ export class MonitorRows {
          FROM monitors m WHERE m.client_id = ? ORDER BY m.created_at, m.id`,
       )
       .all(clientId) as MonitorRow[]
+  }
+
+  /** A monitor of this client with its creation time and size, or undefined. */
+  detail(clientId: string, monitorId: string): MonitorRow | undefined {
+    return this.st
+      .prepared(
+        `SELECT m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
+         FROM monitors m WHERE m.id = ? AND m.client_id = ?`,
+      )
+      .get(monitorId, clientId) as MonitorRow | undefined
+  }
+
+  /** The documents saved in a monitor, in the order saved, with their stored records (JSON). */
+  items(monitorId: string): SavedItemRow[] {
+    return this.st
+      .prepared(
+        `SELECT i.corpus AS corpus, i.doc_id AS documentId, r.record AS record
+         FROM monitor_items i JOIN docs d ON d.corpus = i.corpus AND d.id = i.doc_id JOIN records r ON r.rowid = d.rowid
+         WHERE i.monitor_id = ? ORDER BY i.saved_at, i.id`,
+      )
+      .all(monitorId) as SavedItemRow[]
   }
 
   /** A monitor of this client, or undefined (another client's monitor is as unknown as a missing one). */
