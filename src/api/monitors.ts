@@ -24,7 +24,9 @@ export type Monitor = z.output<typeof monitorSchema>
 export const monitorDetailSchema = monitorSchema
   .extend({
     documents: z
-      .strictObject(Object.fromEntries(CORPUS_NAMES.map((n) => [n, z.array(corpusOf(n).result)])) as Record<CorpusName, z.ZodArray<z.ZodObject>>)
+      .strictObject(
+        Object.fromEntries(CORPUS_NAMES.map((n) => [n, z.array(corpusOf(n).result)])) as Record<CorpusName, z.ZodArray<z.ZodObject>>,
+      )
       .meta({
         description:
           'The saved documents of each corpus, in the order saved, in the shape of that corpus’s search results (no highlights; relevance 0).',
@@ -51,7 +53,12 @@ export const collectionSchema = z.enum(CORPUS_NAMES as [CorpusName, ...CorpusNam
 })
 
 /** A monitor row as answered: its creation time in the canonical date-time form. */
-const monitorOf = (row: MonitorRow): Monitor => ({ ...row, createdAt: canonicalDateTime(row.createdAt) ?? row.createdAt })
+const monitorOf = (row: MonitorRow): Monitor => ({
+  id: row.id,
+  name: row.name,
+  createdAt: canonicalDateTime(row.createdAt) ?? row.createdAt,
+  items: row.items,
+})
 
 function collectionOf(collection: unknown): CorpusName {
   return validate(collectionSchema, collection, { where: 'collection' })
@@ -73,6 +80,11 @@ export class Monitors {
 
   list(clientId: unknown): Monitor[] {
     return this.rows.list(argument(NAME, clientId, 'clientId')).map(monitorOf)
+  }
+
+  /** Every client's monitors, with their client: the snapshot owner's view (the CLI's), never a client's. */
+  listAll(): (Monitor & { clientId: string })[] {
+    return this.rows.listAll().map((r) => ({ clientId: r.clientId, ...monitorOf(r) }))
   }
 
   /**

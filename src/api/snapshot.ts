@@ -304,6 +304,17 @@ export class Snapshot {
   }
 
   /**
+   * Every client's monitors with their `clientId`, by client then oldest first: the view of whoever
+   * holds the file (the CLI's `monitors list` without `--client`); the HTTP server never answers it.
+   *
+   * @example snap.listAllMonitors()[0] // { clientId: 'ACME', id: '…', name: 'Reforma', createdAt: '…', items: 3 }
+   */
+  listAllMonitors(): (Monitor & { clientId: string })[] {
+    this.assertOpen()
+    return this.monitors.listAll()
+  }
+
+  /**
    * `GET /monitors/{monitorId}`: a client's monitor with its saved documents, per corpus, in the
    * order saved, as search results show them. Another client's monitor or an unknown id → 404.
    *

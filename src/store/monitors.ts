@@ -45,6 +45,16 @@ export class MonitorRows {
       .all(clientId) as MonitorRow[]
   }
 
+  /** Every client's monitors (the operator's view, never a client's), by client then oldest first. */
+  listAll(): (MonitorRow & { clientId: string })[] {
+    return this.st
+      .prepared(
+        `SELECT m.client_id AS clientId, m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
+         FROM monitors m ORDER BY m.client_id, m.created_at, m.id`,
+      )
+      .all() as (MonitorRow & { clientId: string })[]
+  }
+
   /** A monitor of this client with its creation time and size, or undefined. */
   detail(clientId: string, monitorId: string): MonitorRow | undefined {
     return this.st

@@ -26,7 +26,9 @@ export interface WatchlistSummary {
 export function watchlistSummary(st: Statements): WatchlistSummary {
   const lists = st.prepared('SELECT count(DISTINCT sha256) AS n FROM watchlist_lists').get() as { n: number }
   const newest = st
-    .prepared('SELECT date_generated AS generated, observed_at AS observed FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1')
+    .prepared(
+      'SELECT date_generated AS generated, observed_at AS observed FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1',
+    )
     .get() as { generated: string; observed: string } | undefined
   const byStatus = new Map(
     (st.prepared('SELECT status, count(*) AS n FROM watchlist_designations GROUP BY status').all() as { status: string; n: number }[]).map(

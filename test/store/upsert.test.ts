@@ -103,7 +103,9 @@ describe('upsert', () => {
     // An older version stored `Z` and fractions as given: write such records straight into the file.
     const db = new Database(snap.path)
     const old = (id: string, edit: (r: Record<string, unknown>) => void) => {
-      const row = db.prepare('SELECT r.rowid AS rowid, r.record AS record FROM records r JOIN docs d ON d.rowid = r.rowid WHERE d.id = ?').get(id) as {
+      const row = db
+        .prepare('SELECT r.rowid AS rowid, r.record AS record FROM records r JOIN docs d ON d.rowid = r.rowid WHERE d.id = ?')
+        .get(id) as {
         rowid: number
         record: string
       }
@@ -123,7 +125,11 @@ describe('upsert', () => {
     const [p] = snap.searchPropositions({ q: 'PL old' }).results
     expect([p?.datePresentation, p?.lastProceeding.date]).toEqual(['2024-02-01T13:00:00+00:00', '2024-02-02T13:00:00+00:00'])
     const [a] = snap.searchDou().results
-    expect([a?.date, a?.createdAt, a?.updatedAt]).toEqual(['2024-02-01T03:00:00+00:00', '2024-02-01T10:00:00-03:00', '2024-02-03T10:00:00-03:00'])
+    expect([a?.date, a?.createdAt, a?.updatedAt]).toEqual([
+      '2024-02-01T03:00:00+00:00',
+      '2024-02-01T10:00:00-03:00',
+      '2024-02-03T10:00:00-03:00',
+    ])
   })
 
   it('remove deletes records and their index entries', () => {
