@@ -65,13 +65,13 @@ export class MonitorRows {
       .get(monitorId, clientId) as MonitorRow | undefined
   }
 
-  /** The documents saved in a monitor, in the order saved, with their stored records (JSON). */
+  /** The documents saved in a monitor, in the order saved (within a millisecond, by rowid: rowids grow with each insert), with their stored records (JSON). */
   items(monitorId: string): SavedItemRow[] {
     return this.st
       .prepared(
         `SELECT i.corpus AS corpus, i.doc_id AS documentId, r.record AS record
          FROM monitor_items i JOIN docs d ON d.corpus = i.corpus AND d.id = i.doc_id JOIN records r ON r.rowid = d.rowid
-         WHERE i.monitor_id = ? ORDER BY i.saved_at, i.id`,
+         WHERE i.monitor_id = ? ORDER BY i.saved_at, i.rowid`,
       )
       .all(monitorId) as SavedItemRow[]
   }
