@@ -40,7 +40,7 @@ export class MonitorRows {
     return this.st
       .prepared(
         `SELECT m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
-         FROM monitors m WHERE m.client_id = ? ORDER BY m.created_at, m.id`,
+         FROM monitors m WHERE m.client_id = ? ORDER BY m.created_at, m.rowid`,
       )
       .all(clientId) as MonitorRow[]
   }
@@ -50,7 +50,7 @@ export class MonitorRows {
     return this.st
       .prepared(
         `SELECT m.client_id AS clientId, m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
-         FROM monitors m ORDER BY m.client_id, m.created_at, m.id`,
+         FROM monitors m ORDER BY m.client_id, m.created_at, m.rowid`,
       )
       .all() as (MonitorRow & { clientId: string })[]
   }
@@ -117,7 +117,7 @@ export class MonitorRows {
         `SELECT i.id AS _id, i.monitor_id AS monitorId, i.doc_id AS originId, m.name AS monitorName
          FROM monitor_items i JOIN monitors m ON m.id = i.monitor_id
          WHERE m.client_id = ? AND i.corpus = ? AND i.doc_id IN (${ids.map(() => '?').join(', ')})
-         ORDER BY i.saved_at, i.id`,
+         ORDER BY i.saved_at, i.rowid`,
       )
       .all(clientId, corpus, ...ids) as SavedRow[]
   }
