@@ -5,7 +5,7 @@
 
 // Opening a snapshot
 export { openSnapshot, Snapshot, COLLECTIONS, searchMethodOf } from './api/snapshot.js'
-export type { Collection, OpenOptions, SearchMethods } from './api/snapshot.js'
+export type { Collection, OpenOptions, SearchMethods, SnapshotInfo } from './api/snapshot.js'
 
 // Real data: the official sources' files into a snapshot (`snap.ingest(source, files)`)
 export { SOURCE_NAMES } from './ingest/registry.js'
@@ -29,7 +29,7 @@ export type { WatchlistQuery } from './watchlist/query.js'
 export type { Pagination, SearchContext, SearchResponse } from './api/search.js'
 export type { SearchAll } from './api/search-all.js'
 export { officialLink } from './api/links.js'
-export type { Monitor } from './api/monitors.js'
+export type { Monitor, MonitorDetail } from './api/monitors.js'
 export { ENDPOINTS, PLANS, PLAN_NAMES } from './api/keys.js'
 export type { ApiKey, NewApiKey, CreateApiKeyInput, Endpoint, PlanName } from './api/keys.js'
 export type { SavedBucketRef } from './corpora/results.js'
@@ -64,6 +64,7 @@ export { REMOVAL_GUARD } from './watchlist/reconcile.js'
 export { SCREEN_DEFAULTS } from './api/screen.js'
 export type { ScreenEntry, ScreenOptions, ScreenMatch, ScreenResult, ScreenResponse } from './api/screen.js'
 export type { HeldRemovals, AcceptRemovalsOptions, AcceptRemovalsReport } from './watchlist/held.js'
+export type { WatchlistSummary } from './watchlist/summary.js'
 export { REGIMES } from './watchlist/types.js'
 export type { Designation, DesignationDetail, Extracted, Alias, Regime } from './watchlist/types.js'
 

@@ -1,9 +1,12 @@
 import { z } from 'zod'
-import { type CorpusName, CORPUS_NAMES } from '../corpora/registry.js'
+import { type CorpusName, CORPUS_NAMES, corpusOf } from '../corpora/registry.js'
 import type { SavedBucketRef } from '../corpora/results.js'
+import { resultOfStored } from '../corpora/stored.js'
+import { canonicalDateTime } from '../common/dates.js'
 import { notFound } from '../common/errors.js'
 import { validate } from '../common/validate.js'
-import type { MonitorRows } from '../store/monitors.js'
+import type { MonitorRow, MonitorRows } from '../store/monitors.js'
+import type { ResultOf } from './results.js'
 
 /** A client's folder of saved documents. */
 export const monitorSchema = z
@@ -16,6 +19,23 @@ export const monitorSchema = z
   .meta({ id: 'Monitor' })
 
 export type Monitor = z.output<typeof monitorSchema>
+
+/** `GET /monitors/{monitorId}`: the monitor and its saved documents, per corpus, as search results show them. */
+export const monitorDetailSchema = monitorSchema
+  .extend({
+    documents: z
+      .strictObject(
+        Object.fromEntries(CORPUS_NAMES.map((n) => [n, z.array(corpusOf(n).result)])) as Record<CorpusName, z.ZodArray<z.ZodObject>>,
+      )
+      .meta({
+        description:
+          'The saved documents of each corpus, in the order saved, in the shape of that corpus’s search results (no highlights; relevance 0).',
+      }),
+  })
+  .meta({ id: 'MonitorDetail' })
+
+/** A monitor with its saved documents, per corpus. */
+export type MonitorDetail = Monitor & { documents: { [N in CorpusName]: ResultOf[N][] } }
 
 const nonEmpty = (max: number) =>
   z
@@ -30,6 +50,14 @@ const argument = (schema: z.ZodType<string>, value: unknown, name: string): stri
 /** A search collection name, as the monitor methods take it. */
 export const collectionSchema = z.enum(CORPUS_NAMES as [CorpusName, ...CorpusName[]], {
   error: (iss) => `must be one of ${CORPUS_NAMES.join(', ')} (got ${JSON.stringify(iss.input)})`,
+})
+
+/** A monitor row as answered: its creation time in the canonical date-time form. */
+const monitorOf = (row: MonitorRow): Monitor => ({
+  id: row.id,
+  name: row.name,
+  createdAt: canonicalDateTime(row.createdAt) ?? row.createdAt,
+  items: row.items,
 })
 
 function collectionOf(collection: unknown): CorpusName {
@@ -51,7 +79,46 @@ export class Monitors {
   }
 
   list(clientId: unknown): Monitor[] {
-    return this.rows.list(argument(NAME, clientId, 'clientId'))
+    return this.rows.list(argument(NAME, clientId, 'clientId')).map(monitorOf)
+  }
+
+  /** Every client's monitors, with their client: the snapshot owner's view (the CLI's), never a client's. */
+  listAll(): (Monitor & { clientId: string })[] {
+    return this.rows.listAll().map((r) => ({ clientId: r.clientId, ...monitorOf(r) }))
+  }
+
+  /**
+   * A monitor of the client with its saved documents, per corpus, in the order saved, each as its
+   * search result shows it (its `savedBuckets`/`savedPropositions` are this client's references).
+   */
+  get(clientId: unknown, monitorId: unknown): MonitorDetail {
+    const [client, id] = this.ids(clientId, monitorId)
+    const row = this.rows.detail(client, id)
+    if (!row) throw notFound(`monitor '${id}' not found for client '${client}'`)
+    const items = this.rows.items(row.id)
+    const documents = Object.fromEntries(CORPUS_NAMES.map((n) => [n, [] as Record<string, unknown>[]])) as Record<
+      CorpusName,
+      Record<string, unknown>[]
+    >
+    for (const name of CORPUS_NAMES) {
+      const mine = items.filter((i) => i.corpus === name)
+      if (mine.length === 0) continue
+      const corpus = corpusOf(name)
+      const refs = this.refsFor(
+        client,
+        name,
+        mine.map((i) => i.documentId),
+      )
+      for (const item of mine) {
+        documents[name].push({
+          ...resultOfStored(corpus, JSON.parse(item.record) as Record<string, unknown>),
+          ...(corpus.relevance ? { relevance: 0 } : {}),
+          highlights: [],
+          [corpus.savedKey]: refs.get(item.documentId) ?? [],
+        })
+      }
+    }
+    return { ...monitorOf(row), documents } as MonitorDetail
   }
 
   delete(clientId: unknown, monitorId: unknown): void {

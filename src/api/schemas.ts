@@ -29,7 +29,7 @@ export { highlightSchema } from '../text/highlight.js'
 export { savedBucketRefSchema } from '../corpora/results.js'
 export { stakeholderSchema } from './stakeholders.js'
 export { stakeholderMatchSchema } from './stakeholder-finder.js'
-export { monitorSchema } from './monitors.js'
+export { monitorSchema, monitorDetailSchema } from './monitors.js'
 export { screenMatchSchema, screenResultSchema, screenResponseSchema } from './screen.js'
 export { designationSchema, designationDetailSchema, extractedSchema } from '../watchlist/types.js'
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { invalid } from '../common/errors.js'
 import { validate } from '../common/validate.js'
 import type { AnyCorpus } from '../corpora/define.js'
+import { resultOfStored } from '../corpora/stored.js'
 import { parseBody } from '../query/body.js'
 import { parseSearchParams } from '../query/params.js'
 import { identifierFacet } from '../query/filters.js'
@@ -113,7 +114,7 @@ export function resultsOf(deps: SearchDeps, compiled: CompiledSearch, rows: Inde
 
   return found.map((row) => {
     const record = JSON.parse(row.record) as Record<string, unknown>
-    const base = corpus.toResult ? corpus.toResult(record) : record
+    const base = resultOfStored(corpus, record)
     const highlights = highlightsOf(
       highlighted.map((f) => ({ name: f.name, text: f.get(record) })),
       items,

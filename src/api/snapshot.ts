@@ -21,6 +21,13 @@ import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
 
 export { SOURCE_NAMES, type SourceName }
 export type { CorpusName, HeldRemovals }
+
+/** `snap.info()`: what a snapshot holds. */
+export interface SnapshotInfo {
+  readonly counts: Record<Collection, number>
+  readonly ingests: IngestLogEntry[]
+  readonly watchlist: WatchlistSummary
+}
 export { CORPUS_NAMES }
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
@@ -34,7 +41,8 @@ import {
   heldRemovals,
 } from '../watchlist/held.js'
 import { deleteDocuments, layoutOf, reindexDocuments, writeDocuments } from './documents.js'
-import { type Monitor, Monitors, collectionSchema } from './monitors.js'
+import { type Monitor, type MonitorDetail, Monitors, collectionSchema } from './monitors.js'
+import { type WatchlistSummary, watchlistSummary } from '../watchlist/summary.js'
 import { type ApiKey, ApiKeys, type CreateApiKeyInput, type NewApiKey } from './keys.js'
 import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { validateRecords } from './records.js'
@@ -323,6 +331,28 @@ export class Snapshot {
     return this.monitors.list(clientId)
   }
 
+  /**
+   * Every client's monitors with their `clientId`, by client then oldest first: the view of whoever
+   * holds the file (the CLI's `monitors list` without `--client`); the HTTP server never answers it.
+   *
+   * @example snap.listAllMonitors()[0] // { clientId: 'ACME', id: '…', name: 'Reforma', createdAt: '…', items: 3 }
+   */
+  listAllMonitors(): (Monitor & { clientId: string })[] {
+    this.assertOpen()
+    return this.monitors.listAll()
+  }
+
+  /**
+   * `GET /monitors/{monitorId}`: a client's monitor with its saved documents, per corpus, in the
+   * order saved, as search results show them. Another client's monitor or an unknown id → 404.
+   *
+   * @example snap.getMonitor('acme', id).documents.propositions.map((p) => p.id)
+   */
+  getMonitor(clientId: string, monitorId: string): MonitorDetail {
+    this.assertOpen()
+    return this.monitors.get(clientId, monitorId)
+  }
+
   /** Deletes a client's monitor and what was saved in it. */
   deleteMonitor(clientId: string, monitorId: string): void {
     this.writable()
@@ -488,6 +518,18 @@ export class Snapshot {
   ingests(): IngestLogEntry[] {
     this.assertOpen()
     return new IngestLog(this.st).latest()
+  }
+
+  /**
+   * What the snapshot holds, in one read: records per collection, the latest ingest of each
+   * source, and the watchlist (the UN lists ingested, designations listed and delisted, the
+   * removals held back).
+   *
+   * @example snap.info().watchlist // { lists: { count: 15, newest: '2026-02-27T00:00:09.554Z', … }, designations: { listed: 1003, delisted: 235 }, heldBack: { count: 0, … } }
+   */
+  info(): SnapshotInfo {
+    this.assertOpen()
+    return this.db.transaction(() => ({ counts: this.counts(), ingests: this.ingests(), watchlist: watchlistSummary(this.st) }))()
   }
 
   /** How many records each collection holds. */

@@ -4,7 +4,11 @@ import { openSnapshot } from '../api/snapshot.js'
 import { guarded, heldRemovalsText, snapshotArg, snapshotPath, table } from './common.js'
 
 export default defineCommand({
-  meta: { name: 'info', description: 'Records per collection, the file size, and the latest ingest of each source' },
+  meta: {
+    name: 'info',
+    description:
+      'Records per collection, the file size, the latest ingest of each source, and the watchlist (lists ingested, listed, delisted, held back)',
+  },
   args: { ...snapshotArg, json: { type: 'boolean', description: 'Print as JSON' } },
   run: ({ args }) =>
     guarded(() => {
@@ -12,7 +16,7 @@ export default defineCommand({
       const snap = openSnapshot(path, { readonly: true })
       try {
         const bytes = [path, `${path}-wal`].filter((f) => existsSync(f)).reduce((n, f) => n + statSync(f).size, 0)
-        const info = { snapshot: path, bytes, counts: snap.counts(), ingests: snap.ingests(), watchlist: snap.heldWatchlistRemovals() }
+        const info = { snapshot: path, bytes, ...snap.info() }
         if (args.json) {
           process.stdout.write(`${JSON.stringify(info, null, 2)}\n`)
           return
@@ -25,14 +29,18 @@ export default defineCommand({
           const rows = info.ingests.map((i) => [i.source, i.finishedAt, i.files.join(', ')])
           process.stdout.write(`${table(['source', 'latest ingest', 'files'], rows, [10, 24, 80])}\n`)
         }
-        if (info.watchlist.newestList !== null) {
-          const listed = snap.listWatchlist({ status: 'listed', limit: 1 }).total
-          process.stdout.write(
-            `\nwatchlist: ${listed.toLocaleString('en-US')} designations listed, as of the UN list of ${info.watchlist.newestList}\n`,
-          )
-          const held = heldRemovalsText(info.watchlist, args.snapshot)
-          process.stdout.write(held === '' ? 'no removal is held back\n' : held)
+        const w = info.watchlist
+        if (w.lists.newest === null) {
+          process.stdout.write('\nwatchlist: no UN list ingested yet (legisearch watchlist update)\n')
+          return
         }
+        const n = (x: number) => x.toLocaleString('en-US')
+        process.stdout.write(
+          `\nwatchlist: ${n(w.designations.listed)} designations listed, as of the UN list of ${w.lists.newest}\n` +
+            `  ${n(w.designations.delisted)} delisted; ${n(w.lists.count)} UN list${w.lists.count === 1 ? '' : 's'} ingested, the newest observed ${w.lists.newestObservedAt ?? '?'}\n`,
+        )
+        const held = heldRemovalsText(w.heldBack, args.snapshot)
+        process.stdout.write(held === '' ? 'no removal is held back\n' : held)
       } finally {
         snap.close()
       }

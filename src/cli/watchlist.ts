@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { defineCommand } from 'citty'
 import { openSnapshot } from '../api/snapshot.js'
 import { UN_CONSOLIDATED_LIST_URL, fetchSource, fetchUnConsolidatedList } from '../api/sources.js'
-import { EXIT, guarded, reportHeldBack, reportLists, snapshotArg, snapshotPath, watchlistArgs, watchlistOptions } from './common.js'
+import { EXIT, guarded, reportHeldBack, reportLists, snapshotArg, snapshotPath, table, watchlistArgs, watchlistOptions } from './common.js'
+import { formatArgs, formatOf, printJson, wholeWidth } from './format.js'
 
 const update = defineCommand({
   meta: {
@@ -132,7 +133,116 @@ const held = defineCommand({
     }),
 })
 
+/** `watchlist search`'s options, as `GET /watchlist` names its query parameters. */
+const QUERY_OPTIONS = {
+  status: 'status',
+  'subject-type': 'subjectType',
+  regime: 'regime',
+  measure: 'measure',
+  sort: 'sort',
+  limit: 'limit',
+  offset: 'offset',
+} as const
+
+const search = defineCommand({
+  meta: {
+    name: 'search',
+    description: 'Designations by name (any name or alias, accents and word order ignored) and filters, as GET /watchlist answers',
+  },
+  args: {
+    text: { type: 'positional', required: false, description: 'A name or part of one (GET /watchlist?search=)' },
+    status: { type: 'string', description: 'listed or delisted' },
+    'subject-type': { type: 'string', description: 'individual or entity' },
+    regime: {
+      type: 'string',
+      description:
+        'A sanctions regime as the list names it: Al-Qaida, Taliban, DPRK, Iran, Iraq, DRC, Sudan, Libya, Somalia, CAR, Haiti, Yemen, GB, SouthSudan',
+    },
+    measure: { type: 'string', description: 'A measure: asset freeze, travel ban, arms embargo, port entry ban or deflagging' },
+    'hide-deceased': { type: 'boolean', description: 'Leave out individuals known to be deceased' },
+    sort: { type: 'string', description: 'recently_changed (default), name or listed_on' },
+    limit: { type: 'string', description: 'Designations per page, 1 to 100 (default 20)' },
+    offset: { type: 'string', description: 'How many to skip (default 0)' },
+    ...formatArgs,
+    ...snapshotArg,
+  },
+  run: ({ args }) =>
+    guarded(() => {
+      const format = formatOf(args)
+      const query: Record<string, string> = {}
+      if (args.text !== undefined) query['search'] = args.text
+      for (const [option, param] of Object.entries(QUERY_OPTIONS)) {
+        const value = args[option as keyof typeof QUERY_OPTIONS]
+        if (value !== undefined) query[param] = value
+      }
+      if (args['hide-deceased']) query['hideDeceased'] = 'true'
+      const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
+      try {
+        const page = snap.listWatchlist(query)
+        if (format === 'json') return printJson(page)
+        const rows = page.data.map((d) => [d.sourceRefNumber, d.status, d.subjectType, d.regime, d.listedOn ?? '', d.primaryName])
+        const refWidth = wholeWidth(
+          rows.map((r) => r[0] as string),
+          10,
+        )
+        process.stdout.write(`${table(['ref', 'status', 'type', 'regime', 'listed on', 'name'], rows, [refWidth, 8, 10, 14, 10, 70])}\n`)
+        const offset = Number(query['offset'] ?? 0)
+        const shown = page.data.length === 0 ? 'none' : `${offset + 1}–${offset + page.data.length}`
+        process.stdout.write(`${shown} of ${page.total.toLocaleString('en-US')} designations\n`)
+        reportHeldBack(snap, args.snapshot)
+      } finally {
+        snap.close()
+      }
+    }),
+})
+
+const show = defineCommand({
+  meta: { name: 'show', description: 'One designation by its reference number, as GET /watchlist/{ref} answers, and its audit history' },
+  args: {
+    ref: { type: 'positional', required: true, description: 'The reference number (e.g. QDi.001)' },
+    lang: { type: 'string', description: 'Show the narrative translated into this language (ISO 639-1), where a translation is stored' },
+    ...formatArgs,
+    ...snapshotArg,
+  },
+  run: ({ args }) =>
+    guarded(() => {
+      const format = formatOf(args)
+      const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
+      try {
+        const d = snap.getDesignation(args.ref, args.lang === undefined ? undefined : { lang: args.lang })
+        if (format === 'json') return printJson(d)
+        const line = (label: string, value: string | null | undefined) => {
+          if (value !== null && value !== undefined && value !== '') process.stdout.write(`${`${label}:`.padEnd(17)}${value}\n`)
+        }
+        line('ref', d.sourceRefNumber)
+        line('name', d.primaryName)
+        line('original script', d.nameOriginalScript)
+        line('type', d.subjectType)
+        line('status', d.status)
+        line('regime', d.regime)
+        line('committee', d.committee)
+        line('listed on', d.listedOn)
+        line('delisted on', d.delistedOn === null ? null : `${d.delistedOn} (observed by this service, not an official date)`)
+        line('last updated', d.sourceLastUpdated)
+        line('nationalities', d.nationalities.join(', '))
+        line('press release', [d.pressReleaseSymbol, d.pressReleaseUrl].filter((x) => x).join(' '))
+        for (const a of d.aliases) line('alias', a.quality === '' ? a.name : `${a.name} (${a.quality})`)
+        line('narrative', d.narrativeTranslated ?? d.narrative)
+        if (d.narrativeTranslated !== null) line('translated to', d.narrativeTranslatedLang)
+        const history = snap.getDesignationHistory(d.sourceRefNumber)
+        if (history.length > 0) {
+          process.stdout.write('\nhistory:\n')
+          for (const e of history) {
+            process.stdout.write(`  ${e.observedAt}  ${e.type}  (list of ${e.listDateGenerated})${e.override ? `; ${e.override}` : ''}\n`)
+          }
+        }
+      } finally {
+        snap.close()
+      }
+    }),
+})
+
 export default defineCommand({
   meta: { name: 'watchlist', description: 'The sanctions watchlist (UN Security Council Consolidated List)' },
-  subCommands: { update, held, 'accept-removals': acceptRemovals },
+  subCommands: { search, show, update, held, 'accept-removals': acceptRemovals },
 })

@@ -42,19 +42,25 @@ export function parseInstant(text: string): number | null {
   return local - sign * offsetMin * 60_000
 }
 
+/** The canonical form of a stored date-time: `YYYY-MM-DDTHH:MM:SS±HH:MM`, nothing else. */
+export const CANONICAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
+
 /**
- * An ISO 8601 date or date-time in the canonical RFC 3339 form results carry:
- * `YYYY-MM-DDTHH:MM:SS[.fff…]±HH:MM` (or `Z`), a missing time → midnight, a missing zone →
- * Brasília (`-03:00`), `+0300` → `+03:00`; null when `parseInstant` refuses it.
+ * An ISO 8601 date or date-time in the one canonical RFC 3339 form every stored date carries:
+ * `YYYY-MM-DDTHH:MM:SS±HH:MM` exactly. A missing time → midnight, a missing zone → Brasília
+ * (`-03:00`), `Z` → `+00:00`, `+0300` → `+03:00`, a fraction of a second truncated; the instant
+ * (to the second) and the offset are otherwise kept. Null when `parseInstant` refuses it.
  *
  * @example canonicalDateTime('2024-05-04') // '2024-05-04T00:00:00-03:00'
  * @example canonicalDateTime('2024-05-04 10:00+0300') // '2024-05-04T10:00:00+03:00'
+ * @example canonicalDateTime('2026-09-04T12:49:00.999Z') // '2026-09-04T12:49:00+00:00'
  */
 export function canonicalDateTime(text: string): string | null {
+  if (CANONICAL_DATE_TIME.test(text)) return parseInstant(text) === null ? null : text
   if (parseInstant(text) === null) return null
   const m = DATE_TIME.exec(text) as RegExpExecArray
-  const time = `${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${m[7] ? `.${m[7]}` : ''}`
-  const zone = m[8] === undefined ? '-03:00' : m[8] === 'Z' ? 'Z' : `${m[8].slice(0, 3)}:${m[8].slice(-2)}`
+  const time = `${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}`
+  const zone = m[8] === undefined ? '-03:00' : m[8] === 'Z' ? '+00:00' : `${m[8].slice(0, 3)}:${m[8].slice(-2)}`
   return `${m[1]}-${m[2]}-${m[3]}T${time}${zone}`
 }
 

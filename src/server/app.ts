@@ -294,6 +294,7 @@ function handlersOf(snap: Snapshot, backend: Backend): Record<string, Handler> {
         const { name } = validate(createMonitorBodySchema, request.body, { where: 'body', prefix: [] })
         return snap.createMonitor(client(request), name)
       }),
+    get_monitor: (request) => local(() => snap.getMonitor(client(request), params(request)['monitorId'] ?? '')),
     delete_monitor: (request) => local(() => snap.deleteMonitor(client(request), params(request)['monitorId'] ?? '')),
     save_document: (request) => {
       const p = params(request)

@@ -130,6 +130,17 @@ export const ROUTES: readonly RouteSpec[] = [
     ok: { status: 201, description: 'The new monitor.', schema: createdMonitorSchema },
   },
   {
+    method: 'GET',
+    path: '/monitors/{monitorId}',
+    operationId: 'get_monitor',
+    summary:
+      'A monitor of the calling client with its saved documents, per corpus, in the order saved, as search results show them. An extension (DECISIONS §9).',
+    endpoint: 'monitors',
+    params: { monitorId: monitorIdSchema },
+    ok: { status: 200, description: 'The monitor and its saved documents.', schema: schemas.monitorDetailSchema },
+    errors: ['404'],
+  },
+  {
     method: 'DELETE',
     path: '/monitors/{monitorId}',
     operationId: 'delete_monitor',

@@ -16,6 +16,14 @@ export interface MonitorRow {
   readonly items: number
 }
 
+/** A saved document with its stored record. */
+export interface SavedItemRow {
+  readonly corpus: string
+  readonly documentId: string
+  /** The record as JSON. */
+  readonly record: string
+}
+
 /** The rows of monitors and their saved items. Arguments are valid (the caller checked them). */
 export class MonitorRows {
   constructor(private readonly st: Statements) {}
@@ -32,9 +40,40 @@ export class MonitorRows {
     return this.st
       .prepared(
         `SELECT m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
-         FROM monitors m WHERE m.client_id = ? ORDER BY m.created_at, m.id`,
+         FROM monitors m WHERE m.client_id = ? ORDER BY m.created_at, m.rowid`,
       )
       .all(clientId) as MonitorRow[]
+  }
+
+  /** Every client's monitors (the operator's view, never a client's), by client then oldest first. */
+  listAll(): (MonitorRow & { clientId: string })[] {
+    return this.st
+      .prepared(
+        `SELECT m.client_id AS clientId, m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
+         FROM monitors m ORDER BY m.client_id, m.created_at, m.rowid`,
+      )
+      .all() as (MonitorRow & { clientId: string })[]
+  }
+
+  /** A monitor of this client with its creation time and size, or undefined. */
+  detail(clientId: string, monitorId: string): MonitorRow | undefined {
+    return this.st
+      .prepared(
+        `SELECT m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
+         FROM monitors m WHERE m.id = ? AND m.client_id = ?`,
+      )
+      .get(monitorId, clientId) as MonitorRow | undefined
+  }
+
+  /** The documents saved in a monitor, in the order saved (within a millisecond, by rowid: rowids grow with each insert), with their stored records (JSON). */
+  items(monitorId: string): SavedItemRow[] {
+    return this.st
+      .prepared(
+        `SELECT i.corpus AS corpus, i.doc_id AS documentId, r.record AS record
+         FROM monitor_items i JOIN docs d ON d.corpus = i.corpus AND d.id = i.doc_id JOIN records r ON r.rowid = d.rowid
+         WHERE i.monitor_id = ? ORDER BY i.saved_at, i.rowid`,
+      )
+      .all(monitorId) as SavedItemRow[]
   }
 
   /** A monitor of this client, or undefined (another client's monitor is as unknown as a missing one). */
@@ -78,7 +117,7 @@ export class MonitorRows {
         `SELECT i.id AS _id, i.monitor_id AS monitorId, i.doc_id AS originId, m.name AS monitorName
          FROM monitor_items i JOIN monitors m ON m.id = i.monitor_id
          WHERE m.client_id = ? AND i.corpus = ? AND i.doc_id IN (${ids.map(() => '?').join(', ')})
-         ORDER BY i.saved_at, i.id`,
+         ORDER BY i.saved_at, i.rowid`,
       )
       .all(clientId, corpus, ...ids) as SavedRow[]
   }

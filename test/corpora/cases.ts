@@ -84,9 +84,9 @@ const DAY_MS = 86_400_000
 /** 2023-01-01T12:00:00-03:00. */
 const BASE_MS = Date.UTC(2023, 0, 1, 15)
 
-/** The default corpus date of record `i`. */
+/** The default corpus date of record `i`, in the canonical form results carry (`…T15:00:00+00:00`). */
 export function defaultDate(i: number): string {
-  return new Date(BASE_MS + i * DAY_MS).toISOString()
+  return new Date(BASE_MS + i * DAY_MS).toISOString().replace('.000Z', '+00:00')
 }
 
 /** A record id whose order is not the order of `i` (so id tie-breaks are really tested). */

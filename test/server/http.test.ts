@@ -328,6 +328,50 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
       expect((await call(base, 'GET', '/monitors', { key: keys.acme.key })).json).toEqual({ data: [] })
     })
 
+    it('GET /monitors/{monitorId}: the saved documents per corpus, as the library answers, for the calling client only', async () => {
+      const { base, keys, lib } = served()
+      const m = (await call(base, 'POST', '/monitors', { key: keys.acme.key, body: { name: 'Leituras' } })).json as { id: string }
+      const prop = lib.searchPropositions({ limit: 2, sort: 'older' }).results
+      const act = lib.searchDou({ limit: 1 }).results[0]
+      if (prop.length < 2 || !act) throw new Error('no documents')
+      const saves = [
+        ['propositions', prop[1]?.id],
+        ['dou', act.id],
+        ['propositions', prop[0]?.id],
+      ] as const
+      for (const [c, id] of saves) {
+        const r = await call(base, 'PUT', `/monitors/${m.id}/items/${c}/${encodeURIComponent(id ?? '')}`, { key: keys.acme.key })
+        expect(r.status).toBe(200)
+      }
+      const got = await call(base, 'GET', `/monitors/${m.id}`, { key: keys.acme.key })
+      expect(got.status).toBe(200)
+      expect(got.text).toBe(bytesOf(lib.getMonitor('ACME', m.id)))
+      const detail = got.json as {
+        id: string
+        name: string
+        items: number
+        documents: Record<string, { id: string; savedBuckets?: unknown[]; savedPropositions?: unknown[] }[]>
+      }
+      expect([detail.id, detail.name, detail.items]).toEqual([m.id, 'Leituras', 3])
+      // In the order saved, per corpus; every corpus present.
+      expect(Object.keys(detail.documents).sort()).toEqual([...CORPORA].sort())
+      expect(detail.documents['propositions']?.map((d) => d.id)).toEqual([prop[1]?.id, prop[0]?.id])
+      expect(detail.documents['dou']?.map((d) => d.id)).toEqual([act.id])
+      expect(detail.documents['social']).toEqual([])
+      // Each as its search result shows it (the same record, the client's saved references).
+      expect(detail.documents['dou']?.[0]).toEqual(lib.searchDou({ limit: 1 }, undefined, { clientId: 'ACME' }).results[0])
+      expect(detail.documents['dou']?.[0]?.savedBuckets).toEqual([expect.objectContaining({ monitorId: m.id, monitorName: 'Leituras' })])
+
+      // Another client: as unknown as a missing monitor; a basic plan: forbidden.
+      const theirs = await call(base, 'GET', `/monitors/${m.id}`, { key: keys.other.key })
+      expect([theirs.status, theirs.json]).toEqual([404, errorOf(() => lib.getMonitor('Other Org', m.id)).toJSON()])
+      expect((await call(base, 'GET', `/monitors/no-such-monitor`, { key: keys.acme.key })).status).toBe(404)
+      expect((await call(base, 'GET', `/monitors/${m.id}`, { key: keys.basic.key })).status).toBe(403)
+      expect((await call(base, 'GET', `/monitors/${m.id}`)).status).toBe(401)
+      expect((await call(base, 'DELETE', `/monitors/${m.id}`, { key: keys.acme.key })).status).toBe(204)
+      expect((await call(base, 'GET', `/monitors/${m.id}`, { key: keys.acme.key })).status).toBe(404)
+    })
+
     it('bad monitor input: a missing or blank name, an unknown collection or document, a query or body where none is taken', async () => {
       const { base, keys } = served()
       const cases: [string, string, Parameters<typeof call>[3], number, string][] = [

@@ -84,4 +84,18 @@ describe('the OpenAPI document', () => {
     expect(bad({ error: 'x' })).toBe(false)
     snap.close()
   })
+
+  it('describes a real monitor with saved documents of two corpora (GET /monitors/{monitorId})', () => {
+    const snap = openSnapshot(tempSnapshotPath())
+    snap.upsert('propositions', [{ id: 'p1', acronymType: 'PL', number: 2630, year: 2020, datePresentation: '2020-05-04' }])
+    snap.upsert('social', [{ id: 's1', postedAt: '2020-05-04T10:00:00Z', text: 'PL 2630' }])
+    const m = snap.createMonitor('acme', 'Reforma')
+    snap.saveToMonitor('acme', m.id, 'social', 's1')
+    snap.saveToMonitor('acme', m.id, 'propositions', 'p1')
+    const answer = JSON.parse(JSON.stringify(snap.getMonitor('acme', m.id)))
+    const ok = validatorOf(responseSchema('/monitors/{monitorId}', 'get', '200'))
+    expect(ok(answer), JSON.stringify(ok.errors)).toBe(true)
+    expect(Object.keys(doc.paths['/monitors/{monitorId}'] ?? {}).sort()).toEqual(['delete', 'get'])
+    snap.close()
+  })
 })

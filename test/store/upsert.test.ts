@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Snapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
@@ -86,11 +87,49 @@ describe('upsert', () => {
     ['2024-05-04T10:00', '2024-05-04T10:00:00-03:00'],
     ['2024-05-04 10:00:07', '2024-05-04T10:00:07-03:00'],
     ['2024-05-04T10:00+0300', '2024-05-04T10:00:00+03:00'],
-    ['2024-05-04T10:00:00.250Z', '2024-05-04T10:00:00.250Z'],
+    ['2024-05-04T10:00:00.250Z', '2024-05-04T10:00:00+00:00'],
+    ['2024-05-04T10:00:00.999999-03:00', '2024-05-04T10:00:00-03:00'],
+    ['2019-01-13T15:00:20Z', '2019-01-13T15:00:20+00:00'],
     ['2024-05-04T10:00:00-02:00', '2024-05-04T10:00:00-02:00'],
+    ['2024-05-04T10:00:00+00:00', '2024-05-04T10:00:00+00:00'],
   ])('stores the date-time %s in the canonical RFC 3339 form %s', (given, stored) => {
     snap.upsert('propositions', [prop('d', { datePresentation: given })])
     expect(snap.searchPropositions().results[0]?.datePresentation).toBe(stored)
+  })
+
+  it('reads records stored by older versions (`Z`, fractions) in the canonical form, without rewriting them', () => {
+    snap.upsert('propositions', [prop('old', { lastProceeding: { date: '2024-02-02T10:00:00-03:00' } })])
+    snap.upsert('dou', [{ id: 'act', date: '2024-02-01', createdAt: '2024-02-01T10:00:00-03:00' }])
+    // An older version stored `Z` and fractions as given: write such records straight into the file.
+    const db = new Database(snap.path)
+    const old = (id: string, edit: (r: Record<string, unknown>) => void) => {
+      const row = db
+        .prepare('SELECT r.rowid AS rowid, r.record AS record FROM records r JOIN docs d ON d.rowid = r.rowid WHERE d.id = ?')
+        .get(id) as {
+        rowid: number
+        record: string
+      }
+      const record = JSON.parse(row.record) as Record<string, unknown>
+      edit(record)
+      db.prepare('UPDATE records SET record = ? WHERE rowid = ?').run(JSON.stringify(record), row.rowid)
+    }
+    old('old', (r) => {
+      r['datePresentation'] = '2024-02-01T13:00:00.000Z'
+      r['lastProceeding'] = { ...(r['lastProceeding'] as object), date: '2024-02-02T13:00:00.5Z' }
+    })
+    old('act', (r) => {
+      r['date'] = '2024-02-01T03:00:00Z'
+      r['updatedAt'] = '2024-02-03T10:00:00.123-03:00'
+    })
+    db.close()
+    const [p] = snap.searchPropositions({ q: 'PL old' }).results
+    expect([p?.datePresentation, p?.lastProceeding.date]).toEqual(['2024-02-01T13:00:00+00:00', '2024-02-02T13:00:00+00:00'])
+    const [a] = snap.searchDou().results
+    expect([a?.date, a?.createdAt, a?.updatedAt]).toEqual([
+      '2024-02-01T03:00:00+00:00',
+      '2024-02-01T10:00:00-03:00',
+      '2024-02-03T10:00:00-03:00',
+    ])
   })
 
   it('remove deletes records and their index entries', () => {

@@ -195,7 +195,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A monitor of the calling client with its saved documents, per corpus, in the order saved, as search results show them. An extension (DECISIONS §9). */
+        get: operations["get_monitor"];
         put?: never;
         post?: never;
         /** Deletes a monitor of the calling client and what is saved in it. */
@@ -918,6 +919,23 @@ export interface components {
         CreateMonitorInput: {
             /** @description The monitor’s name (1..200 characters). */
             name: string;
+        };
+        MonitorDetail: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description How many documents are saved in it. */
+            items: number;
+            /** @description The saved documents of each corpus, in the order saved, in the shape of that corpus’s search results (no highlights; relevance 0). */
+            documents: {
+                propositions: components["schemas"]["PropositionResult"][];
+                social: components["schemas"]["SocialResult"][];
+                dou: components["schemas"]["DouResult"][];
+                bacen: components["schemas"]["BacenResult"][];
+                notices: components["schemas"]["NoticeResult"][];
+                irs: components["schemas"]["IrsResult"][];
+            };
         };
         Unsaved: {
             /** @description Whether the document was saved in the monitor. */
@@ -1982,6 +2000,92 @@ export interface operations {
             };
             /** @description The body is over the server’s limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot is being written by another process (`busy`); nothing was written, retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_monitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A monitor id, as `GET /monitors` lists it. */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor and its saved documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorDetail"];
+                };
+            };
+            /** @description A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
