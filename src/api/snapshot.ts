@@ -40,7 +40,7 @@ import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { validateRecords } from './records.js'
 import type { ResultOf } from './results.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
-import { StakeholderFinder, type StakeholderMatch } from './stakeholder-finder.js'
+import { STAKEHOLDER_FILTERS, StakeholderFinder, type StakeholderMatch } from './stakeholder-finder.js'
 import {
   SCREEN_DEFAULTS,
   type ScreenEntry,
@@ -165,7 +165,10 @@ export class Snapshot {
     this.rows = new DocumentRows(this.st)
     this.stakeholders = new StakeholderRows(this.st)
     this.monitors = new Monitors(new MonitorRows(this.st), (write) => immediate(this.db, write))
-    this.finder = new StakeholderFinder(this.stakeholders)
+    // A stakeholder's `records`: the documents each stakeholder-id filter finds for it.
+    this.finder = new StakeholderFinder(this.stakeholders, (id) =>
+      STAKEHOLDER_FILTERS.reduce((n, [corpus, filter]) => n + this.search(corpus, { limit: 1 }, { [filter]: [id] }).pagination.total, 0),
+    )
     this.keys = new ApiKeys(new ApiKeyRows(this.st), (write) => immediate(this.db, write))
     this.screener = new Screener(this.st)
   }
