@@ -276,12 +276,14 @@ export class Snapshot {
   }
 
   /**
-   * Finds stakeholders by name, tolerant of accents, prefixes and typos: how to get the ids the
-   * `authors`, `rapporteurs` and `stakeholders` filters need.
+   * Finds stakeholders of every house by name, tolerant of accents, case, prefixes and typos: how
+   * to get the ids the `authors`, `rapporteurs` and `stakeholders` filters need. An exact name
+   * comes first, then one that stored documents name (see `StakeholderFinder`). Also takes the
+   * query string of `GET /stakeholders?q=&limit=` (URLSearchParams).
    *
-   * @example snap.findStakeholders({ q: 'tabata amral' })[0]?.id
+   * @example snap.findStakeholders({ q: 'Katia Abreu' })[0]?.id // 'senado-senador-1249'
    */
-  findStakeholders(input: { q: string; limit?: number }): StakeholderMatch[] {
+  findStakeholders(input: { q: string; limit?: number } | URLSearchParams): StakeholderMatch[] {
     this.assertOpen()
     return this.finder.find(input)
   }

@@ -2,6 +2,8 @@ import MiniSearch from 'minisearch'
 import { z } from 'zod'
 import { LegisearchError } from '../common/errors.js'
 import { validate } from '../common/validate.js'
+import { queryObject } from '../common/input.js'
+import { intParam } from '../query/params.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import { fold } from '../text/fold.js'
 import { PARTY_ROLE, STATE_ROLE } from '../ingest/people.js'
@@ -12,6 +14,21 @@ import type { Stakeholder } from './stakeholders.js'
 export const findStakeholdersSchema = z.strictObject({
   q: z.string({ error: 'must be a string' }).max(200, 'must be at most 200 characters'),
   limit: z.number({ error: 'must be an integer from 1 to 100' }).int().min(1).max(100).default(10),
+})
+
+const Q_EXAMPLE = '(e.g. ?q=Katia%20Abreu)'
+
+/**
+ * The query string of `GET /stakeholders?q=…&limit=…` (an extension): `q` required and not blank,
+ * `limit` 1..100 (default 10).
+ */
+export const findStakeholdersQuerySchema = z.strictObject({
+  q: z
+    .string({ error: `is required: a name or part of one ${Q_EXAMPLE}` })
+    .max(200, 'must be at most 200 characters')
+    .refine((v) => tokenize(v).length > 0, `must name someone: a name or part of one ${Q_EXAMPLE}`)
+    .meta({ description: 'A name or part of one; accents, case, prefixes and typos are tolerated.' }),
+  limit: intParam(1, 100, 10).meta({ description: 'How many matches, 1..100 (default 10).' }),
 })
 
 /** One answer of `findStakeholders`: enough to pick the id a filter needs. */
@@ -32,6 +49,9 @@ export const stakeholderMatchSchema = z
   .meta({ id: 'StakeholderMatch' })
 
 export type StakeholderMatch = z.output<typeof stakeholderMatchSchema>
+
+/** The answer of `GET /stakeholders?q=`: the matches, best first. */
+export const stakeholderMatchesSchema = z.strictObject({ data: z.array(stakeholderMatchSchema) }).meta({ id: 'StakeholderMatches' })
 
 type Entry = Omit<StakeholderMatch, 'score' | 'records'>
 
@@ -74,6 +94,10 @@ export class StakeholderFinder {
   ) {}
 
   find(input: unknown): StakeholderMatch[] {
+    if (input instanceof URLSearchParams) {
+      const { q, limit } = validate(findStakeholdersQuerySchema, queryObject(input), { where: 'query', unknownKey: 'parameter' })
+      return this.find({ q, limit })
+    }
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new LegisearchError(400, 'invalid_parameters', 'findStakeholders: takes an object { q: string, limit?: 1..100 }')
     }

@@ -18,6 +18,7 @@ const main = defineCommand({
     info: () => import('./info.js').then((m) => m.default),
     sources: () => import('./sources.js').then((m) => m.default),
     watchlist: () => import('./watchlist.js').then((m) => m.default),
+    stakeholders: () => import('./stakeholders.js').then((m) => m.default),
     screen: () => import('./screen.js').then((m) => m.default),
     keys: () => import('./keys.js').then((m) => m.default),
     serve: () => import('./serve.js').then((m) => m.default),

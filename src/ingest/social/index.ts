@@ -140,7 +140,10 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     if (before === undefined) people.set(p.id, { profile: p, resource: house(casa), file, line })
     else {
       const b = before.profile
-      before.profile = { ...b, name: b.name || p.name, party: b.party || p.party, uf: b.uf || p.uf }
+      // A name written in capitals (perfil_parlamentar.csv) gives way to the same name in mixed case.
+      const capitals = (n: string) => n === n.toUpperCase()
+      const name = b.name === '' || (capitals(b.name) && p.name !== '' && !capitals(p.name)) ? p.name : b.name
+      before.profile = { ...b, name, party: b.party || p.party, uf: b.uf || p.uf }
     }
   }
   for (const file of byKind.get('perfil') ?? []) {
