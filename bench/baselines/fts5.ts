@@ -115,7 +115,8 @@ export class Fts5Baseline {
     const fts = `fts_${q.corpus}_${q.mode}`
     const match = matchOf(q.text, q.mode)
     const g = q.text.groups
-    const item = q.corpus === 'propositions' && g.length === 1 && g[0]?.length === 1 ? g[0][0] : undefined
+    // A citation is one group of its spellings; the one carrying the key is the proposition's own.
+    const item = q.corpus === 'propositions' && g.length === 1 ? g[0]?.find((i) => i.identifier !== undefined) : undefined
     const identKey = item?.identifier
     // What BM25 scores: the phrase, or the identifier's own column (so `pl 2630` typed in lower case
     // in sensitive mode still scores its proposition, as the library does).

@@ -49,7 +49,7 @@ import { validateRecords } from './records.js'
 import type { ResultOf } from './results.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
 import { type SearchAll, searchAll } from './search-all.js'
-import { StakeholderFinder, type StakeholderMatch } from './stakeholder-finder.js'
+import { STAKEHOLDER_FILTERS, StakeholderFinder, type StakeholderMatch } from './stakeholder-finder.js'
 import {
   SCREEN_DEFAULTS,
   type ScreenEntry,
@@ -174,7 +174,10 @@ export class Snapshot {
     this.rows = new DocumentRows(this.st)
     this.stakeholders = new StakeholderRows(this.st)
     this.monitors = new Monitors(new MonitorRows(this.st), (write) => immediate(this.db, write))
-    this.finder = new StakeholderFinder(this.stakeholders)
+    // A stakeholder's `records`: the documents each stakeholder-id filter finds for it.
+    this.finder = new StakeholderFinder(this.stakeholders, (id) =>
+      STAKEHOLDER_FILTERS.reduce((n, [corpus, filter]) => n + this.search(corpus, { limit: 1 }, { [filter]: [id] }).pagination.total, 0),
+    )
     this.keys = new ApiKeys(new ApiKeyRows(this.st), (write) => immediate(this.db, write))
     this.screener = new Screener(this.st)
   }
@@ -309,12 +312,14 @@ export class Snapshot {
   }
 
   /**
-   * Finds stakeholders by name, tolerant of accents, prefixes and typos: how to get the ids the
-   * `authors`, `rapporteurs` and `stakeholders` filters need.
+   * Finds stakeholders of every house by name, tolerant of accents, case, prefixes and typos: how
+   * to get the ids the `authors`, `rapporteurs` and `stakeholders` filters need. An exact name
+   * comes first, then one that stored documents name (see `StakeholderFinder`). Also takes the
+   * query string of `GET /stakeholders?q=&limit=` (URLSearchParams).
    *
-   * @example snap.findStakeholders({ q: 'tabata amral' })[0]?.id
+   * @example snap.findStakeholders({ q: 'Katia Abreu' })[0]?.id // 'senado-senador-1249'
    */
-  findStakeholders(input: { q: string; limit?: number }): StakeholderMatch[] {
+  findStakeholders(input: { q: string; limit?: number } | URLSearchParams): StakeholderMatch[] {
     this.assertOpen()
     return this.finder.find(input)
   }

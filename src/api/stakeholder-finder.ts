@@ -2,8 +2,11 @@ import MiniSearch from 'minisearch'
 import { z } from 'zod'
 import { LegisearchError } from '../common/errors.js'
 import { validate } from '../common/validate.js'
+import { queryObject } from '../common/input.js'
+import { intParam } from '../query/params.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import { fold } from '../text/fold.js'
+import { PARTY_ROLE, STATE_ROLE } from '../ingest/people.js'
 import { tokenize } from '../text/tokenize.js'
 import type { Stakeholder } from './stakeholders.js'
 
@@ -11,6 +14,21 @@ import type { Stakeholder } from './stakeholders.js'
 export const findStakeholdersSchema = z.strictObject({
   q: z.string({ error: 'must be a string' }).max(200, 'must be at most 200 characters'),
   limit: z.number({ error: 'must be an integer from 1 to 100' }).int().min(1).max(100).default(10),
+})
+
+const Q_EXAMPLE = '(e.g. ?q=Katia%20Abreu)'
+
+/**
+ * The query string of `GET /stakeholders?q=…&limit=…` (an extension): `q` required and not blank,
+ * `limit` 1..100 (default 10).
+ */
+export const findStakeholdersQuerySchema = z.strictObject({
+  q: z
+    .string({ error: `is required: a name or part of one ${Q_EXAMPLE}` })
+    .max(200, 'must be at most 200 characters')
+    .refine((v) => tokenize(v).length > 0, `must name someone: a name or part of one ${Q_EXAMPLE}`)
+    .meta({ description: 'A name or part of one; accents, case, prefixes and typos are tolerated.' }),
+  limit: intParam(1, 100, 10).meta({ description: 'How many matches, 1..100 (default 10).' }),
 })
 
 /** One answer of `findStakeholders`: enough to pick the id a filter needs. */
@@ -21,41 +39,96 @@ export const stakeholderMatchSchema = z
     title: z.string(),
     openDataResource: z.string(),
     active: z.boolean(),
-    score: z.number().meta({ description: 'MiniSearch score; higher is closer.' }),
+    party: z.string().meta({ description: 'The party acronym the stakeholder’s `organs` link (role `Partido`) gives, or empty.' }),
+    uf: z.string().meta({ description: 'The state the stakeholder’s `organs` link (role `UF`) gives, or empty.' }),
+    records: z.int().min(0).meta({
+      description: 'Stored documents naming it: propositions it authors, propositions it reports, posts it made (each filter counted).',
+    }),
+    score: z.number().meta({ description: 'MiniSearch score of the name; higher is closer.' }),
   })
   .meta({ id: 'StakeholderMatch' })
 
 export type StakeholderMatch = z.output<typeof stakeholderMatchSchema>
 
-type Entry = Omit<StakeholderMatch, 'score'>
+/** The answer of `GET /stakeholders?q=`: the matches, best first. */
+export const stakeholderMatchesSchema = z.strictObject({ data: z.array(stakeholderMatchSchema) }).meta({ id: 'StakeholderMatches' })
+
+type Entry = Omit<StakeholderMatch, 'score' | 'records'>
 
 /**
- * Name lookup over stakeholders, tolerant of accents, prefixes and typos (MiniSearch). The index is
- * built on first use, in memory, and dropped when stakeholders change.
+ * The filters that take stakeholder ids, by corpus: `records` counts, for a stakeholder, the
+ * documents each of them finds.
+ */
+export const STAKEHOLDER_FILTERS = [
+  ['propositions', 'authors'],
+  ['propositions', 'rapporteurs'],
+  ['social', 'stakeholders'],
+] as const
+
+/** How many stored documents name a stakeholder id (see {@link STAKEHOLDER_FILTERS}). */
+export type RecordsNaming = (id: string) => number
+
+/** How many name matches (best first) the ranking looks at, at least: a better-known namesake further down still comes up. */
+const WINDOW = 50
+
+/** A name's words, folded (accents and case), in order. */
+const words = (s: string) => tokenize(s).map((t) => fold(t.text))
+
+/**
+ * Name lookup over stakeholders of every house, tolerant of accents, case, prefixes and typos
+ * (MiniSearch). The index is built on first use, in memory, and dropped when stakeholders change.
+ *
+ * Ranking: among the best name matches, (1) a name equal to the query, word for word once folded,
+ * comes first; then (2) a stakeholder that stored documents name (authors, rapporteurs, posters)
+ * before one none names; then (3) the closer name (MiniSearch score); then (4) the one more
+ * documents name; then the active one. So `Katia Abreu` answers the senator whose 1,503 posts are
+ * stored before the former deputy of the same name whom no record names.
  */
 export class StakeholderFinder {
   private index: MiniSearch<Entry> | null = null
   /** The `stakeholders_version` the index was built at; another connection's write moves it. */
   private builtAt = -1
-  constructor(private readonly rows: StakeholderRows) {}
+  constructor(
+    private readonly rows: StakeholderRows,
+    private readonly naming: RecordsNaming = () => 0,
+  ) {}
 
   find(input: unknown): StakeholderMatch[] {
+    if (input instanceof URLSearchParams) {
+      const { q, limit } = validate(findStakeholdersQuerySchema, queryObject(input), { where: 'query', unknownKey: 'parameter' })
+      return this.find({ q, limit })
+    }
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new LegisearchError(400, 'invalid_parameters', 'findStakeholders: takes an object { q: string, limit?: 1..100 }')
     }
     const { q, limit } = validate(findStakeholdersSchema, input, { where: 'findStakeholders', label: 'findStakeholders' })
     if (tokenize(q).length === 0) return []
+    const asked = words(q).join(' ')
     return this.built()
       .search(q, { prefix: true, fuzzy: 0.2, combineWith: 'AND' })
-      .slice(0, limit)
+      .slice(0, Math.max(WINDOW, limit))
       .map((h) => ({
         id: h.id as string,
         name: h['name'] as string,
         title: h['title'] as string,
         openDataResource: h['openDataResource'] as string,
         active: h['active'] as boolean,
+        party: h['party'] as string,
+        uf: h['uf'] as string,
+        records: this.naming(h.id as string),
         score: h.score,
+        exact: words(h['name'] as string).join(' ') === asked,
       }))
+      .sort(
+        (a, b) =>
+          Number(b.exact) - Number(a.exact) ||
+          Number(b.records > 0) - Number(a.records > 0) ||
+          b.score - a.score ||
+          b.records - a.records ||
+          Number(b.active) - Number(a.active),
+      )
+      .slice(0, limit)
+      .map(({ exact: _exact, ...m }) => m)
   }
 
   private built(): MiniSearch<Entry> {
@@ -63,14 +136,23 @@ export class StakeholderFinder {
     if (this.index && this.builtAt === version) return this.index
     const index = new MiniSearch<Entry>({
       fields: ['name'],
-      storeFields: ['name', 'title', 'openDataResource', 'active'],
+      storeFields: ['name', 'title', 'openDataResource', 'active', 'party', 'uf'],
       tokenize: (s) => tokenize(s).map((t) => t.text),
       processTerm: (t) => fold(t),
     })
     index.addAll(
       this.rows.all().map((record) => {
         const s = JSON.parse(record) as Stakeholder
-        return { id: s.id, name: s.name, title: s.title, openDataResource: s.openDataResource, active: s.active }
+        const link = (role: string) => s.organs.find((o) => o.role === role && o.active)?.initials ?? ''
+        return {
+          id: s.id,
+          name: s.name,
+          title: s.title,
+          openDataResource: s.openDataResource,
+          active: s.active,
+          party: link(PARTY_ROLE),
+          uf: link(STATE_ROLE),
+        }
       }),
     )
     this.index = index

@@ -19,6 +19,7 @@ const main = defineCommand({
     sources: () => import('./sources.js').then((m) => m.default),
     watchlist: () => import('./watchlist.js').then((m) => m.default),
     monitors: () => import('./monitors.js').then((m) => m.default),
+    stakeholders: () => import('./stakeholders.js').then((m) => m.default),
     screen: () => import('./screen.js').then((m) => m.default),
     keys: () => import('./keys.js').then((m) => m.default),
     serve: () => import('./serve.js').then((m) => m.default),

@@ -77,8 +77,9 @@ export const TOOLS: readonly Tool[] = [
   {
     name: 'find_stakeholders',
     description:
-      'Finds stakeholders (deputies, senators, organs) by name, tolerant of accents, prefixes and typos: the ids the `authors`, ' +
-      '`rapporteurs` and `stakeholders` filters take.',
+      'Finds stakeholders of every house (deputies, senators, state deputies, organs) by name, tolerant of accents, case, prefixes ' +
+      'and typos: the ids the `authors`, `rapporteurs` and `stakeholders` filters take. An exact name ranks first, then one that ' +
+      'stored documents name (`records`); each match gives its party and state (`party`, `uf`).',
     input: schemas.findStakeholdersSchema,
     run: (snap, args) => snap.findStakeholders(args as { q: string }),
   },

@@ -287,6 +287,7 @@ function handlersOf(snap: Snapshot, backend: Backend): Record<string, Handler> {
     list_watchlist: (request) => read({ op: 'watchlist', query: rawQuery(request) }),
     get_designation: (request) => read({ op: 'designation', ref: params(request)['ref'] ?? '', query: rawQuery(request) }),
     get_stakeholder: (request) => read({ op: 'stakeholder', id: params(request)['id'] ?? '' }),
+    find_stakeholders: (request) => read({ op: 'stakeholders', query: rawQuery(request) }),
     screen_names: (request) => screenInChunks(request.body, read),
     list_monitors: (request) => local(() => ({ data: snap.listMonitors(client(request)) })),
     create_monitor: (request) =>

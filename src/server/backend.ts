@@ -22,6 +22,7 @@ export type Call =
   | { readonly op: 'watchlist'; readonly query: string }
   | { readonly op: 'designation'; readonly ref: string; readonly query: string }
   | { readonly op: 'stakeholder'; readonly id: string }
+  | { readonly op: 'stakeholders'; readonly query: string }
   /** A screening: the request's JSON (one chunk of a batch). */
   | { readonly op: 'screen'; readonly body: string }
 
@@ -64,6 +65,8 @@ function run(snap: Snapshot, call: Call): unknown {
       return snap.getDesignation(call.ref, new URLSearchParams(call.query) as never)
     case 'stakeholder':
       return snap.getStakeholder(call.id)
+    case 'stakeholders':
+      return { data: snap.findStakeholders(new URLSearchParams(call.query)) }
     case 'screen':
       return snap.screenReport(JSON.parse(call.body) as Parameters<Snapshot['screenReport']>[0])
   }

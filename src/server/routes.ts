@@ -104,6 +104,16 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     method: 'GET',
+    path: '/stakeholders',
+    operationId: 'find_stakeholders',
+    summary:
+      'Finds stakeholders of every house by name (accents, case, prefixes and typos tolerated): an exact name first, then one that stored documents name. An extension; a missing or blank q is 400.',
+    endpoint: 'stakeholders',
+    query: schemas.findStakeholdersQuerySchema,
+    ok: { status: 200, description: 'The matches, best first.', schema: schemas.stakeholderMatchesSchema },
+  },
+  {
+    method: 'GET',
     path: '/stakeholders/{id}',
     operationId: 'get_stakeholder',
     summary: 'One stakeholder by id.',

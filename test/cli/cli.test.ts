@@ -221,3 +221,32 @@ describe('legisearch (the command)', () => {
     expect(filter.err).toMatch(/--filter: "sections" is not k=v/)
   })
 })
+
+const SOCIAL = fileURLToPath(new URL('../../../shared/data/social/parlametria-leggo-twitter-dados/', import.meta.url))
+const SOCIAL_FILES = ['tweets_to_process.csv', 'perfil_parlamentar.csv', 'parlamentares.csv'].map((f) => SOCIAL + f)
+
+describe.skipIf(!SOCIAL_FILES.every((f) => existsSync(f)))('legisearch stakeholders (needs ../shared/data/social)', () => {
+  it('finds across houses (table with whole ids, or JSON as the library answers) and shows one by id', async () => {
+    const path = tempSnapshotPath()
+    expect(run('ingest', 'social', ...SOCIAL_FILES, '--snapshot', path).code).toBe(0)
+    const json = run('stakeholders', 'find', 'Katia Abreu', '--limit', '3', '--format', 'json', '--snapshot', path)
+    expect(json.code, json.err).toBe(0)
+    const snap = openSnapshot(path, { readonly: true })
+    try {
+      expect(JSON.parse(json.out)).toEqual(snap.findStakeholders({ q: 'Katia Abreu', limit: 3 }))
+      expect(JSON.parse(json.out)[0]).toMatchObject({ id: 'senado-senador-1249', records: 1503 })
+      const table = run('stakeholders', 'find', 'katia abreu', '--snapshot', path)
+      expect(table.code, table.err).toBe(0)
+      expect(table.out).toMatch(/^senado-senador-1249\s+Kátia Abreu\s+Senador\(a\)\s+PDT\s+TO\s+no\s+1503$/m)
+      const show = run('stakeholders', 'show', 'senado-senador-1249', '--format', 'json', '--snapshot', path)
+      expect(JSON.parse(show.out)).toEqual(snap.getStakeholder('senado-senador-1249'))
+      expect(run('stakeholders', 'show', 'senado-senador-1249', '--snapshot', path).out).toMatch(/^Partido\s+PDT/m)
+    } finally {
+      snap.close()
+    }
+    const unknown = run('stakeholders', 'show', 'nobody', '--snapshot', path)
+    expect([unknown.code, unknown.err]).toEqual([2, "legisearch: stakeholder 'nobody' not found\n"])
+    const format = run('stakeholders', 'find', 'katia', '--format', 'csv', '--snapshot', path)
+    expect([format.code, format.err]).toEqual([2, 'legisearch: --format: must be table or json (got "csv")\n'])
+  })
+})

@@ -244,9 +244,14 @@ export const CASES: readonly SourceCase[] = [
         f.allAuthors.filter((a) => a['idDeputadoAutor'] === '').map((a) => (a['uriAutor'] as string).split('/').pop()),
       )
       const extra = [...authorOrgans].filter((id) => !organIds.has(id)).length
+      // So do deputies who author but are not in deputados.csv.
+      const deputyIds = new Set(f.deputies.map((d) => (d['uri'] as string).split('/').pop()))
+      const authorDeputies = new Set(
+        f.allAuthors.map((a) => a['idDeputadoAutor'] as string).filter((id) => id !== '' && !deputyIds.has(id)),
+      )
       return {
         propositions: f.props.length,
-        stakeholders: f.deputies.length + f.organs.length + extra,
+        stakeholders: f.deputies.length + f.organs.length + extra + authorDeputies.size,
         watchlist: 0,
         authors: f.authors.length,
         themes: f.themes.length,
@@ -523,7 +528,17 @@ export const CASES: readonly SourceCase[] = [
     present: socialFiles.every((f) => existsSync(f)),
     expected: () => {
       const ids = [socialFiles[0], socialFiles[1]].flatMap((f) => readCsvRecords(f as string, ',').map((r) => r['id_tweet'] as string))
-      return only('social', new Set(ids).size)
+      // Every profile with an origin id is a stakeholder: by house and id (Parlametria's ids are 1/2 + the origin's).
+      const house = (casa: string) => casa.replace('â', 'a')
+      const people = new Set([
+        ...readCsvRecords(socialFiles[2] as string, ',')
+          .filter((r) => r['id_parlamentar'] !== '')
+          .map((r) => `${house(r['casa'] as string)}:${r['id_parlamentar']}`),
+        ...readCsvRecords(socialFiles[3] as string, ',')
+          .filter((r) => (r['id_parlamentar_parlametria'] as string).length > 1)
+          .map((r) => `${house(r['casa'] as string)}:${(r['id_parlamentar_parlametria'] as string).slice(1)}`),
+      ])
+      return { ...only('social', new Set(ids).size), stakeholders: people.size }
     },
     foreign: `${camaraDir}proposicoes-2023.csv`,
     // A tweet is listed once per proposition it cites: the repeats are the same post.

@@ -26,7 +26,8 @@ describe.skipIf(!c?.present)('senado on its real answers (needs ../shared/data/s
     const theme = String(detail.classificacoes[0]?.codigo)
     expect(snap.searchPropositions({}, { themes: [theme] }).results.map((p) => p.id)).toEqual([`senado-${detail.id}`])
     const member = json(4).MembroComissaoParlamentar.Parlamentar
-    const organs = snap.getStakeholder(`senado-senador-${member.Codigo}`).organs
+    // Committees; the party and state are links of their own roles.
+    const organs = snap.getStakeholder(`senado-senador-${member.Codigo}`).organs.filter((o) => o.role !== 'Partido' && o.role !== 'UF')
     expect(organs.map((o) => o.id)).toEqual(
       member.MembroComissoes.Comissao.map(
         (x: { IdentificacaoComissao: { CodigoComissao: string } }) => x.IdentificacaoComissao.CodigoComissao,

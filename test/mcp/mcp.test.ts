@@ -146,3 +146,35 @@ describe('legisearch mcp, spoken to over stdio', () => {
     expect((await callTool('search_irs', { limit: 1 })).isError).toBe(false)
   })
 })
+
+const SOCIAL = path.join(ROOT, '../shared/data/social/parlametria-leggo-twitter-dados/')
+const SOCIAL_FILES = ['tweets_to_process.csv', 'perfil_parlamentar.csv', 'parlamentares.csv'].map((f) => SOCIAL + f)
+
+describe.skipIf(!SOCIAL_FILES.every((f) => fs.existsSync(f)))('legisearch mcp: stakeholders of the real social files', () => {
+  it('find_stakeholders answers the id Kátia Abreu’s posts carry, and get_stakeholder resolves it', { timeout: 60_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-mcp-'))
+    const file = path.join(dir, 'snapshot.db')
+    const snap = openSnapshot(file)
+    const client = new Client({ name: 'legisearch-test', version: '1.0.0' })
+    try {
+      await snap.ingest('social', SOCIAL_FILES)
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts'), 'mcp', '--snapshot', file],
+        cwd: ROOT,
+        stderr: 'pipe',
+      })
+      await client.connect(transport)
+      const text = async (name: string, args: Record<string, unknown>) =>
+        ((await client.callTool({ name, arguments: args })) as { content: { text: string }[] }).content[0]?.text ?? ''
+      const found = JSON.parse(await text('find_stakeholders', { q: 'katia abreu', limit: 3 })) as { id: string }[]
+      expect(found).toEqual(snap.findStakeholders({ q: 'katia abreu', limit: 3 }))
+      expect(found[0]?.id).toBe('senado-senador-1249')
+      expect(JSON.parse(await text('get_stakeholder', { id: 'senado-senador-1249' }))).toEqual(snap.getStakeholder('senado-senador-1249'))
+    } finally {
+      await client.close()
+      snap.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

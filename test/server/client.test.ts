@@ -59,6 +59,8 @@ describe('a client generated from the OpenAPI document', () => {
     const id = lib.findStakeholders({ q: 'a', limit: 1 })[0]?.id ?? ''
     const stakeholder = await client.GET('/stakeholders/{id}', { params: { path: { id } } })
     expect(stakeholder.data?.name).toBe(lib.getStakeholder(id).name)
+    const found = await client.GET('/stakeholders', { params: { query: { q: lib.getStakeholder(id).name, limit: 2 } } })
+    expect(found.data?.data[0]?.id).toBe(lib.findStakeholders({ q: lib.getStakeholder(id).name, limit: 2 })[0]?.id)
 
     const bad = await client.POST('/search/propositions', { params: { query: { limit: 99 } } })
     expect(bad.data).toBeUndefined()

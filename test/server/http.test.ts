@@ -169,6 +169,26 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
       expect(r.text).toBe(bytesOf(lib.getStakeholder(id)))
     })
 
+    it('GET /stakeholders?q= finds as the library does (an extension); a missing or blank q is a clear 400', async () => {
+      const { base, lib, keys } = served()
+      const name = lib.findStakeholders({ q: 'a', limit: 1 })[0]?.name ?? ''
+      const r = await call(base, 'GET', `/stakeholders?q=${encodeURIComponent(name)}&limit=3`, { key: keys.acme.key })
+      expect(r.status).toBe(200)
+      expect(r.text).toBe(bytesOf({ data: lib.findStakeholders(new URLSearchParams({ q: name, limit: '3' })) }))
+      expect((r.json as { data: { name: string }[] }).data[0]?.name).toBe(name)
+      for (const [query, message] of [
+        ['', /^q: is required/],
+        ['?q=', /^q: must name someone/],
+        ['?q=%20%20', /^q: must name someone/],
+        ['?q=silva&limit=0', /^limit: must be an integer from 1 to 100/],
+        ['?name=silva', /unknown parameter name|^q: is required/],
+      ] as const) {
+        const bad = await call(base, 'GET', `/stakeholders${query}`, { key: keys.acme.key })
+        expect([bad.status, (bad.json as { code: string }).code], query).toEqual([400, 'invalid_parameters'])
+        expect((bad.json as { error: string }).error, query).toMatch(message)
+      }
+    })
+
     it('GET /healthz needs no key; /openapi.json is the document; /reference renders it from local files', async () => {
       const { base } = served()
       expect((await call(base, 'GET', '/healthz')).json).toEqual({ status: 'ok' })

@@ -49,6 +49,8 @@ describe('the OpenAPI document', () => {
         '/watchlist/{ref}',
         '/watchlist/screen',
         '/stakeholders/{id}',
+        // An extension: finding stakeholders by name.
+        '/stakeholders',
         '/healthz',
         '/monitors',
         '/monitors/{monitorId}',

@@ -3,6 +3,7 @@ import { batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError } from '../files.js'
 import { readXmlRecords, rootOf, rootOfText } from '../xml.js'
 import { firstEntryHead, isZip } from '../archives.js'
+import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'
 
 /** ALESP's open-data files (`al.sp.gov.br/repositorioDados/`), recognised by their root element. */
 const KINDS = {
@@ -88,14 +89,15 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
           openDataId: id,
           openDataResource: 'alesp',
           name: t(r, 'NomeParlamentar'),
-          title: 'Deputado Estadual',
+          // The file gives no sex: the title in its neutral form.
+          title: titleOf('deputadoEstadual', ''),
           situation: t(r, 'Situacao'),
           active: t(r, 'Situacao') === 'EXE',
-          organs: [],
+          organs: [...partyLink(t(r, 'Partido'), 'alesp'), ...stateLink('SP', 'alesp')],
         }
         return { record, line }
       })
-      yield batchOf('stakeholders', file, items)
+      yield batchOf('stakeholders', file, items, mergePerson)
     }
   }
   for (const file of byKind.get('naturezas') ?? []) {
@@ -112,7 +114,13 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       if (id !== '' && !known.has(id)) {
         known.add(id)
         extra.push({
-          record: { id: alespDeputyId(id), openDataId: id, openDataResource: 'alesp', name: t(r, 'NomeAutor') || id, organs: [] },
+          record: {
+            id: alespDeputyId(id),
+            openDataId: id,
+            openDataResource: 'alesp',
+            name: t(r, 'NomeAutor') || id,
+            organs: stateLink('SP', 'alesp'),
+          },
           line,
         })
       }

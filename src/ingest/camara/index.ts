@@ -1,5 +1,5 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { batchOf, chunks, unlessStored } from '../batch.js'
+import { BATCH, batchOf, chunks, unlessStored } from '../batch.js'
 import {
   type CsvRow,
   fileError,
@@ -14,7 +14,18 @@ import {
   readsAs,
 } from '../files.js'
 import { API_STATUS, CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
-import { type AuthorRow, deputyOf, deputyOfPage, lastSegment, mergeKeeping, organAuthorOf, organOf, propositionOf } from './map.js'
+import { fillPerson, mergePerson, relink } from '../people.js'
+import {
+  type AuthorRow,
+  deputyOf,
+  deputyOfAuthor,
+  deputyOfPage,
+  lastSegment,
+  mergeKeeping,
+  organAuthorOf,
+  organOf,
+  propositionOf,
+} from './map.js'
 
 /** Whether a file's first bytes are text (a header worth quoting in a message). */
 const printable = (head: string) =>
@@ -93,6 +104,19 @@ async function* rows(file: InputFile, { kind, json }: Kinded, ctx: ReadContext):
   }
 }
 
+/** An author row as staged. */
+function authorRowOf(row: Readonly<Record<string, string>>): AuthorRow {
+  return {
+    order: Number(row['ordemAssinatura']) || 0,
+    deputy: (row['idDeputadoAutor'] ?? '').trim(),
+    uri: row['uriAutor'] ?? '',
+    type: row['tipoAutor'] ?? '',
+    name: row['nomeAutor'] ?? '',
+    party: row['siglaPartidoAutor'] ?? '',
+    uf: row['siglaUFAutor'] ?? '',
+  }
+}
+
 async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
   const byKind = new Map<CamaraKind, InputFile[]>()
   const kinded = new Map<InputFile, Kinded>()
@@ -107,23 +131,40 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
   const authors = ctx.stage('autores')
   const themes = ctx.stage('temas')
 
+  // The deputies who author (hundreds), with the party and state of their last author row: a
+  // deputy no deputies' file names gets a stakeholder from it, and one that gives no party nor
+  // state (deputados.csv) gains them.
+  const deputyAuthors = new Map<string, { record: Record<string, unknown>; line: number; file: InputFile }>()
+  for (const file of byKind.get('autores') ?? []) {
+    for await (const { row, line } of rowsOf(file)) {
+      const author = authorRowOf(row)
+      if (author.deputy !== '') deputyAuthors.set(author.deputy, { record: deputyOfAuthor(author), line, file })
+    }
+  }
   for (const file of byKind.get('deputados') ?? []) {
     // Deputies of the newest legislature in the file are the active ones: one pass to find it.
     let latest = 0
     for await (const { row } of rowsOf(file)) latest = Math.max(latest, Number(row['idLegislaturaFinal']) || 0)
     for await (const part of chunks(rowsOf(file))) {
       const items = part.map(({ row, line }) => {
-        const record = deputyOf(row, latest)
+        const read = deputyOf(row, latest)
+        const author = deputyAuthors.get(String(read['openDataId']))
+        deputyAuthors.delete(String(read['openDataId']))
+        const record = author ? fillPerson(author.record, read) : read
         deputies.add(String(record['openDataId']), { name: row['nome'] ?? '', uf: '' })
         return { record, line }
       })
-      yield batchOf('stakeholders', file, items, undefined, at(file))
+      // This file gives no party nor state: a stored one is kept, the author rows' fill a gap.
+      const keepLinks = (r: Record<string, unknown>, stored: Record<string, unknown>) =>
+        fillPerson(r, mergePerson({ ...r, organs: [] }, stored))
+      yield batchOf('stakeholders', file, items, keepLinks, at(file))
     }
   }
   for (const file of byKind.get('deputadosApi') ?? []) {
     // A page of /api/v2/deputados lists a deputy once per legislature: the latest entry of each
     // counts. Its state (`siglaUf`) names rapporteurs' states, which the bulk file lacks; a deputy
-    // stored from the bulk file is kept as stored, one it lacks (newer than it) is added.
+    // stored from the bulk file is kept as stored but for its party and state (the page's), one it
+    // lacks (newer than it) is added.
     const latestOf = new Map<string, { row: Readonly<Record<string, string>>; line: number }>()
     for await (const { row, line } of rowsOf(file)) {
       const before = latestOf.get(row['id'] ?? '')
@@ -132,10 +173,11 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     }
     const today = new Date()
     const items = [...latestOf.values()].map(({ row, line }) => {
+      deputyAuthors.delete((row['id'] ?? '').trim())
       deputies.add(row['id'] ?? '', { name: row['nome'] ?? '', uf: row['siglaUf'] ?? '' })
       return { record: deputyOfPage(row, today), line }
     })
-    yield* unlessStored('stakeholders', file, items, at(file))
+    for (let i = 0; i < items.length; i += BATCH) yield batchOf('stakeholders', file, items.slice(i, i + BATCH), relink, at(file))
   }
   // Organs are few (thousands): their ids are kept to tell which organ authors they describe.
   const organs = new Set<string>()
@@ -156,18 +198,12 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         organs.add(organ)
         organAuthors.push({ record: organAuthorOf(organ, row), line })
       }
-      const author: AuthorRow = {
-        order: Number(row['ordemAssinatura']) || 0,
-        deputy: (row['idDeputadoAutor'] ?? '').trim(),
-        uri: row['uriAutor'] ?? '',
-        type: row['tipoAutor'] ?? '',
-        name: row['nomeAutor'] ?? '',
-        party: row['siglaPartidoAutor'] ?? '',
-        uf: row['siglaUFAutor'] ?? '',
-      }
-      authors.add((row['idProposicao'] ?? '').trim(), author)
+      authors.add((row['idProposicao'] ?? '').trim(), authorRowOf(row))
     }
     yield* unlessStored('stakeholders', file, organAuthors, at(file))
+    // Those no deputies' file of the call names: new, or stored and gaining a party or state they lack.
+    const people = [...deputyAuthors.values()].filter((d) => d.file === file)
+    for (let i = 0; i < people.length; i += BATCH) yield batchOf('stakeholders', file, people.slice(i, i + BATCH), fillPerson, at(file))
   }
   for (const file of byKind.get('temas') ?? []) {
     for await (const { row } of rowsOf(file)) {

@@ -1,3 +1,5 @@
+import { partyLink, stateLink, titleOf } from '../people.js'
+
 /**
  * The Câmara's rows → the records `upsert` accepts. Pure functions; the joins (authors, themes,
  * rapporteur names) come in as arguments.
@@ -135,22 +137,31 @@ export function propositionOf(
 }
 
 /** A deputy's stakeholder record: the same shape whichever file names the deputy. */
-function deputy(id: string, name: string | undefined, active: boolean): Record<string, unknown> {
+function deputy(
+  id: string,
+  name: string | undefined,
+  active: boolean,
+  more: { sex?: string; party?: string; partyId?: string; uf?: string } = {},
+): Record<string, unknown> {
   return {
     id: deputyId(id),
     openDataId: id,
     openDataResource: 'camara',
     name,
-    title: 'Deputado Federal',
+    title: titleOf('deputadoFederal', more.sex ?? ''),
     situation: '',
     active,
-    organs: [],
+    organs: [...partyLink(partyOf(more.party ?? ''), 'camara', '', more.partyId ?? ''), ...stateLink(more.uf ?? '', 'camara')],
   }
 }
 
-/** The stakeholder record of a row of `deputados.csv`; `latest` is the newest legislature in the file. */
+/**
+ * The stakeholder record of a row of `deputados.csv`; `latest` is the newest legislature in the
+ * file. The title is worded by `siglaSexo`; the file gives no party nor state of the mandate
+ * (`ufNascimento` is where the deputy was born).
+ */
 export function deputyOf(r: Readonly<Record<string, string>>, latest: number): Record<string, unknown> {
-  return deputy(lastSegment(r['uri'] ?? ''), r['nome'], Number(r['idLegislaturaFinal']) === latest)
+  return deputy(lastSegment(r['uri'] ?? ''), r['nome'], Number(r['idLegislaturaFinal']) === latest, { sex: r['siglaSexo'] ?? '' })
 }
 
 /**
@@ -161,9 +172,18 @@ export function legislatureOn(day: Date): number {
   return Math.floor((day.getUTCFullYear() - (day.getUTCMonth() === 0 ? 1 : 0) - 1795) / 4)
 }
 
-/** The stakeholder of a deputy from a page of /api/v2/deputados: active when of today's legislature. */
+/** The stakeholder of a deputy from a page of /api/v2/deputados: active when of today's legislature; its party and state as links. */
 export function deputyOfPage(r: Readonly<Record<string, string>>, today: Date): Record<string, unknown> {
-  return deputy((r['id'] ?? '').trim(), r['nome'], Number(r['idLegislatura']) === legislatureOn(today))
+  return deputy((r['id'] ?? '').trim(), r['nome'], Number(r['idLegislatura']) === legislatureOn(today), {
+    party: r['siglaPartido'] ?? '',
+    partyId: lastSegment(r['uriPartido'] ?? ''),
+    uf: r['siglaUf'] ?? '',
+  })
+}
+
+/** The stakeholder of a deputy known from an author row (its party and state at the time), for one no deputies' file gives. */
+export function deputyOfAuthor(a: AuthorRow): Record<string, unknown> {
+  return deputy(a.deputy, a.name.trim() || a.deputy, true, { party: a.party, uf: a.uf })
 }
 
 /** The stakeholder of an organ known only as an author (a row of `proposicoesAutores`). */

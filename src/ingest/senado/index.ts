@@ -1,17 +1,20 @@
 import { BATCH, batchOf, unlessStored } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError, readJson, readsAs } from '../files.js'
+import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'
 
 /**
  * The Senado's open-data JSON (`legis.senado.leg.br/dadosabertos`): `/processo` list pages,
  * `/processo/{id}` details, `/processo/relatoria` pages, `/senador/lista/atual` and
  * `/senador/{cod}/comissoes`. Each file is one API answer, recognised by its shape.
  */
-type Kind = 'comissoes' | 'senadores' | 'detalhes' | 'relatorias' | 'processos'
-const ORDER: readonly Kind[] = ['comissoes', 'senadores', 'detalhes', 'relatorias', 'processos']
+type Kind = 'comissoes' | 'senadores' | 'afastados' | 'senador' | 'detalhes' | 'relatorias' | 'processos'
+const ORDER: readonly Kind[] = ['comissoes', 'senadores', 'afastados', 'senador', 'detalhes', 'relatorias', 'processos']
 const DESCRIPTIONS: Record<Kind, string> = {
   comissoes: '/senador/{cod}/comissoes (a senator’s committees)',
   senadores: '/senador/lista/atual (the senators in office)',
+  afastados: '/senador/afastados (the senators out of office)',
+  senador: '/senador/{cod} (a senator in detail)',
   detalhes: '/processo/{id} (a process in detail: authors, classifications)',
   relatorias: '/processo/relatoria (rapporteurs)',
   processos: '/processo (a page of processes)',
@@ -30,6 +33,8 @@ function kindOf(file: InputFile, data: unknown): Kind {
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     if ('MembroComissaoParlamentar' in data) return 'comissoes'
     if ('ListaParlamentarEmExercicio' in data) return 'senadores'
+    if ('AfastamentoAtual' in data) return 'afastados'
+    if ('DetalheParlamentar' in data) return 'senador'
     if ('autoriaIniciativa' in data && 'identificacao' in data) return 'detalhes'
   }
   if (Array.isArray(data) && first && typeof first === 'object') {
@@ -74,30 +79,40 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       })
     }
   }
-  for (const { file, data } of byKind.get('senadores') ?? []) {
-    const people = list((((data as Json)['ListaParlamentarEmExercicio'] as Json)?.['Parlamentares'] as Json | undefined)?.['Parlamentar'])
-    const organs = committees.get(people.map((p) => str((p['IdentificacaoParlamentar'] as Json)?.['CodigoParlamentar'])))
-    const items = people.map((p, i) => {
-      const who = (p['IdentificacaoParlamentar'] ?? {}) as Json
-      const code = str(who['CodigoParlamentar'])
-      if (code === '') throw fileError(file, `Parlamentar[${i}]`, 'has no CodigoParlamentar')
-      senators.add(code)
-      const record = {
-        id: senatorId(code),
-        openDataId: code,
-        openDataResource: 'senado',
-        name: str(who['NomeParlamentar']),
-        title: str(who['FormaTratamento']) || 'Senador',
-        situation: 'Exercício',
-        active: true,
-        organs: organs.get(code) ?? [],
-      }
-      return { record, line: i + 1 }
-    })
-    // A senator whose committees the call did not include keeps the stored ones.
-    const keepOrgans = (read: Record<string, unknown>, stored: Record<string, unknown>) =>
-      organs.has(String(read['openDataId'])) ? read : { ...read, organs: stored['organs'] }
-    for (let i = 0; i < items.length; i += BATCH) yield batchOf('stakeholders', file, items.slice(i, i + BATCH), keepOrgans, 'entry')
+  // The senators in office, those out of office, and a senator in detail: one shape of person each.
+  const PEOPLE = {
+    senadores: { list: (d: Json) => (d['ListaParlamentarEmExercicio'] as Json | undefined)?.['Parlamentares'], active: true },
+    afastados: { list: (d: Json) => (d['AfastamentoAtual'] as Json | undefined)?.['Parlamentares'], active: false },
+    senador: { list: (d: Json) => d['DetalheParlamentar'], active: true },
+  } as const
+  for (const kind of ['senadores', 'afastados', 'senador'] as const) {
+    for (const { file, data } of byKind.get(kind) ?? []) {
+      const people = list((PEOPLE[kind].list(data as Json) as Json | undefined)?.['Parlamentar'])
+      const organs = committees.get(people.map((p) => str((p['IdentificacaoParlamentar'] as Json)?.['CodigoParlamentar'])))
+      const items = people.map((p, i) => {
+        const who = (p['IdentificacaoParlamentar'] ?? {}) as Json
+        const code = str(who['CodigoParlamentar'])
+        if (code === '') throw fileError(file, `Parlamentar[${i}]`, 'has no CodigoParlamentar')
+        senators.add(code)
+        // The list gives the state on the person or on the mandate.
+        const uf = str(who['UfParlamentar']) || str((p['Mandato'] as Json | undefined)?.['UfParlamentar'])
+        const record = {
+          id: senatorId(code),
+          openDataId: code,
+          openDataResource: 'senado',
+          name: str(who['NomeParlamentar']),
+          title: str(who['FormaTratamento']) || titleOf('senador', str(who['SexoParlamentar'])),
+          situation: PEOPLE[kind].active ? 'Exercício' : 'Afastado',
+          active: PEOPLE[kind].active,
+          organs: [...partyLink(str(who['SiglaPartidoParlamentar']), 'senado'), ...stateLink(uf, 'senado'), ...(organs.get(code) ?? [])],
+        }
+        return { record, line: i + 1 }
+      })
+      // A senator whose committees the call did not include keeps the stored ones (and a party or
+      // state another file gave, when this one gives none).
+      const keepOrgans = (read: Record<string, unknown>, stored: Record<string, unknown>) => mergePerson(read, stored)
+      for (let i = 0; i < items.length; i += BATCH) yield batchOf('stakeholders', file, items.slice(i, i + BATCH), keepOrgans, 'entry')
+    }
   }
   for (const { data } of byKind.get('detalhes') ?? []) for (const d of list(data)) details.add(str(d['id']), d)
   for (const { file, data } of byKind.get('relatorias') ?? []) {
@@ -113,8 +128,8 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
           openDataId: code,
           openDataResource: 'senado',
           name: str(r['nomeParlamentar']),
-          title: str(r['formaTratamentoParlamentar']),
-          organs: [],
+          title: str(r['formaTratamentoParlamentar']) || titleOf('senador', str(r['sexoParlamentar'])),
+          organs: [...partyLink(str(r['siglaPartidoParlamentar']), 'senado'), ...stateLink(str(r['ufParlamentar']), 'senado')],
         }
         extra.push({ record, line: i + 1 })
       }

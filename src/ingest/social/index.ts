@@ -1,15 +1,19 @@
-import { chunks } from '../batch.js'
+import { BATCH, batchOf, chunks } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch, type Stage } from '../define.js'
 import { readText, fileError, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
 import { deputyId } from '../camara/map.js'
 import { senatorId } from '../senado/index.js'
+import { fillPerson, partyLink, stateLink, titleOf } from '../people.js'
 
 /**
  * Parliamentarians' posts (Twitter/X) as the Parlametria/Leggo project publishes them: the tweets
  * that cite propositions (`tweets.csv`, a tweet once per proposition it cites), an account's raw
  * tweets (`tweets_to_process.csv`), and the profiles that name their posters (`perfil_parlamentar.csv`,
  * `parlamentares.csv`; LabHacker's handle list `twitterData.js`). A poster is linked to the
- * stakeholder ids of the Câmara and Senado sources where the profile carries the origin id.
+ * stakeholder ids of the Câmara and Senado sources where the profile carries the origin id, and
+ * every profile with an origin id is written as that stakeholder (name, party and state as links,
+ * the house's title in its neutral form: the files give no sex), unless a house's own files
+ * stored it already (then it only gains a party or state it lacks).
  */
 type Kind = 'perfil' | 'parlamentares' | 'handles' | 'tweets' | 'raw'
 const CSV: Record<Exclude<Kind, 'handles'>, { marker: string; columns: readonly string[]; description: string }> = {
@@ -65,7 +69,7 @@ function profileOf(casa: string, id: string, name: string, party: string, uf: st
   return {
     id: id.trim() === '' ? '' : h === 'camara' ? deputyId(id.trim()) : h === 'senado' ? senatorId(id.trim()) : '',
     name: name.trim(),
-    title: h === 'camara' ? 'Deputado Federal' : h === 'senado' ? 'Senador' : '',
+    title: h === 'camara' ? titleOf('deputadoFederal', '') : h === 'senado' ? titleOf('senador', '') : '',
     uf: uf.trim(),
     party: party.trim(),
   }
@@ -128,8 +132,22 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     byKind.set(k, [...(byKind.get(k) ?? []), f])
   }
   const profiles: Stage = ctx.stage('profiles')
+  // The people the profiles name by origin id (hundreds): the first profile of each, blanks filled by later ones.
+  const people = new Map<string, { profile: Profile; resource: string; file: InputFile; line: number }>()
+  const person = (casa: string, p: Profile, file: InputFile, line: number) => {
+    if (p.id === '') return
+    const before = people.get(p.id)
+    if (before === undefined) people.set(p.id, { profile: p, resource: house(casa), file, line })
+    else {
+      const b = before.profile
+      // A name written in capitals (perfil_parlamentar.csv) gives way to the same name in mixed case.
+      const capitals = (n: string) => n === n.toUpperCase()
+      const name = b.name === '' || (capitals(b.name) && p.name !== '' && !capitals(p.name)) ? p.name : b.name
+      before.profile = { ...b, name, party: b.party || p.party, uf: b.uf || p.uf }
+    }
+  }
   for (const file of byKind.get('perfil') ?? []) {
-    for await (const { row } of rows(file, 'perfil', ctx)) {
+    for await (const { row, line } of rows(file, 'perfil', ctx)) {
       const p = profileOf(
         row['casa'] ?? '',
         row['id_parlamentar'] ?? '',
@@ -138,17 +156,20 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         row['UF'] ?? '',
       )
       for (const k of idKeys(row['casa'] ?? '', row['id_parlamentar'] ?? '')) profiles.add(k, p)
+      person(row['casa'] ?? '', p, file, line)
       for (const h of [row['twitter'], row['twitter2 (se houver)']]) if (h && h.trim() !== '') profiles.add(handleKey(h), p)
     }
   }
   for (const file of byKind.get('parlamentares') ?? []) {
-    for await (const { row } of rows(file, 'parlamentares', ctx)) {
+    for await (const { row, line } of rows(file, 'parlamentares', ctx)) {
       // `1` + the Câmara's id, `2` + the Senado's code.
       const id = (row['id_parlamentar_parlametria'] ?? '').trim().slice(1)
-      for (const k of idKeys(row['casa'] ?? '', id))
-        profiles.add(k, profileOf(row['casa'] ?? '', id, row['nome'] ?? '', row['partido'] ?? '', row['uf'] ?? ''))
+      const p = profileOf(row['casa'] ?? '', id, row['nome'] ?? '', row['partido'] ?? '', row['uf'] ?? '')
+      for (const k of idKeys(row['casa'] ?? '', id)) profiles.add(k, p)
+      person(row['casa'] ?? '', p, file, line)
     }
   }
+  yield* stakeholdersOf([...people.values()])
   for (const file of byKind.get('handles') ?? []) {
     const text = readText(file, 50_000_000, 'more than a list of handles')
     let list: unknown
@@ -197,13 +218,38 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
   }
 }
 
+/**
+ * The stakeholders of the profiles, in batches per file: not marked active (the files date from
+ * 2020); a stakeholder a house's files stored is kept, gaining only a party or state it lacks.
+ */
+function* stakeholdersOf(people: readonly { profile: Profile; resource: string; file: InputFile; line: number }[]): Generator<RecordBatch> {
+  const items = people.map(({ profile: p, resource, file, line }) => ({
+    file,
+    record: {
+      id: p.id,
+      openDataId: p.id.replace(/^.*-/, ''),
+      openDataResource: resource,
+      name: p.name || p.id,
+      title: p.title,
+      situation: '',
+      active: false,
+      organs: [...partyLink(p.party, 'social'), ...stateLink(p.uf, 'social')],
+    },
+    line,
+  }))
+  for (const file of new Set(items.map((i) => i.file))) {
+    const mine = items.filter((i) => i.file === file)
+    for (let i = 0; i < mine.length; i += BATCH) yield batchOf('stakeholders', file, mine.slice(i, i + BATCH), fillPerson)
+  }
+}
+
 /** Parliamentarians' posts (Parlametria/Leggo tweets) with their posters from the profiles. */
 export const social = defineSource({
   name: 'social',
   description: "Parliamentarians' Twitter/X posts (Parlametria/Leggo CSVs) with their posters from the profiles",
   origin: 'https://github.com/parlametria/leggo-twitter-dados',
   kinds: ORDER.map((k) => ({ name: k, description: k === 'handles' ? HANDLES : CSV[k].description })),
-  writes: ['social'],
+  writes: ['stakeholders', 'social'],
   unmappable: 'refuse',
   // The project's published files (its repository; the dataset is no longer updated).
   remote: {

@@ -153,6 +153,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stakeholders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds stakeholders of every house by name (accents, case, prefixes and typos tolerated): an exact name first, then one that stored documents name. An extension; a missing or blank q is 400. */
+        get: operations["find_stakeholders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stakeholders/{id}": {
         parameters: {
             query?: never;
@@ -865,6 +882,24 @@ export interface components {
             nationality?: string;
             /** @description Your own id for the entry, echoed in its result. */
             id?: string;
+        };
+        StakeholderMatches: {
+            data: components["schemas"]["StakeholderMatch"][];
+        };
+        StakeholderMatch: {
+            id: string;
+            name: string;
+            title: string;
+            openDataResource: string;
+            active: boolean;
+            /** @description The party acronym the stakeholder’s `organs` link (role `Partido`) gives, or empty. */
+            party: string;
+            /** @description The state the stakeholder’s `organs` link (role `UF`) gives, or empty. */
+            uf: string;
+            /** @description Stored documents naming it: propositions it authors, propositions it reports, posts it made (each filter counted). */
+            records: number;
+            /** @description MiniSearch score of the name; higher is closer. */
+            score: number;
         };
         Stakeholder: {
             id: string;
@@ -1754,6 +1789,85 @@ export interface operations {
             };
             /** @description The body is over the server’s limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot is being written by another process (`busy`); nothing was written, retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    find_stakeholders: {
+        parameters: {
+            query: {
+                /** @description A name or part of one; accents, case, prefixes and typos are tolerated. */
+                q: string;
+                /** @description How many matches, 1..100 (default 10). */
+                limit?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StakeholderMatches"];
+                };
+            };
+            /** @description A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
