@@ -118,7 +118,8 @@ export class Fts5Index implements TextIndex {
       for (const mode of MATCH_MODES) this.db.exec(`DROP TABLE IF EXISTS ${ftsTable(name, mode)}`)
       this.st.prepared('DELETE FROM corpora WHERE name = ?').run(name)
       this.st.prepared('DELETE FROM facets WHERE facet >= ? AND facet < ?').run(`${name}.`, `${name}/`)
-      this.st.prepared('DELETE FROM sensitive_variants WHERE corpus = ?').run(name)
+      // Indexed again next: its spellings go with it. (Replaced by another index, they are that index's now.)
+      if (names !== undefined) this.st.prepared('DELETE FROM sensitive_variants WHERE corpus = ?').run(name)
     }
   }
 
