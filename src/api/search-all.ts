@@ -40,11 +40,22 @@ export function searchAll(
     if (given) throw invalid(`${key}: searchAll yields every result, page by page; it takes no ${key}`, [key])
   }
   const compiled = compileSearch(corpus, query, body, ctx)
-  const rows = deps.read(() => runSearch(deps.index, compiled, Number.MAX_SAFE_INTEGER, 0).rows)
+  // The matches and the id each held, in one read: a rowid freed by a removal may be given to a
+  // record added later, which must not be yielded in its place.
+  const { rows, ids } = deps.read(() => {
+    const matched = runSearch(deps.index, compiled, Number.MAX_SAFE_INTEGER, 0).rows
+    return {
+      rows: matched,
+      ids: deps.rows.idsOf(
+        corpus.name,
+        matched.map((r) => r.rowid),
+      ),
+    }
+  })
   function* pages(): Generator<Record<string, unknown>, void, undefined> {
     for (let at = 0; at < rows.length; at += SEARCH_ALL_PAGE) {
       const page = rows.slice(at, at + SEARCH_ALL_PAGE)
-      yield* deps.read(() => resultsOf(deps, compiled, page))
+      yield* deps.read(() => resultsOf(deps, compiled, page, ids))
     }
   }
   return Object.assign(pages(), { total: rows.length })

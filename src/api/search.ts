@@ -96,13 +96,23 @@ export function runSearch(index: TextIndex, compiled: CompiledSearch, limit: num
  * The results of index rows, in their order: each stored record mapped by the corpus's `toResult`,
  * with highlights and the caller's saved references. A row whose record is gone is skipped.
  */
-export function resultsOf(deps: SearchDeps, compiled: CompiledSearch, rows: IndexPage['rows']): Record<string, unknown>[] {
+export function resultsOf(
+  deps: SearchDeps,
+  compiled: CompiledSearch,
+  rows: IndexPage['rows'],
+  /** The id each rowid held when the rows were matched: a rowid freed and reused since is skipped. */
+  expected?: ReadonlyMap<number, string>,
+): Record<string, unknown>[] {
   const { corpus, items, clientId } = compiled
   const { mode, canonical } = compiled.request
-  const records = deps.rows.records(rows.map((r) => r.rowid))
+  const records = deps.rows.records(
+    corpus.name,
+    rows.map((r) => r.rowid),
+  )
   const found = rows.flatMap((r) => {
     const stored = records.get(r.rowid)
-    return stored === undefined ? [] : [{ ...stored, relevance: r.relevance }]
+    if (stored === undefined || (expected !== undefined && expected.get(r.rowid) !== stored.id)) return []
+    return [{ ...stored, relevance: r.relevance }]
   })
   const refs = deps.monitors.refsFor(
     clientId,

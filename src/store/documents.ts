@@ -72,15 +72,28 @@ export class DocumentRows {
     return (this.st.prepared('SELECT record FROM records WHERE rowid = ?').get(rowid) as { record: string } | undefined)?.record
   }
 
-  /** The ids and records of the given rowids. */
-  records(rowids: readonly number[]): Map<number, { id: string; record: string }> {
+  /** The ids and records of the given rowids that hold a record of `corpus` (a rowid freed and reused by another corpus is not). */
+  records(corpus: string, rowids: readonly number[]): Map<number, { id: string; record: string }> {
     if (rowids.length === 0) return new Map()
     const rows = this.st
       .prepared(
-        `SELECT d.rowid AS r, d.id AS id, x.record AS record FROM docs d JOIN records x ON x.rowid = d.rowid WHERE d.rowid IN (${rowids.map(() => '?').join(', ')})`,
+        `SELECT d.rowid AS r, d.id AS id, x.record AS record FROM docs d JOIN records x ON x.rowid = d.rowid WHERE d.corpus = ? AND d.rowid IN (${rowids.map(() => '?').join(', ')})`,
       )
-      .all(...rowids) as { r: number; id: string; record: string }[]
+      .all(corpus, ...rowids) as { r: number; id: string; record: string }[]
     return new Map(rows.map((x) => [x.r, { id: x.id, record: x.record }]))
+  }
+
+  /** The ids of the given rowids of `corpus`, read 500 at a time (any number of rowids). */
+  idsOf(corpus: string, rowids: readonly number[]): Map<number, string> {
+    const out = new Map<number, string>()
+    for (let at = 0; at < rowids.length; at += 500) {
+      const chunk = rowids.slice(at, at + 500)
+      const rows = this.st
+        .prepared(`SELECT rowid AS r, id FROM docs WHERE corpus = ? AND rowid IN (${chunk.map(() => '?').join(', ')})`)
+        .all(corpus, ...chunk) as { r: number; id: string }[]
+      for (const x of rows) out.set(x.r, x.id)
+    }
+    return out
   }
 
   /** Keeps the corpus's record counter in `meta` (see `corpusSize`). */
