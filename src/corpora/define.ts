@@ -15,6 +15,8 @@ export interface TextField<R> {
    * folded terms behind a marker no typed word can carry, so ordinary words never match it.
    */
   readonly role?: 'identifier'
+  /** The version of the code that derives the field's text (see `IndexField.version`). */
+  readonly version?: number
   get(record: R): string
 }
 

@@ -1,4 +1,4 @@
-import { type Citation, citationOfTitle, citationText, normKeys } from '../query/citations.js'
+import { CITATION_GRAMMAR_VERSION, type Citation, citationOfTitle, citationText, normKeys } from '../query/citations.js'
 import type { TextField } from './define.js'
 
 /**
@@ -16,7 +16,8 @@ export function normCitation<R>(
   const of = (record: R): { c: Citation; year: number } | null => {
     for (const text of stated(record)) {
       const c = text === '' ? null : citationOfTitle(text)
-      if (c && c.types.every((t) => t.kind === 'norm')) return { c, year: Number(date(record).slice(0, 4)) }
+      // The year the title states (an act of 2022 published in 2023), else its date's.
+      if (c && c.types.every((t) => t.kind === 'norm')) return { c, year: c.year ?? Number(date(record).slice(0, 4)) }
     }
     return null
   }
@@ -25,6 +26,7 @@ export function normCitation<R>(
       name: 'citation',
       weight: 2,
       highlight: false,
+      version: CITATION_GRAMMAR_VERSION,
       get: (record) => {
         const found = of(record)
         return found === null ? '' : citationText(found.c, found.year)

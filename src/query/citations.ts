@@ -14,6 +14,12 @@ import { identifierKey } from './identifiers.js'
  * `/year` (two or four digits).
  */
 
+/**
+ * The version of what this file derives from a norm's title (its indexed `citation` text and keys):
+ * bumped when that changes, so corpora indexed under an earlier one are indexed again.
+ */
+export const CITATION_GRAMMAR_VERSION = 3
+
 /** One kind of bill or norm: how texts write it, and (norms) who may issue it. */
 export interface CitationType {
   /** The type's key in identifier keys: `pl`, `mpv`, `in`, `resolucao`. */
@@ -77,7 +83,11 @@ export const CITATION_TYPES: readonly CitationType[] = [
 /** A citation read from text: candidate types (one kind), the issuers written, the number and year. */
 export interface Citation {
   readonly types: readonly CitationType[]
-  /** The issuers as written after the type (`RFB`, or `SRF`, `RFB` for `SRF/RFB`), folded; [] when none. */
+  /**
+   * The issuers as written after the type (`RFB`, or `SRF`, `RFB` for `SRF/RFB`), folded; [] when
+   * none. Before a number sign they may be any issuing unit (`PORTARIA MCTI Nº 709`, `PORTARIA GPR
+   * Nº 1.217`), not only the table's.
+   */
   readonly issuers: readonly string[]
   readonly number: number
   readonly year?: number
@@ -90,6 +100,8 @@ const NUMBER_YEAR = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:\/(\d{4}|\d{2}))?[.,;:]?$/
 /** A type glued to its number: `PL2630`, `PL-2630/20`, `PEC.45/2019`, `IN1700`. */
 const GLUED = /^(\p{L}{2,5})[-.]?(\d{1,3}(?:\.\d{3})+|\d+)(?:\/(\d{4}|\d{2}))?[.,;:]?$/u
 
+/** In a norm's own title a `No` before the number is the sign (`PORTARIA-DAP/DGP/C Ex No 544`). */
+const TITLE_SIGN = /^(?:n[º°]\.?|n\.[º°o]?|no\.?|nr\.?|n[uú]m(?:ero)?\.?|n)$/i
 const YEAR_LIKE = /^(19|20)\d\d$/
 
 interface Spelling {
@@ -139,7 +151,7 @@ export function citationAt(words: readonly string[]): { citation: Citation; cons
   for (let k = 1; k < Math.min(words.length, 9); k++) {
     const m = NUMBER_YEAR.exec(words[k] as string)
     if (!m) continue
-    const head = readHead(words.slice(0, k))
+    const head = readHead(words.slice(0, k), 3)
     if (!head) return null
     const [, digits, year] = m as unknown as [string, string, string | undefined]
     // `Lei 2004`, `decreto 2023`: a bare four-digit year after a norm's name is the year searched
@@ -159,23 +171,45 @@ export function citationAt(words: readonly string[]): { citation: Citation; cons
  * @example citationOfTitle('Instrução Normativa SRF nº 208, de 27/09/2002') // IN SRF 208
  */
 export function citationOfTitle(title: string): Citation | null {
-  const words = title.trim().split(/\s+/).slice(0, 10)
-  for (let k = 1; k < words.length; k++) {
+  const words = title.trim().split(/\s+/).slice(0, 20)
+  for (let k = 1; k < words.length && k < 14; k++) {
     const m = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:\/(\d{4}))?(?!\d)/.exec(words[k] as string)
     if (!m) continue
-    const head = readHead(words.slice(0, k))
-    return head ? make(head.types, head.issuers, (m[1] as string).replace(/\./g, ''), m[2]) : null
+    const head = readHead(words.slice(0, k), 10, TITLE_SIGN)
+    if (!head) return null
+    // The year the title states: `/2002`, `, DE 22 DE MAIO DE 2022`, `, de 27/09/2002`.
+    const year =
+      m[2] ??
+      DATED.exec(words.slice(k + 1).join(' '))
+        ?.slice(1)
+        .find((y) => y !== undefined)
+    return make(head.types, head.issuers, (m[1] as string).replace(/\./g, ''), year)
   }
   return null
 }
+
+const MONTHS = 'janeiro|fevereiro|março|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro'
+/** A title's date after the number: `, DE 22 DE MAIO DE 2023`, `, de 1º de abril de 2021`, `, de 27/09/2002`. */
+const DATED = new RegExp(
+  `^[^\\p{L}\\p{N}]*de\\s+(?:\\d{1,2}[º°o]?\\s+de\\s+(?:${MONTHS})\\s+de\\s+(\\d{4})|\\d{1,2}/\\d{1,2}/(\\d{4}))`,
+  'iu',
+)
 
 function isAcronym(word: string): boolean {
   return ACRONYMS.has(fold(word)) && word === word.toUpperCase()
 }
 
-/** Type, issuers and sign (whole words as written), in that order, and nothing else; the longest type spelling first. */
-function readHead(written: readonly string[]): { types: CitationType[]; issuers: string[]; sign: boolean } | null {
-  const sign = written.length > 1 && SIGN.test(written[written.length - 1] as string)
+/**
+ * Type, issuers and sign (whole words as written), in that order, and nothing else; the longest
+ * type spelling first. Before a sign, up to `units` words that are not the table's issuers are
+ * taken as the issuing unit (`PORTARIA MCTI Nº 709`); without a sign, only the table's issuers.
+ */
+function readHead(
+  written: readonly string[],
+  units: number,
+  signs: RegExp = SIGN,
+): { types: CitationType[]; issuers: string[]; sign: boolean } | null {
+  const sign = written.length > 1 && signs.test(written[written.length - 1] as string)
   const body = (sign ? written.slice(0, -1) : written).flatMap(foldedWords)
   let length = -1
   let types: CitationType[] = []
@@ -184,7 +218,8 @@ function readHead(written: readonly string[]): { types: CitationType[]; issuers:
     if (s.words.length > body.length || !s.words.every((w, k) => body[k] === w)) continue
     const issuers = body.slice(s.words.length)
     const known = new Set((s.type.issuers ?? []).map(fold))
-    if (!issuers.every((w) => known.has(w))) continue
+    const unit = sign && s.type.kind === 'norm' && issuers.length <= units
+    if (!unit && !issuers.every((w) => known.has(w))) continue
     length = s.words.length
     if (!types.includes(s.type)) types = [...types, s.type]
   }
@@ -209,7 +244,8 @@ export function fullYear(text: string, now: Date = new Date()): number {
   return 2000 + y <= now.getUTCFullYear() ? 2000 + y : 1900 + y
 }
 
-const SIGNS: readonly (readonly string[])[] = [[], ['nº'], ['n'], ['n', 'º']]
+/** How texts write the sign: none, `nº`/`Nº`, `n°`/`n.`, `n.º`, `no`, `n o` (a scanned `nº`). */
+const SIGNS: readonly (readonly string[])[] = [[], ['nº'], ['n'], ['n', 'º'], ['no'], ['n', 'o']]
 
 /**
  * Every way a text may write the citation, as phrases to match (one OR group): each spelling of
@@ -218,7 +254,7 @@ const SIGNS: readonly (readonly string[])[] = [[], ['nº'], ['n'], ['n', 'º']]
  * glued to its number (`PL2630`). The acronym form of a bill carries its identifier key, and each
  * type's plain form its norm key, so the bill or norm itself ranks first.
  *
- * @example citationPhrases(citationAt(['PL', '873/20'])!.citation).length // 12
+ * @example citationPhrases(citationAt(['PL', '873/20'])!.citation).some((i) => i.words.join(' ') === 'PL nº 873 2020') // true
  */
 export function citationPhrases(c: Citation): TextItem[] {
   const out = new Map<string, TextItem>()
@@ -282,10 +318,10 @@ export function normKeys(c: Citation, year: number | undefined): string[] {
  * The text a norm is indexed under so every citation of it finds it: each spelling of its type with
  * its issuers, number and year (`IN SRF 208/2002 · Instrução Normativa SRF 208/2002`).
  *
- * @example citationText(citationOfTitle('Resolução CMN N° 4.968')!, 2021) // 'Resolução CMN 4968/2021 · Res CMN 4968/2021'
+ * @example citationText(citationOfTitle('Resolução CMN N° 4.968')!, 2021) // 'Resolução CMN 4968/2021 · Resolução 4968/2021 · Res CMN 4968/2021 · Res 4968/2021'
  */
 export function citationText(c: Citation, year: number | undefined): string {
-  const issuers = c.issuers.map((w) => w.toUpperCase())
+  const issuerSets = c.issuers.length > 0 ? [c.issuers.map((w) => w.toUpperCase()), []] : [[]]
   const tail = `${c.number}${year === undefined ? '' : `/${year}`}`
-  return c.types.flatMap((t) => t.spellings.map((s) => [s, ...issuers, tail].join(' '))).join(' · ')
+  return c.types.flatMap((t) => t.spellings.flatMap((s) => issuerSets.map((issuers) => [s, ...issuers, tail].join(' ')))).join(' · ')
 }

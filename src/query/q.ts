@@ -64,8 +64,18 @@ export function parseQ(q: string): TextQuery {
     }
     pendingOr = false
   }
+  const phrases = groups.reduce((n, g) => n + g.length, exclude.length)
+  if (phrases > MAX_PHRASES) {
+    throw invalid(
+      `q: ${phrases} words, phrases and citation spellings to search for (at most ${MAX_PHRASES}); each citation counts every way it is written (up to ~70): search for fewer at once`,
+      ['q'],
+    )
+  }
   return { groups, exclude }
 }
+
+/** The most items one `q` may make: ~30 citations of norms, each in all its spellings. */
+const MAX_PHRASES = 2_000
 
 function orWithExclusion(q: string): Error {
   return invalid(`q: an excluded item (-word) cannot be an OR alternative in "${q}"; write the exclusion on its own`, ['q'])

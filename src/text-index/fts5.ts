@@ -4,7 +4,15 @@ import { MATCH_MODES, type MatchMode, canonicalTerm, decodeSensitive, isDenormal
 import { searchFts5 } from './fts5-search.js'
 import { IDENTIFIER_MARK, type TermOptions, identifierTerm, phraseSpellings, termStreams } from './terms.js'
 import type { TextItem, TextQuery } from './text-query.js'
-import { type IndexLayout, type IndexPage, type IndexSearch, type IndexWriter, type MatchOptions, type TextIndex } from './types.js'
+import {
+  type IndexLayout,
+  type IndexPage,
+  type IndexSearch,
+  type IndexWriter,
+  type MatchOptions,
+  type TextIndex,
+  fieldKey,
+} from './types.js'
 
 /**
  * The text index in SQLite FTS5, in the snapshot file itself: per corpus, one contentless FTS5
@@ -147,7 +155,7 @@ export function ftsTable(corpus: string, mode: MatchMode): string {
 
 /** The field layout an index was built for; a snapshot with another layout must be rebuilt. */
 function layoutKey(layout: IndexLayout): string {
-  return JSON.stringify({ v: 2, fields: layout.fields.map((f) => (f.role ? `${f.name}:${f.role}` : f.name)) })
+  return JSON.stringify({ v: 2, fields: layout.fields.map((f) => fieldKey(f, false)) })
 }
 
 function identifierColumn(layout: IndexLayout): string | undefined {

@@ -42,6 +42,16 @@ export interface IndexField {
    * folded terms behind a marker no typed word can carry, so ordinary words never match it.
    */
   readonly role?: 'identifier'
+  /**
+   * The version of what the field's text is made from, when code derives it (a citation's
+   * spellings): a new version makes the field's corpus be indexed again at the next writable open.
+   */
+  readonly version?: number
+}
+
+/** How a layout names a field in its key: name, role, weight and version (what, changed, needs indexing again). */
+export function fieldKey(f: IndexField, withWeight: boolean): string {
+  return [f.name, ...(f.role ? [f.role] : []), ...(withWeight ? [String(f.weight)] : []), ...(f.version ? [`v${f.version}`] : [])].join(':')
 }
 
 /** A document's filter values, `[facet, value]`, already normalized (e.g. `['propositions.types', 'pl']`). */

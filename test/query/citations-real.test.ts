@@ -146,6 +146,25 @@ describe.skipIf(!present)('citations as analysts write them, on the real files',
     }
   })
 
+  it('every DOU act whose title cites it (TYPE [unit] Nº N, DE … DE YEAR) is found by `TYPE nº N` and by `TYPE N/YEAR`', () => {
+    const RX = /^\s*(portaria|resolução|decreto|instrução normativa|circular)\b[^\n]*?\bn\.?\s*[º°o]\.?\s*([\d.]+)/iu
+    const acts = [...snap.searchAll('dou', {}, {})] as { id: string; title: string }[]
+    const missed: string[] = []
+    let titled = 0
+    for (const act of acts) {
+      const m = RX.exec(act.title)
+      if (!m) continue
+      titled++
+      const [type, number] = [m[1] as string, (m[2] as string).replace(/\.$/, '')]
+      const year = /\bDE (\d{4})\b/i.exec(act.title)?.[1]
+      for (const q of [`${type} nº ${number}`, ...(year ? [`${type} ${number}/${year}`] : [])])
+        if (!idsOf('dou', q).ids.includes(act.id)) missed.push(`${act.id} ${act.title.slice(0, 50)} ← ${q}`)
+    }
+    expect(titled).toBeGreaterThan(500)
+    // One title glues the sign to its unit (`PORTARIA CVM/PTE/Nº 65`): read as words, not as a citation.
+    expect(missed.length, missed.join('\n')).toBeLessThanOrEqual(2)
+  })
+
   it('/20 and /2020 find the same posts (PL 873/2020: 25 wrote one form, 28 the other)', () => {
     const four = idsOf('social', 'PL 873/2020').ids
     const two = idsOf('social', 'PL 873/20').ids

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LegisearchError } from '../../src/index.js'
+import { citationOfTitle, citationText } from '../../src/query/citations.js'
 import { parseQ } from '../../src/query/q.js'
 import { fold } from '../../src/text/fold.js'
 
@@ -192,6 +193,37 @@ describe('parseQ: citations of bills and norms (citations.ts)', () => {
       .groups.flat()
       .map((i) => i.words.join(' '))
     expect(new Set(exact).size).toBe(exact.length)
+  })
+
+  it('a number sign is searched in each of its spellings: nº, n°, n.º, no, and a scanned n o', () => {
+    for (const p of ['lei nº 8112', 'lei n 8112', 'lei n º 8112', 'lei no 8112', 'lei n o 8112']) expect(phrases('Lei 8.112')).toContain(p)
+  })
+
+  it('before a number sign, an issuing unit outside the table is taken as written (norms)', () => {
+    expect(keys('Portaria MCTI nº 709')).toEqual(['portaria mcti 709'])
+    expect(phrases('Portaria MCTI nº 709')).toContain('portaria mcti nº 709')
+    // Without a sign it stays words: `IN XYZ 12` is not a citation (below).
+  })
+
+  it('a citation read from a title: its issuing unit, and the year the title states', () => {
+    const text = (t: string) => {
+      const c = citationOfTitle(t)
+      return c && citationText(c, c.year)
+    }
+    expect(text('PORTARIA GPR Nº 1.217, DE 22 DE MAIO DE 2023')).toBe('Portaria GPR 1217/2023 · Portaria 1217/2023')
+    expect(text('PORTARIA Nº 842, DE 22 DE MAIO DE 2022')).toBe('Portaria 842/2022')
+    expect(text('Instrução Normativa SRF nº 208, de 27/09/2002')).toContain('IN SRF 208/2002 · IN 208/2002')
+    expect(text('Resolução CMN N° 4.968')).toBe('Resolução CMN 4968 · Resolução 4968 · Res CMN 4968 · Res 4968')
+    expect(text('PORTARIAS DE 22 DE MAIO DE 2023')).toBeNull()
+    expect(text('EDITAL Nº 64-PROGEP/UFMS, DE 22 DE MAIO DE 2023.')).toBeNull()
+  })
+
+  it('a q of very many citations is refused, naming q', () => {
+    const q = Array.from({ length: 40 }, (_, i) => `IN ${i + 1}/20`).join(' ')
+    const e = rejects(q)
+    expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['q']])
+    expect(e.message).toMatch(/^q: \d+ words, phrases and citation spellings to search for \(at most 2000\)/)
+    expect(parseQ(Array.from({ length: 20 }, (_, i) => `IN ${i + 1}/20`).join(' ')).groups).toHaveLength(20)
   })
 
   it('an issuer written is the only one searched for (IN SRF 208 is not IN RFB 208)', () => {

@@ -21,6 +21,7 @@ import {
   type IndexWriter,
   type MatchOptions,
   type TextIndex,
+  fieldKey,
 } from '../types.js'
 import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, includes, search } from './evaluate.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
@@ -50,7 +51,7 @@ const facetTerm = (facet: string, value: string) => `${facet}\u0000${value}`
 function layoutKey(layout: IndexLayout): string {
   // v2: filter values are postings of the index (v1 read them from `facets`); v3: blocks keep
   // their impacts (v2 one largest frequency and one shortest length).
-  return JSON.stringify({ v: 3, fields: layout.fields.map((f) => (f.role ? `${f.name}:${f.role}:${f.weight}` : `${f.name}:${f.weight}`)) })
+  return JSON.stringify({ v: 3, fields: layout.fields.map((f) => fieldKey(f, true)) })
 }
 
 /** The documents' columns a search orders and filters by, by rowid. */
