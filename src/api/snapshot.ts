@@ -132,7 +132,7 @@ export interface Snapshot extends SearchMethods {}
 /**
  * One snapshot file, open: the search endpoints (`search<Corpus>` per corpus, and `search`),
  * stakeholders, monitors and the watchlist, as synchronous methods. Cheap to open (no index
- * rebuild, no scan); close it when done.
+ * rebuild, no scan, once the file is of this version: see `openSnapshot`); close it when done.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Snapshot {
@@ -611,14 +611,14 @@ export class Snapshot {
     if (changed.length > 0 && this.readonly) {
       throw invalid(
         `path: ${this.path} holds the text index of ${changed.join(', ')} in the layout of an earlier version; ` +
-          'open it once without readonly to index its records again (or rebuild it)',
+          `open it once without readonly to index its records again (legisearch upgrade --snapshot ${this.path}), or rebuild it`,
       )
     }
     if (missing.length === 0 && changed.length === 0) return
     if (this.readonly) {
       throw invalid(
         `path: ${this.path} lacks the text index of ${missing.join(', ')} (a file written by an earlier version holds another index); ` +
-          'open it once without readonly to index its records (or rebuild it)',
+          `open it once without readonly to index its records (legisearch upgrade --snapshot ${this.path}), or rebuild it`,
       )
     }
     immediate(this.db, () => {
@@ -662,8 +662,10 @@ function corpusNamed(collection: unknown, allowed: 'searchable' | 'writable'): A
 }
 
 /**
- * Opens a snapshot file, creating it when missing (unless `readonly`). Opening does no index
- * rebuild and no scan: it costs milliseconds whatever the size.
+ * Opens a snapshot file, creating it when missing (unless `readonly`). Opening a file of this
+ * version does no index rebuild and no scan: it costs milliseconds whatever the size. A file of an
+ * earlier version is brought up to date by its first writable open (`legisearch upgrade`): its
+ * schema, and the text index of each corpus whose layout changed, indexed again (that corpus only).
  *
  * @example
  * const snap = openSnapshot('legisearch.db')

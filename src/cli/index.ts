@@ -16,6 +16,7 @@ const main = defineCommand({
     ingest: () => import('./ingest.js').then((m) => m.default),
     search: () => import('./search.js').then((m) => m.default),
     info: () => import('./info.js').then((m) => m.default),
+    upgrade: () => import('./upgrade.js').then((m) => m.default),
     sources: () => import('./sources.js').then((m) => m.default),
     watchlist: () => import('./watchlist.js').then((m) => m.default),
     monitors: () => import('./monitors.js').then((m) => m.default),

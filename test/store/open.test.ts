@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
@@ -139,7 +141,7 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
     expect(tables(file).every((t) => t.startsWith('fts_'))).toBe(true)
     const original = sha(file)
     expect(errorOf(() => openSnapshot(file, { readonly: true })).message).toMatch(
-      /lacks the text index of .*notices.*; open it once without readonly to index its records \(or rebuild it\)/,
+      /lacks the text index of .*notices.*; open it once without readonly to index its records \(legisearch upgrade --snapshot .*\), or rebuild it/,
     )
     expect(sha(file)).toBe(original)
     const s = openSnapshot(file)
@@ -200,6 +202,33 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
     expect(segments('bacen').every((id) => !bacen.includes(id))).toBe(true)
   })
 
+  it('`legisearch upgrade` brings a file of an earlier layout up to date for read-only opens; a missing file is refused and not created', () => {
+    const file = tempSnapshotPath('upgrade-cli.db')
+    const before = written(file, 'blocks')
+    const db = new Database(file)
+    db.prepare("UPDATE block_layouts SET layout = replace(layout, '\"v\":3', '\"v\":2') WHERE name = 'notices'").run()
+    db.close()
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url)), ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, LEGISEARCH_SNAPSHOT: '', LEGISEARCH_TEXT_INDEX: 'blocks' },
+      })
+    const refused = cli('search', 'notices', '--q', 'reforma', '--snapshot', file)
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/legisearch upgrade --snapshot /)])
+    const up = cli('upgrade', '--snapshot', file)
+    expect([up.status, up.stdout]).toEqual([0, expect.stringMatching(/: up to date \(\d+\.\d s\)/)])
+    const r = openSnapshot(file, { readonly: true })
+    try {
+      expect(queries.map((q) => r.searchNotices(q))).toEqual(before)
+    } finally {
+      r.close()
+    }
+    const missing = join(dirname(file), 'no-such.db')
+    const none = cli('upgrade', '--snapshot', missing)
+    expect([none.status, none.stderr]).toEqual([2, expect.stringMatching(/--snapshot: no file at .*no-such\.db/)])
+    expect(existsSync(missing)).toBe(false)
+  })
+
   it('with the block index in an earlier layout: refused read-only, indexed again by a writable open, same answers', () => {
     const file = tempSnapshotPath('blocks-v2.db')
     const before = written(file, 'blocks')
@@ -212,7 +241,7 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
     expect(new Database(file, { readonly: true }).prepare('SELECT layout FROM block_layouts').pluck().all()).toEqual(older)
     const original = sha(file)
     expect(withTextIndex('blocks', () => errorOf(() => openSnapshot(file, { readonly: true })).message)).toMatch(
-      /holds the text index of .*notices.* in the layout of an earlier version; open it once without readonly to index its records again \(or rebuild it\)/,
+      /holds the text index of .*notices.* in the layout of an earlier version; open it once without readonly to index its records again \(legisearch upgrade --snapshot .*\), or rebuild it/,
     )
     expect(sha(file)).toBe(original)
     withTextIndex('blocks', () => {
