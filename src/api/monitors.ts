@@ -14,7 +14,10 @@ export const monitorSchema = z
     id: z.string(),
     name: z.string(),
     createdAt: z.string().meta({ format: 'date-time' }),
-    items: z.int().min(0).meta({ description: 'How many documents are saved in it.' }),
+    items: z
+      .int()
+      .min(0)
+      .meta({ description: 'How many documents are saved in it and still stored: as many as GET /monitors/{monitorId} lists.' }),
   })
   .meta({ id: 'Monitor' })
 
@@ -93,32 +96,36 @@ export class Monitors {
    */
   get(clientId: unknown, monitorId: unknown): MonitorDetail {
     const [client, id] = this.ids(clientId, monitorId)
-    const row = this.rows.detail(client, id)
-    if (!row) throw notFound(`monitor '${id}' not found for client '${client}'`)
-    const items = this.rows.items(row.id)
-    const documents = Object.fromEntries(CORPUS_NAMES.map((n) => [n, [] as Record<string, unknown>[]])) as Record<
-      CorpusName,
-      Record<string, unknown>[]
-    >
-    for (const name of CORPUS_NAMES) {
-      const mine = items.filter((i) => i.corpus === name)
-      if (mine.length === 0) continue
-      const corpus = corpusOf(name)
-      const refs = this.refsFor(
-        client,
-        name,
-        mine.map((i) => i.documentId),
-      )
-      for (const item of mine) {
-        documents[name].push({
-          ...resultOfStored(corpus, JSON.parse(item.record) as Record<string, unknown>),
-          ...(corpus.relevance ? { relevance: 0 } : {}),
-          highlights: [],
-          [corpus.savedKey]: refs.get(item.documentId) ?? [],
-        })
+    // One read transaction: the monitor, its documents and their references are of one state of
+    // the file (a save or removal meanwhile cannot make `items` and `documents` disagree).
+    return this.rows.reading(() => {
+      const row = this.rows.detail(client, id)
+      if (!row) throw notFound(`monitor '${id}' not found for client '${client}'`)
+      const items = this.rows.items(row.id)
+      const documents = Object.fromEntries(CORPUS_NAMES.map((n) => [n, [] as Record<string, unknown>[]])) as Record<
+        CorpusName,
+        Record<string, unknown>[]
+      >
+      for (const name of CORPUS_NAMES) {
+        const mine = items.filter((i) => i.corpus === name)
+        if (mine.length === 0) continue
+        const corpus = corpusOf(name)
+        const refs = this.refsFor(
+          client,
+          name,
+          mine.map((i) => i.documentId),
+        )
+        for (const item of mine) {
+          documents[name].push({
+            ...resultOfStored(corpus, JSON.parse(item.record) as Record<string, unknown>),
+            ...(corpus.relevance ? { relevance: 0 } : {}),
+            highlights: [],
+            [corpus.savedKey]: refs.get(item.documentId) ?? [],
+          })
+        }
       }
-    }
-    return { ...monitorOf(row), documents } as MonitorDetail
+      return { ...monitorOf(row), documents } as MonitorDetail
+    })
   }
 
   delete(clientId: unknown, monitorId: unknown): void {

@@ -1,6 +1,6 @@
 import { SingleBar } from 'cli-progress'
 import type { IngestOptions, IngestReport } from '../api/ingest.js'
-import type { HeldRemovals, Snapshot } from '../api/snapshot.js'
+import { type HeldRemovals, openSnapshot, type Snapshot } from '../api/snapshot.js'
 import { sources } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
 
@@ -21,6 +21,20 @@ export const snapshotArg = {
 
 export function snapshotPath(given: string | undefined): string {
   return given ?? process.env['LEGISEARCH_SNAPSHOT'] ?? 'legisearch.db'
+}
+
+/**
+ * Opens the snapshot read-only, runs `body` on it and closes it, whatever `body` does.
+ *
+ * @example readingSnapshot(args.snapshot, (snap) => printJson(snap.listAllMonitors()))
+ */
+export function readingSnapshot<T>(snapshotOption: string | undefined, body: (snap: Snapshot) => T): T {
+  const snap = openSnapshot(snapshotPath(snapshotOption), { readonly: true })
+  try {
+    return body(snap)
+  } finally {
+    snap.close()
+  }
 }
 
 /**

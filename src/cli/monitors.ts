@@ -1,8 +1,9 @@
 import { defineCommand } from 'citty'
-import { CORPUS_NAMES, openSnapshot } from '../api/snapshot.js'
+import { CORPUS_NAMES } from '../api/snapshot.js'
 import { notFound } from '../common/errors.js'
-import { guarded, snapshotArg, snapshotPath, table } from './common.js'
+import { guarded, readingSnapshot, snapshotArg, table } from './common.js'
 import { formatArgs, formatOf, printJson, wholeWidth } from './format.js'
+import { resultsTable } from './search-table.js'
 
 const clientArg = {
   client: {
@@ -17,8 +18,7 @@ const list = defineCommand({
   run: ({ args }) =>
     guarded(() => {
       const format = formatOf(args)
-      const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
-      try {
+      readingSnapshot(args.snapshot, (snap) => {
         // One client's, as `GET /monitors` answers it; or every client's, each with its client.
         const mine = args.client === undefined ? null : snap.listMonitors(args.client)
         if (format === 'json') return printJson({ data: mine ?? snap.listAllMonitors() })
@@ -34,19 +34,9 @@ const list = defineCommand({
             min,
           )
         process.stdout.write(`${table(['id', 'client', 'name', 'documents', 'created'], rows, [w(0, 2), w(1, 6), 40, 9, 25])}\n`)
-      } finally {
-        snap.close()
-      }
+      })
     }),
 })
-
-/** A saved document's row: its id whole, its date, and its title (or first words). */
-function documentRow(corpus: string, d: Record<string, unknown>): string[] {
-  const date = String(d['datePresentation'] ?? d['postedAt'] ?? d['date'] ?? '').slice(0, 10)
-  const ident = corpus === 'propositions' ? `${String(d['acronymType'])} ${String(d['number'])}/${String(d['year'])} ` : ''
-  const title = String(d['title'] || d['text'] || d['summary'] || '').replace(/\s+/g, ' ')
-  return [corpus, String(d['id']), date, `${ident}${title}`]
-}
 
 const show = defineCommand({
   meta: {
@@ -62,25 +52,20 @@ const show = defineCommand({
   run: ({ args }) =>
     guarded(() => {
       const format = formatOf(args)
-      const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
-      try {
+      const [client, m] = readingSnapshot(args.snapshot, (snap) => {
         // Without --client, the monitor's own client: ids are unique across clients.
-        const client = args.client ?? snap.listAllMonitors().find((m) => m.id === args.id)?.clientId
-        if (client === undefined) throw notFound(`monitor '${args.id}' not found (\`legisearch monitors list\` shows the monitors)`)
-        const m = snap.getMonitor(client, args.id)
-        if (format === 'json') return printJson(m)
-        process.stdout.write(
-          `${m.name} (${m.id}), client ${client}, created ${m.createdAt}: ${m.items} document${m.items === 1 ? '' : 's'}\n`,
-        )
-        const rows = CORPUS_NAMES.flatMap((c) => (m.documents[c] as unknown as Record<string, unknown>[]).map((d) => documentRow(c, d)))
-        if (rows.length === 0) return
-        const idWidth = wholeWidth(
-          rows.map((r) => r[1] as string),
-          2,
-        )
-        process.stdout.write(`\n${table(['collection', 'id', 'date', 'title'], rows, [12, idWidth, 10, 80])}\n`)
-      } finally {
-        snap.close()
+        const owner = args.client ?? snap.listAllMonitors().find((x) => x.id === args.id)?.clientId
+        if (owner === undefined) throw notFound(`monitor '${args.id}' not found (\`legisearch monitors list\` shows the monitors)`)
+        return [owner, snap.getMonitor(owner, args.id)] as const
+      })
+      if (format === 'json') return printJson(m)
+      process.stdout.write(
+        `${m.name} (${m.id}), client ${client}, created ${m.createdAt}: ${m.items} document${m.items === 1 ? '' : 's'}\n`,
+      )
+      // Each corpus's documents in that corpus's search columns (one table of columns per corpus).
+      for (const corpus of CORPUS_NAMES) {
+        const docs = m.documents[corpus]
+        if (docs.length > 0) process.stdout.write(`\n${corpus} (${docs.length})\n${resultsTable(corpus, docs)}\n`)
       }
     }),
 })

@@ -14,8 +14,8 @@ export type Format = (typeof FORMATS)[number]
 /** Results gathered into one write. */
 const CHUNK = 500
 
-/** `--format`, or the one `--out`'s extension names (`.csv`, `.jsonl`/`.ndjson`); undefined when neither says. */
-export function formatOf(given: string | undefined, out: string | undefined): Format | undefined {
+/** `search --format` (an export format), or the one `--out`'s extension names (`.csv`, `.jsonl`/`.ndjson`); undefined when neither says. */
+export function exportFormatOf(given: string | undefined, out: string | undefined): Format | undefined {
   if (given !== undefined) {
     if (!(FORMATS as readonly string[]).includes(given))
       throw invalid(`--format: must be one of ${FORMATS.join(', ')} (got ${JSON.stringify(given)})`, ['format'])

@@ -2,7 +2,7 @@ import { defineCommand } from 'citty'
 import { invalid } from '../common/errors.js'
 import { COLLECTIONS, type CorpusName, openSnapshot } from '../api/snapshot.js'
 import { guarded, snapshotArg, snapshotPath } from './common.js'
-import { FORMATS, exportResults, formatOf } from './search-export.js'
+import { FORMATS, exportFormatOf, exportResults } from './search-export.js'
 import { bodyOf } from './search-filters.js'
 import { resultsTable } from './search-table.js'
 
@@ -39,7 +39,7 @@ export default defineCommand({
       const corpus = args.corpus as CorpusName
       if (!CORPORA.includes(corpus))
         throw invalid(`corpus: must be one of ${CORPORA.join(', ')} (got ${JSON.stringify(args.corpus)})`, ['corpus'])
-      const format = formatOf(args.format, args.out)
+      const format = exportFormatOf(args.format, args.out)
       if (args.json && format !== undefined)
         throw invalid('--json: not with --format (--format jsonl writes whole results, one a line)', ['json'])
       if (args.all && format === undefined)

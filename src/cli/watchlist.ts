@@ -4,7 +4,18 @@ import { join } from 'node:path'
 import { defineCommand } from 'citty'
 import { openSnapshot } from '../api/snapshot.js'
 import { UN_CONSOLIDATED_LIST_URL, fetchSource, fetchUnConsolidatedList } from '../api/sources.js'
-import { EXIT, guarded, reportHeldBack, reportLists, snapshotArg, snapshotPath, table, watchlistArgs, watchlistOptions } from './common.js'
+import {
+  EXIT,
+  guarded,
+  readingSnapshot,
+  reportHeldBack,
+  reportLists,
+  snapshotArg,
+  snapshotPath,
+  table,
+  watchlistArgs,
+  watchlistOptions,
+} from './common.js'
 import { formatArgs, formatOf, printJson, wholeWidth } from './format.js'
 
 const update = defineCommand({
@@ -121,15 +132,12 @@ const held = defineCommand({
   args: { json: { type: 'boolean', description: 'Print as JSON' }, ...snapshotArg },
   run: ({ args }) =>
     guarded(() => {
-      const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
-      try {
+      readingSnapshot(args.snapshot, (snap) => {
         if (args.json) process.stdout.write(`${JSON.stringify(snap.heldWatchlistRemovals(), null, 2)}\n`)
         if (reportHeldBack(snap, args.snapshot, Boolean(args.json)).count === 0 && !args.json) {
           process.stdout.write('no removal is held back\n')
         }
-      } finally {
-        snap.close()
-      }
+      })
     }),
 })
 
@@ -176,8 +184,7 @@ const search = defineCommand({
         if (value !== undefined) query[param] = value
       }
       if (args['hide-deceased']) query['hideDeceased'] = 'true'
-      const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
-      try {
+      readingSnapshot(args.snapshot, (snap) => {
         const page = snap.listWatchlist(query)
         if (format === 'json') return printJson(page)
         const rows = page.data.map((d) => [d.sourceRefNumber, d.status, d.subjectType, d.regime, d.listedOn ?? '', d.primaryName])
@@ -190,9 +197,7 @@ const search = defineCommand({
         const shown = page.data.length === 0 ? 'none' : `${offset + 1}–${offset + page.data.length}`
         process.stdout.write(`${shown} of ${page.total.toLocaleString('en-US')} designations\n`)
         reportHeldBack(snap, args.snapshot)
-      } finally {
-        snap.close()
-      }
+      })
     }),
 })
 
@@ -207,8 +212,7 @@ const show = defineCommand({
   run: ({ args }) =>
     guarded(() => {
       const format = formatOf(args)
-      const snap = openSnapshot(snapshotPath(args.snapshot), { readonly: true })
-      try {
+      readingSnapshot(args.snapshot, (snap) => {
         const d = snap.getDesignation(args.ref, args.lang === undefined ? undefined : { lang: args.lang })
         if (format === 'json') return printJson(d)
         const line = (label: string, value: string | null | undefined) => {
@@ -236,9 +240,7 @@ const show = defineCommand({
             process.stdout.write(`  ${e.observedAt}  ${e.type}  (list of ${e.listDateGenerated})${e.override ? `; ${e.override}` : ''}\n`)
           }
         }
-      } finally {
-        snap.close()
-      }
+      })
     }),
 })
 

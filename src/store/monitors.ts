@@ -24,9 +24,23 @@ export interface SavedItemRow {
   readonly record: string
 }
 
+/**
+ * How many documents a monitor `m` holds: its saved items whose document exists, as `items` lists
+ * them (a saved item whose document is gone is neither counted nor listed).
+ */
+const ITEMS = `(SELECT count(*) FROM monitor_items i JOIN docs d ON d.corpus = i.corpus AND d.id = i.doc_id WHERE i.monitor_id = m.id)`
+
+/** Ids per `IN (…)` list: far under SQLite's limit of bound parameters (32,766). */
+const IDS_PER_QUERY = 500
+
 /** The rows of monitors and their saved items. Arguments are valid (the caller checked them). */
 export class MonitorRows {
   constructor(private readonly st: Statements) {}
+
+  /** Runs `fn`'s reads in one read transaction: they all see one state of the file. */
+  reading<T>(fn: () => T): T {
+    return this.st.db.transaction(fn).deferred()
+  }
 
   create(clientId: string, name: string): string {
     const id = randomUUID()
@@ -39,7 +53,7 @@ export class MonitorRows {
   list(clientId: string): MonitorRow[] {
     return this.st
       .prepared(
-        `SELECT m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
+        `SELECT m.id, m.name, m.created_at AS createdAt, ${ITEMS} AS items
          FROM monitors m WHERE m.client_id = ? ORDER BY m.created_at, m.rowid`,
       )
       .all(clientId) as MonitorRow[]
@@ -49,7 +63,7 @@ export class MonitorRows {
   listAll(): (MonitorRow & { clientId: string })[] {
     return this.st
       .prepared(
-        `SELECT m.client_id AS clientId, m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
+        `SELECT m.client_id AS clientId, m.id, m.name, m.created_at AS createdAt, ${ITEMS} AS items
          FROM monitors m ORDER BY m.client_id, m.created_at, m.rowid`,
       )
       .all() as (MonitorRow & { clientId: string })[]
@@ -59,7 +73,7 @@ export class MonitorRows {
   detail(clientId: string, monitorId: string): MonitorRow | undefined {
     return this.st
       .prepared(
-        `SELECT m.id, m.name, m.created_at AS createdAt, (SELECT count(*) FROM monitor_items i WHERE i.monitor_id = m.id) AS items
+        `SELECT m.id, m.name, m.created_at AS createdAt, ${ITEMS} AS items
          FROM monitors m WHERE m.id = ? AND m.client_id = ?`,
       )
       .get(monitorId, clientId) as MonitorRow | undefined
@@ -110,15 +124,25 @@ export class MonitorRows {
     )
   }
 
-  /** The client's saved references to the given documents, oldest first. */
+  /**
+   * The client's saved references to the given documents, each document's oldest first (the ids
+   * are read in lists of {@link IDS_PER_QUERY}, so any number of them can be asked for).
+   */
   savedRefs(clientId: string, corpus: string, ids: readonly string[]): SavedRow[] {
-    return this.st
-      .prepared(
-        `SELECT i.id AS _id, i.monitor_id AS monitorId, i.doc_id AS originId, m.name AS monitorName
-         FROM monitor_items i JOIN monitors m ON m.id = i.monitor_id
-         WHERE m.client_id = ? AND i.corpus = ? AND i.doc_id IN (${ids.map(() => '?').join(', ')})
-         ORDER BY i.saved_at, i.rowid`,
-      )
-      .all(clientId, corpus, ...ids) as SavedRow[]
+    const unique = [...new Set(ids)]
+    const out: SavedRow[] = []
+    for (let i = 0; i < unique.length; i += IDS_PER_QUERY) {
+      const part = unique.slice(i, i + IDS_PER_QUERY)
+      const rows = this.st
+        .prepared(
+          `SELECT i.id AS _id, i.monitor_id AS monitorId, i.doc_id AS originId, m.name AS monitorName
+           FROM monitor_items i JOIN monitors m ON m.id = i.monitor_id
+           WHERE m.client_id = ? AND i.corpus = ? AND i.doc_id IN (${part.map(() => '?').join(', ')})
+           ORDER BY i.saved_at, i.rowid`,
+        )
+        .all(clientId, corpus, ...part) as SavedRow[]
+      out.push(...rows)
+    }
+    return out
   }
 }

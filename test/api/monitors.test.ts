@@ -1,4 +1,5 @@
 /** `snap.getMonitor` (GET /monitors/{monitorId}), `listAllMonitors` and `info()` on the library. */
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { schemas } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
@@ -45,6 +46,51 @@ describe('snap.getMonitor', () => {
     const after = snap.getMonitor('acme', m.id)
     expect([after.items, after.documents.dou, after.documents.propositions.map((p) => p.id)]).toEqual([1, [], ['p1']])
   })
+
+  it('items counts the documents still stored, as documents lists them, in getMonitor, listMonitors and listAllMonitors', () => {
+    const snap = filled()
+    const m = snap.createMonitor('acme', 'Leituras')
+    for (const id of ['p1', 'p2']) snap.saveToMonitor('acme', m.id, 'propositions', id)
+    snap.saveToMonitor('acme', m.id, 'dou', 'd1')
+    // A saved item whose document is gone though the item stayed (a file another writer, or an
+    // older version, left so; the library's own removals take the saved items with them).
+    const db = new Database(snap.path)
+    try {
+      const { rowid } = db.prepare("SELECT rowid FROM docs WHERE corpus = 'propositions' AND id = 'p2'").get() as { rowid: number }
+      db.prepare('DELETE FROM docs WHERE rowid = ?').run(rowid)
+      db.prepare('DELETE FROM records WHERE rowid = ?').run(rowid)
+      expect(db.prepare('SELECT count(*) AS n FROM monitor_items WHERE monitor_id = ?').get(m.id)).toEqual({ n: 3 })
+    } finally {
+      db.close()
+    }
+    const got = snap.getMonitor('acme', m.id)
+    expect([got.items, got.documents.propositions.map((p) => p.id), got.documents.dou.map((d) => d.id)]).toEqual([2, ['p1'], ['d1']])
+    expect(snap.listMonitors('acme').map((x) => x.items)).toEqual([2])
+    expect(snap.listAllMonitors().map((x) => x.items)).toEqual([2])
+    // A removal through the library: the count and the list still agree.
+    snap.remove('dou', ['d1'])
+    const after = snap.getMonitor('acme', m.id)
+    expect([after.items, Object.values(after.documents).flat().length]).toEqual([1, 1])
+  })
+
+  it('a monitor of more than 32,766 documents of one corpus answers (its references are read in lists)', () => {
+    const snap = tempSnapshot()
+    const n = 32_800 // past SQLite's 32,766 bound parameters in one statement
+    snap.upsert(
+      'dou',
+      Array.from({ length: n }, (_, i) => ({ id: `d${i}`, date: '2023-01-13', title: `Portaria ${i}` })),
+    )
+    const m = snap.createMonitor('acme', 'Tudo')
+    const other = snap.createMonitor('acme', 'Uma')
+    for (let i = 0; i < n; i++) snap.saveToMonitor('acme', m.id, 'dou', `d${i}`)
+    snap.saveToMonitor('acme', other.id, 'dou', `d${n - 1}`)
+    const got = snap.getMonitor('acme', m.id)
+    expect([got.items, got.documents.dou.length]).toEqual([n, n])
+    expect([got.documents.dou[0]?.id, got.documents.dou[n - 1]?.id]).toEqual(['d0', `d${n - 1}`])
+    // Every document keeps its references, the last one's in both monitors.
+    expect(got.documents.dou.every((d) => d.savedBuckets.some((r) => r.monitorId === m.id))).toBe(true)
+    expect(got.documents.dou[n - 1]?.savedBuckets.map((r) => r.monitorName)).toEqual(['Tudo', 'Uma'])
+  }, 60_000)
 
   it('another client’s monitor is as unknown as a missing one; bad ids are refused naming the argument', () => {
     const snap = filled()

@@ -240,6 +240,13 @@ describe.skipIf(!SOCIAL_FILES.every((f) => existsSync(f)))('legisearch stakehold
       expect(table.out).toMatch(/^senado-senador-1249\s+Kátia Abreu\s+Senador\(a\)\s+PDT\s+TO\s+no\s+1503$/m)
       const show = run('stakeholders', 'show', 'senado-senador-1249', '--format', 'json', '--snapshot', path)
       expect(JSON.parse(show.out)).toEqual(snap.getStakeholder('senado-senador-1249'))
+      // `--json`, as on the other listing commands.
+      expect(JSON.parse(run('stakeholders', 'show', 'senado-senador-1249', '--json', '--snapshot', path).out)).toEqual(
+        snap.getStakeholder('senado-senador-1249'),
+      )
+      expect(JSON.parse(run('stakeholders', 'find', 'Katia Abreu', '--limit', '3', '--json', '--snapshot', path).out)).toEqual(
+        JSON.parse(json.out),
+      )
       expect(run('stakeholders', 'show', 'senado-senador-1249', '--snapshot', path).out).toMatch(/^Partido\s+PDT/m)
     } finally {
       snap.close()
@@ -247,6 +254,6 @@ describe.skipIf(!SOCIAL_FILES.every((f) => existsSync(f)))('legisearch stakehold
     const unknown = run('stakeholders', 'show', 'nobody', '--snapshot', path)
     expect([unknown.code, unknown.err]).toEqual([2, "legisearch: stakeholder 'nobody' not found\n"])
     const format = run('stakeholders', 'find', 'katia', '--format', 'csv', '--snapshot', path)
-    expect([format.code, format.err]).toEqual([2, 'legisearch: --format: must be table or json (got "csv")\n'])
+    expect([format.code, format.err]).toEqual([2, 'legisearch: --format: must be one of table, json (got "csv")\n'])
   })
 })

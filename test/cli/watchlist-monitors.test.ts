@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { COLUMNS } from '../../src/cli/search-table.js'
 import { openSnapshot } from '../../src/index.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
@@ -202,16 +203,31 @@ describe('legisearch monitors list|show', () => {
     expect(run('monitors', 'list', '--client', 'Nobody', '--snapshot', path).out).toBe("client 'Nobody' has no monitor\n")
   })
 
-  it('show: the saved documents per corpus in the order saved, ids whole (JSON as GET /monitors/{id}); another client’s → exit 2', () => {
+  it('show: the saved documents per corpus in the order saved, in search’s columns, ids whole (JSON as GET /monitors/{id}); another client’s → exit 2', () => {
     const { path, reforma } = withMonitors()
     const text = run('monitors', 'show', reforma, '--snapshot', path)
     expect(text.code, text.err).toBe(0)
-    expect(text.out).toMatch(new RegExp(`^Reforma \\(${reforma}\\), client ACME, created \\S+: 3 documents$`, 'm'))
-    const rows = text.out.split('\n').filter((l) => /^(propositions|social)\s/.test(l))
-    expect(rows.map((r) => r.split(/\s{2,}/).slice(0, 4))).toEqual([
-      ['propositions', 'camara-2252341', '2020-05-04', 'PL 2630/2020 Lei das Fake News'],
-      ['propositions', 'camara-1', '2023-02-02', 'PL 1/2023 Outro'],
-      ['social', 'social-twitter-1313131313131313131313', '2020-05-04', 'Sobre o PL 2630'],
+    const [head, ...sections] = text.out.trimEnd().split('\n\n')
+    expect(head).toMatch(new RegExp(`^Reforma \\(${reforma}\\), client ACME, created \\S+: 3 documents$`))
+    // One table per corpus holding documents, headed by the corpus, in the columns `search` shows it in.
+    const tables = sections.map((s) => {
+      const [title, header, , ...rows] = s.split('\n')
+      return { title, header: header?.split(/\s{2,}/), rows: rows.map((r) => r.split(/\s{2,}/).slice(0, 3)) }
+    })
+    expect(tables).toEqual([
+      {
+        title: 'propositions (2)',
+        header: COLUMNS.propositions.map((c) => c.name),
+        rows: [
+          ['camara-2252341', '2020-05-04', 'Lei das Fake Ne…'],
+          ['camara-1', '2023-02-02', 'Outro'],
+        ],
+      },
+      {
+        title: 'social (1)',
+        header: COLUMNS.social.map((c) => c.name),
+        rows: [['social-twitter-1313131313131313131313', '2020-05-04', 'Sobre o PL 2630']],
+      },
     ])
     const snap = openSnapshot(path, { readonly: true })
     try {

@@ -46,6 +46,36 @@ function kindOf(file: InputFile, data: unknown): Kind {
   throw fileError(file, null, `is not a Senado answer this source reads (${ORDER.map((k) => DESCRIPTIONS[k]).join('; ')})`)
 }
 
+/** A senator as the Senado's files name one (each file spells the fields its own way). */
+interface Senator {
+  readonly code: string
+  readonly name: string
+  /** `FormaTratamento` (`Senadora`), or blank: then the title follows the sex. */
+  readonly treatment: string
+  readonly sex: string
+  readonly party: string
+  readonly uf: string
+  readonly committees?: readonly unknown[]
+}
+
+/**
+ * A senator's stakeholder record: the id from the code, the title as the Senado gives it (else
+ * from the sex), party, state and committees as organs; in office or not when the file says so.
+ *
+ * @example senatorRecord({ code: '5894', name: 'Ana', treatment: '', sex: 'Feminino', party: 'PT', uf: 'BA' }, true).title // 'Senadora'
+ */
+function senatorRecord(s: Senator, active?: boolean): Json {
+  return {
+    id: senatorId(s.code),
+    openDataId: s.code,
+    openDataResource: 'senado',
+    name: s.name,
+    title: s.treatment || titleOf('senador', s.sex),
+    ...(active === undefined ? {} : { situation: active ? 'Exercício' : 'Afastado', active }),
+    organs: [...partyLink(s.party, 'senado'), ...stateLink(s.uf, 'senado'), ...(s.committees ?? [])],
+  }
+}
+
 /** `PL 8/2025` → type, number, year. */
 function identification(s: string): { acronym: string; number: number; year: number } | null {
   const m = /^(\S+)\s+(\d+)\/(\d{4})$/.exec(s.trim())
@@ -96,16 +126,18 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         senators.add(code)
         // The list gives the state on the person or on the mandate.
         const uf = str(who['UfParlamentar']) || str((p['Mandato'] as Json | undefined)?.['UfParlamentar'])
-        const record = {
-          id: senatorId(code),
-          openDataId: code,
-          openDataResource: 'senado',
-          name: str(who['NomeParlamentar']),
-          title: str(who['FormaTratamento']) || titleOf('senador', str(who['SexoParlamentar'])),
-          situation: PEOPLE[kind].active ? 'Exercício' : 'Afastado',
-          active: PEOPLE[kind].active,
-          organs: [...partyLink(str(who['SiglaPartidoParlamentar']), 'senado'), ...stateLink(uf, 'senado'), ...(organs.get(code) ?? [])],
-        }
+        const record = senatorRecord(
+          {
+            code,
+            name: str(who['NomeParlamentar']),
+            treatment: str(who['FormaTratamento']),
+            sex: str(who['SexoParlamentar']),
+            party: str(who['SiglaPartidoParlamentar']),
+            uf,
+            committees: organs.get(code) ?? [],
+          },
+          PEOPLE[kind].active,
+        )
         return { record, line: i + 1 }
       })
       // A senator whose committees the call did not include keeps the stored ones (and a party or
@@ -123,14 +155,15 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
       const code = str(r['codigoParlamentar'])
       if (code !== '' && !senators.has(code)) {
         senators.add(code)
-        const record = {
-          id: senatorId(code),
-          openDataId: code,
-          openDataResource: 'senado',
+        // A rapporteur no list of senators gave: whether in office is unknown, so left unsaid.
+        const record = senatorRecord({
+          code,
           name: str(r['nomeParlamentar']),
-          title: str(r['formaTratamentoParlamentar']) || titleOf('senador', str(r['sexoParlamentar'])),
-          organs: [...partyLink(str(r['siglaPartidoParlamentar']), 'senado'), ...stateLink(str(r['ufParlamentar']), 'senado')],
-        }
+          treatment: str(r['formaTratamentoParlamentar']),
+          sex: str(r['sexoParlamentar']),
+          party: str(r['siglaPartidoParlamentar']),
+          uf: str(r['ufParlamentar']),
+        })
         extra.push({ record, line: i + 1 })
       }
     })

@@ -944,7 +944,7 @@ export interface components {
             name: string;
             /** Format: date-time */
             createdAt: string;
-            /** @description How many documents are saved in it. */
+            /** @description How many documents are saved in it and still stored: as many as GET /monitors/{monitorId} lists. */
             items: number;
         };
         CreatedMonitor: {
@@ -960,7 +960,7 @@ export interface components {
             name: string;
             /** Format: date-time */
             createdAt: string;
-            /** @description How many documents are saved in it. */
+            /** @description How many documents are saved in it and still stored: as many as GET /monitors/{monitorId} lists. */
             items: number;
             /** @description The saved documents of each corpus, in the order saved, in the shape of that corpus’s search results (no highlights; relevance 0). */
             documents: {
