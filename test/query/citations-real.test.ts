@@ -172,6 +172,17 @@ describe.skipIf(!present)('citations as analysts write them, on the real files',
     expect(four.length).toBeGreaterThanOrEqual(53)
   })
 
+  it("the issue's other examples: PL2630, instrução normativa, IN RFB 1700", () => {
+    // `PL2630` glued finds the posts that write `PL 2630` (the files hold no proposition PL 2630/2020).
+    const glued = idsOf('social', 'PL2630').ids
+    expect(glued.length).toBeGreaterThan(30)
+    expect(new Set(glued)).toEqual(new Set(idsOf('social', 'PL 2630').ids))
+    // The Receita's three acts are all Instruções Normativas (the type is indexed with the citation).
+    expect(new Set(idsOf('irs', 'instrução normativa').ids)).toEqual(new Set(['irs-14681', 'irs-15079', 'irs-61197']))
+    // IN RFB 1700 is in none of the files: found nowhere, as it should be.
+    expect(idsOf('irs', 'IN RFB 1700').ids).toEqual([])
+  })
+
   it.each([
     ['MP 1154/2023', 'MPV', 1154, 2023],
     ['Medida Provisória 1.154', 'MPV', 1154, 2023],
