@@ -166,7 +166,9 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
   // lacks only add what readers do without.
   if (readonly && version >= READABLE_FROM) return
   if (readonly) {
-    throw invalid(`path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly (legisearch upgrade --snapshot ${path})`)
+    throw invalid(
+      `path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly (legisearch upgrade --snapshot ${path})`,
+    )
   }
   db.transaction(() => {
     // Read again under the write lock: another process may have migrated the file meanwhile.
