@@ -29,10 +29,22 @@ export interface CitationType {
   readonly spellings: readonly string[]
   /** Norms: the issuers that may follow the type (`IN RFB`, `Resolução CMN`). */
   readonly issuers?: readonly string[]
+  /**
+   * Norms: the issuers searched for too when none is typed (`Instrução Normativa 1548` also finds
+   * `IN RFB nº 1548`); by default every one of `issuers`. Each adds a set of phrases to the search,
+   * so types whose issuers are many and seldom written (`Portaria`) expand into none.
+   */
+  readonly usual?: readonly string[]
 }
 
 const bill = (key: string, ...spellings: string[]): CitationType => ({ key, kind: 'bill', spellings })
-const norm = (key: string, spellings: string[], issuers: string[] = []): CitationType => ({ key, kind: 'norm', spellings, issuers })
+const norm = (key: string, spellings: string[], issuers: string[] = [], usual: string[] = issuers): CitationType => ({
+  key,
+  kind: 'norm',
+  spellings,
+  issuers,
+  usual,
+})
 
 /**
  * Every type the grammar knows. Bills from the Câmara's and Senado's type tables; a name two types
@@ -70,13 +82,13 @@ export const CITATION_TYPES: readonly CitationType[] = [
   norm('lc', ['LC', 'Lei Complementar']),
   norm('decreto', ['Decreto']),
   norm('decreto-lei', ['Decreto-Lei', 'DL']),
-  norm('portaria', ['Portaria'], ['MF', 'ME', 'RFB', 'PGFN', 'Normativa', 'Conjunta', 'Interministerial']),
+  norm('portaria', ['Portaria'], ['MF', 'ME', 'RFB', 'PGFN', 'Normativa', 'Conjunta', 'Interministerial'], []),
   norm('in', ['IN', 'Instrução Normativa'], ['RFB', 'SRF', 'BCB']),
   norm('resolucao', ['Resolução', 'Res'], ['CMN', 'BCB']),
   norm('resolucao-conjunta', ['Resolução Conjunta'], ['BCB', 'CMN']),
-  norm('circular', ['Circular'], ['BCB']),
-  norm('carta-circular', ['Carta Circular'], ['BCB']),
-  norm('comunicado', ['Comunicado'], ['BCB']),
+  norm('circular', ['Circular'], ['BCB'], []),
+  norm('carta-circular', ['Carta Circular'], ['BCB'], []),
+  norm('comunicado', ['Comunicado'], ['BCB'], []),
   norm('solucao-de-consulta', ['Solução de Consulta'], ['Cosit']),
 ]
 
@@ -266,7 +278,7 @@ export function citationPhrases(c: Citation): TextItem[] {
   }
   const years = c.year === undefined ? [[]] : [[String(c.year)], [String(c.year % 100).padStart(2, '0')]]
   for (const type of c.types) {
-    const issuerSets = c.issuers.length > 0 ? [c.issuers.map((w) => w.toUpperCase())] : [[], ...(type.issuers ?? []).map((w) => [w])]
+    const issuerSets = c.issuers.length > 0 ? [c.issuers.map((w) => w.toUpperCase())] : [[], ...(type.usual ?? []).map((w) => [w])]
     for (const [n, spelling] of type.spellings.entries()) {
       const name = tokenize(spelling).map((t) => t.text)
       const acronym = name.length === 1

@@ -178,13 +178,15 @@ describe('parseQ: citations of bills and norms (citations.ts)', () => {
     ['Instrução Normativa 1548', ['in 1548'], ['in 1548', 'in rfb 1548', 'instrucao normativa srf nº 1548']],
     ['Resolução CMN nº 5.207/2025', ['resolucao cmn 5207 2025'], ['resolucao cmn 5207 2025', 'resolucao cmn n 5207 25']],
     ['Resolução BCB 1', ['resolucao bcb 1'], ['resolucao bcb 1']],
-    ['Circular 3.978', ['circular 3978'], ['circular 3978', 'circular bcb 3978']],
+    ['Circular 3.978', ['circular 3978'], ['circular 3978', 'circular nº 3978']],
+    ['Circular BCB 3.978', ['circular bcb 3978'], ['circular bcb 3978']],
     ['Carta Circular 4.000', ['carta-circular 4000'], ['carta circular nº 4000']],
     ['Lei 8.666/93', ['lei 8666 1993'], ['lei 8666 1993', 'lei nº 8666 93']],
     ['Lei nº 2004', ['lei 2004'], ['lei 2004']],
     ['Lei Complementar 123', ['lc 123'], ['lc 123', 'lei complementar nº 123']],
     ['Decreto-Lei 5.452/1943', ['decreto-lei 5452 1943'], ['decreto lei 5452 1943', 'dl 5452 43']],
-    ['Portaria 109', ['portaria 109'], ['portaria nº 109', 'portaria mf 109']],
+    ['Portaria 109', ['portaria 109'], ['portaria nº 109', 'portaria no 109']],
+    ['Portaria MF 109', ['portaria mf 109'], ['portaria mf nº 109']],
   ])('%j: keys %j, among its phrases %j', (q, expectedKeys, some) => {
     expect(keys(q)).toEqual(expectedKeys)
     const all = phrases(q)
@@ -224,6 +226,15 @@ describe('parseQ: citations of bills and norms (citations.ts)', () => {
     expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['q']])
     expect(e.message).toMatch(/^q: \d+ words, phrases and citation spellings to search for \(at most 2000\)/)
     expect(parseQ(Array.from({ length: 20 }, (_, i) => `IN ${i + 1}/20`).join(' ')).groups).toHaveLength(20)
+  })
+
+  it('issuers searched for when none is typed: the usual ones of IN and Resolução, none of Portaria or Circular', () => {
+    expect(phrases('Instrução Normativa 1548').filter((p) => p.startsWith('in ') && !p.includes('n o'))).toEqual(
+      expect.arrayContaining(['in 1548', 'in rfb 1548', 'in srf 1548', 'in bcb 1548']),
+    )
+    expect(phrases('Resolução 4.557')).toEqual(expect.arrayContaining(['resolucao cmn 4557', 'resolucao bcb 4557']))
+    expect(phrases('Portaria 109').some((p) => /\b(mf|rfb|pgfn)\b/.test(p))).toBe(false)
+    expect(phrases('Circular 3978').some((p) => p.includes('bcb'))).toBe(false)
   })
 
   it('an issuer written is the only one searched for (IN SRF 208 is not IN RFB 208)', () => {
