@@ -134,7 +134,12 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   if (!root || typeof root !== 'object' || Array.isArray(root)) {
     throw invalid('UN list: the root element is not one CONSOLIDATED_LIST; is this the UN consolidated list?')
   }
-  const dateGenerated = str(root['@dateGenerated'], 'dateGenerated')
+  let dateGenerated: string
+  try {
+    dateGenerated = str(root['@dateGenerated'], 'dateGenerated')
+  } catch (e) {
+    throw invalid(`UN list: the root's ${(e as Error).message}; nothing was changed`)
+  }
   const generatedMs = parseInstant(dateGenerated)
   if (generatedMs === null) {
     throw invalid(`UN list: the root has no valid ISO 8601 dateGenerated attribute (got ${JSON.stringify(root['@dateGenerated'] ?? null)})`)
@@ -152,19 +157,22 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
     items.forEach((item, i) => {
       const tag = kind === 'individual' ? 'INDIVIDUAL' : 'ENTITY'
       if (!item || typeof item !== 'object') throw invalid(`UN list: ${tag} #${i + 1} is empty; nothing was changed`)
-      const ref = collapse(str(item['REFERENCE_NUMBER'], 'REFERENCE_NUMBER'))
-      if (ref === '')
-        throw invalid(
-          `UN list: ${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'], 'DATAID')) || '?'}) has no REFERENCE_NUMBER; nothing was changed`,
-        )
-      if (seen.has(ref)) throw invalid(`UN list: REFERENCE_NUMBER ${ref} appears twice; nothing was changed`)
-      seen.add(ref)
+      // A field holding markup or a repeat (the key itself too) names the record: its ref once known.
+      let ref = ''
       try {
+        ref = collapse(str(item['REFERENCE_NUMBER'], 'REFERENCE_NUMBER'))
+        if (ref === '')
+          throw invalid(
+            `UN list: ${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'], 'DATAID')) || '?'}) has no REFERENCE_NUMBER; nothing was changed`,
+          )
+        if (seen.has(ref)) throw invalid(`UN list: REFERENCE_NUMBER ${ref} appears twice; nothing was changed`)
+        seen.add(ref)
         records.push({ ref, dataId: collapse(str(item['DATAID'], 'DATAID')), content: contentOf(kind, item) })
+        narratives.set(ref, str(item['COMMENTS1'], 'COMMENTS1').trim())
       } catch (e) {
-        throw invalid(`UN list: ${ref}: ${(e as Error).message}; nothing was changed`)
+        if (e instanceof LegisearchError) throw e
+        throw invalid(`UN list: ${ref === '' ? `${tag} #${i + 1}` : ref}: ${(e as Error).message}; nothing was changed`)
       }
-      narratives.set(ref, str(item['COMMENTS1'], 'COMMENTS1').trim())
     })
   }
   if (records.length === 0) throw invalid('UN list: no INDIVIDUAL or ENTITY record at all; an empty list is refused')

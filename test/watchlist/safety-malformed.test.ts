@@ -237,6 +237,40 @@ describe.skipIf(!hasUnScDir)('reconciliation safety: unreadable, incomplete or o
         message: /^UN list: ENTITIES holds text, expected only ENTITY elements/,
       },
       {
+        name: 'a real list with markup inside a REFERENCE_NUMBER (the business key)',
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.001', (b) =>
+              b.replace('<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER>', '<REFERENCE_NUMBER><B>CDi.001</B></REFERENCE_NUMBER>'),
+            ),
+            'utf8',
+          ),
+        message: /^UN list: INDIVIDUAL #\d+: REFERENCE_NUMBER holds markup or repeats, where the list has plain text; nothing was changed/,
+      },
+      {
+        name: 'a real list with a REFERENCE_NUMBER repeated inside one record',
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.001', (b) =>
+              b.replace(
+                '<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER>',
+                '<REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER><REFERENCE_NUMBER>CDi.009</REFERENCE_NUMBER>',
+              ),
+            ),
+            'utf8',
+          ),
+        message: /^UN list: INDIVIDUAL #\d+: REFERENCE_NUMBER holds markup or repeats/,
+      },
+      {
+        name: 'a real list with markup inside a narrative after the record was read (COMMENTS1 of CDi.001 repeated)',
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.001', (b) => b.replace('<COMMENTS1>', '<COMMENTS1>first</COMMENTS1><COMMENTS1>')),
+            'utf8',
+          ),
+        message: /^UN list: CDi\.001: COMMENTS1 holds markup or repeats/,
+      },
+      {
         name: 'a real list with markup inside a name',
         bytes: () =>
           Buffer.from(
