@@ -6,7 +6,7 @@ import { firstEntryHead, isZip } from '../archives.js'
 import { BATCH } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError, firstBytes, readText } from '../files.js'
-import { rootOfText } from '../xml.js'
+import { parsedXml, rootOfText } from '../xml.js'
 import { textOfHtml } from '../html.js'
 
 /**
@@ -61,7 +61,7 @@ function partOf(file: InputFile, ctx: ReadContext): Part {
   }
   const valid = XMLValidator.validate(text)
   if (valid !== true) throw fileError(file, valid.err.line, `is not well-formed XML (${valid.err.msg}; a truncated file?)`)
-  const doc = parser.parse(text) as Json
+  const doc = parsedXml(parser, file, text, 'an INLABS act')
   const article = (doc['xml'] as Json | undefined)?.['article'] as Json | undefined
   if (article === undefined || typeof article !== 'object' || Array.isArray(article)) {
     throw fileError(file, null, 'is not an INLABS act: <xml> holds no single <article>')

@@ -3,7 +3,7 @@ import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError, firstBytes, readText } from '../files.js'
 import { textOfHtml } from '../html.js'
-import { rootOfText } from '../xml.js'
+import { parsedXml, rootOfText } from '../xml.js'
 
 /**
  * The legislative houses' news: an RSS 2.0 feed (the Câmara's `camaranoticias` feed; the Senado's
@@ -57,7 +57,7 @@ const rssParser = new XMLParser({
 function rssRecords(file: InputFile, text: string): { record: Record<string, unknown>; line: number }[] {
   const valid = XMLValidator.validate(text)
   if (valid !== true) throw fileError(file, valid.err.line, `is not well-formed XML (${valid.err.msg}; a truncated file?)`)
-  const channel = ((rssParser.parse(text) as Json)['rss'] as Json | undefined)?.['channel'] as Json | undefined
+  const channel = (parsedXml(rssParser, file, text, 'an RSS feed')['rss'] as Json | undefined)?.['channel'] as Json | undefined
   if (!channel || typeof channel !== 'object') throw fileError(file, null, 'is not an RSS 2.0 feed: <rss> holds no <channel>')
   const channelHouse = houseOf(str(channel['link']))
   return ((channel['item'] ?? []) as unknown[]).map((entry, i) => {
