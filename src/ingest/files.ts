@@ -28,16 +28,29 @@ export function fileError(file: InputFile, at: number | string | null, message: 
 export function strictUtf8(file: InputFile, as: 'bytes' | 'text' = 'bytes'): Transform {
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let offset = 0
-  const fail = () => fileError(file, null, `is not UTF-8 (an invalid byte sequence after byte ${offset}); re-encode it as UTF-8`)
+  let lines = 1
+  // The bytes of a character the previous chunk began and this one ends (0 to 3 of them).
+  let pending = Buffer.alloc(0)
+  /** The refusal, naming the line and the byte where the first invalid sequence starts. */
+  const fail = (chunk: Buffer, atEnd: boolean) => {
+    const data = Buffer.concat([pending, chunk])
+    const at = firstInvalidUtf8(data, atEnd)
+    const line = lines + count(data, 0x0a, at)
+    return fileError(file, line, `is not UTF-8 (an invalid byte sequence at byte ${offset - pending.length + at}); re-encode it as UTF-8`)
+  }
   return new Transform({
     readableObjectMode: as === 'text',
     transform(chunk: Buffer, _enc, done) {
       try {
         const text = decoder.decode(chunk, { stream: true })
+        const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk
+        const open = incompleteTail(data)
+        lines += count(data, 0x0a, data.length - open)
         offset += chunk.length
+        pending = Buffer.from(data.subarray(data.length - open))
         done(null, as === 'text' ? text : chunk)
       } catch {
-        done(fail())
+        done(fail(chunk, false))
       }
     },
     flush(done) {
@@ -45,10 +58,53 @@ export function strictUtf8(file: InputFile, as: 'bytes' | 'text' = 'bytes'): Tra
         const rest = decoder.decode()
         done(null, as === 'text' && rest !== '' ? rest : null)
       } catch {
-        done(fail())
+        done(fail(Buffer.alloc(0), true))
       }
     },
   })
+}
+
+/** How many bytes at the end of `data` begin a character they do not finish (0 to 3). */
+function incompleteTail(data: Buffer): number {
+  for (let k = 1; k <= Math.min(3, data.length); k++) {
+    const b = data[data.length - k] as number
+    if ((b & 0xc0) === 0x80) continue
+    const size = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1
+    return size > k ? k : 0
+  }
+  return 0
+}
+
+/**
+ * Where the first invalid UTF-8 sequence of `data` starts (RFC 3629: no overlong forms, no
+ * surrogates, nothing past U+10FFFF); a character cut at the end counts only when `atEnd`.
+ */
+function firstInvalidUtf8(data: Buffer, atEnd: boolean): number {
+  let i = 0
+  while (i < data.length) {
+    const b = data[i] as number
+    if (b < 0x80) {
+      i++
+      continue
+    }
+    const size = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
+    if (size === 0) return i
+    const [lo, hi] =
+      b === 0xe0 ? [0xa0, 0xbf] : b === 0xed ? [0x80, 0x9f] : b === 0xf0 ? [0x90, 0xbf] : b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf]
+    for (let k = 1; k < size; k++) {
+      if (i + k >= data.length) return atEnd ? i : data.length
+      const c = data[i + k] as number
+      if (k === 1 ? c < lo || c > hi : (c & 0xc0) !== 0x80) return i
+    }
+    i += size
+  }
+  return data.length
+}
+
+function count(data: Buffer, byte: number, end: number): number {
+  let n = 0
+  for (let i = data.indexOf(byte); i !== -1 && i < end; i = data.indexOf(byte, i + 1)) n++
+  return n
 }
 
 /** The size of an input (its slice's, for a packed archive entry). */
