@@ -1,4 +1,4 @@
-import { closeSync, createWriteStream, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, createWriteStream, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
@@ -224,6 +224,36 @@ const MAX_DEPTH = 3
 const LIVE = new Set<string>()
 let hooked = false
 
+/** Temporary unpack directories are named `legisearch-unpack-<pid>-<random>`. */
+const UNPACK_PREFIX = 'legisearch-unpack-'
+
+/**
+ * Removes the unpack directories of processes that no longer run (killed mid-ingest: their exit
+ * hook never ran). A directory of a live process, or of one this user may not signal, is kept.
+ */
+export function sweepStale(dir: string): void {
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const m = new RegExp(`^${UNPACK_PREFIX}(\\d+)-`).exec(name)
+    if (!m || Number(m[1]) === process.pid || alive(Number(m[1]))) continue
+    rmSync(join(dir, name), { recursive: true, force: true })
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /**
  * Runs `body` over the files a call reads: a zip as the files in it, a gzip file as its content
  * (inside one another too), unpacked into one temporary directory and checked whole before anything
@@ -237,7 +267,8 @@ export async function withUnpacked<T>(files: readonly InputFile[], body: (inputs
   const budget: Budget = { ...UNPACK_LIMITS }
   const tmp = () => {
     if (dir === null) {
-      dir = mkdtempSync(join(tmpdir(), 'legisearch-unpack-'))
+      sweepStale(tmpdir())
+      dir = mkdtempSync(join(tmpdir(), `${UNPACK_PREFIX}${process.pid}-`))
       LIVE.add(dir)
       if (!hooked) {
         hooked = true
