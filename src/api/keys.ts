@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { notFound } from '../common/errors.js'
+import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'
 import { CORPUS_NAMES } from '../corpora/registry.js'
 import type { ApiKeyRow, ApiKeyRows } from '../store/api-keys.js'
@@ -40,7 +41,7 @@ const nameOf = (what: string) =>
 /** What `createApiKey` takes. */
 export const createApiKeySchema = z.strictObject({
   /** The organization the key belongs to: it owns monitors and sees only its saved documents. */
-  client: nameOf('client (organization)'),
+  client: nameOf('client (organization)').refine(isNameText, NAME_TEXT_RULE),
   /** One of `PLANS`. */
   plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]], {
     error: (iss) => `must be one of ${PLAN_NAMES.join(', ')} (got ${JSON.stringify(iss.input)})`,

@@ -4,6 +4,7 @@ import type { SavedBucketRef } from '../corpora/results.js'
 import { resultOfStored } from '../corpora/stored.js'
 import { canonicalDateTime } from '../common/dates.js'
 import { notFound } from '../common/errors.js'
+import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'
 import type { MonitorRow, MonitorRows } from '../store/monitors.js'
 import type { ResultOf } from './results.js'
@@ -47,6 +48,8 @@ const nonEmpty = (max: number) =>
     .refine((v) => v.length <= max, `must be at most ${max} characters`)
 
 const NAME = nonEmpty(200)
+/** A monitor's name: also text a person can read back as given (no lone surrogate, no control character). */
+const MONITOR_NAME = NAME.refine(isNameText, NAME_TEXT_RULE)
 const DOCUMENT_ID = nonEmpty(512)
 
 const argument = (schema: z.ZodType<string>, value: unknown, name: string): string => validate(schema, value, { where: name })
@@ -77,7 +80,7 @@ export class Monitors {
 
   create(clientId: unknown, name: unknown): { id: string; name: string } {
     const client = argument(NAME, clientId, 'clientId')
-    const n = argument(NAME, name, 'name').trim()
+    const n = argument(MONITOR_NAME, name, 'name').trim()
     return { id: this.write(() => this.rows.create(client, n)), name: n }
   }
 

@@ -3,6 +3,7 @@ import { defineCommand } from 'citty'
 import { type SourceName, SOURCE_NAMES, openSnapshot } from '../api/snapshot.js'
 import { fetchSource } from '../api/sources.js'
 import { LegisearchError } from '../common/errors.js'
+import { redactUrl } from '../common/redact-url.js'
 import {
   countsTable,
   guarded,
@@ -45,7 +46,7 @@ export default defineCommand({
       }
       const progress = progressReporter('downloading')
       const files = await fetchSource(args.source, {
-        onProgress: (p) => progress.update(p.url, p.bytesRead, p.bytesTotal, `${(p.bytesRead / 1e6).toFixed(1)} MB`),
+        onProgress: (p) => progress.update(redactUrl(p.url), p.bytesRead, p.bytesTotal, `${(p.bytesRead / 1e6).toFixed(1)} MB`),
         dir: args.dir ?? 'legisearch-downloads',
         ...(year === undefined ? {} : { year }),
         ...(args.date === undefined ? {} : { date: args.date }),
@@ -61,7 +62,7 @@ export default defineCommand({
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         onFile: (f) => {
           progress.stop()
-          process.stderr.write(`${f.changed ? 'downloaded' : 'unchanged '} ${f.url} (${(f.bytes / 1e6).toFixed(1)} MB)\n`)
+          process.stderr.write(`${f.changed ? 'downloaded' : 'unchanged '} ${redactUrl(f.url)} (${(f.bytes / 1e6).toFixed(1)} MB)\n`)
         },
       })
       const rows = files.map((f) => [f.path, f.changed ? 'changed' : 'unchanged', f.bytes.toLocaleString('en-US')])

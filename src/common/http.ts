@@ -1,10 +1,11 @@
 import { LegisearchError, invalid } from './errors.js'
+import { redactUrl, redactUrlIn } from './redact-url.js'
 
 /**
  * One HTTP GET with the guarantees every download of legisearch needs (the UN list, the sources'
  * files): a deadline over the whole exchange, headers and body; a size limit enforced before and
  * while reading; a truncated body told apart from a whole one; upstream failures as 502 errors
- * whose message names the URL and the cause. Retries and where the bytes go are the caller's.
+ * whose message names the URL (credentials and query values hidden: `redactUrl`) and the cause. Retries and where the bytes go are the caller's.
  */
 export interface GetOptions {
   /** Time for the whole exchange, headers and body, in ms. */
@@ -59,7 +60,7 @@ export function checkUrl(url: unknown): URL {
   try {
     parsed = new URL(url)
   } catch {
-    throw invalid(`url: not a valid URL (got ${JSON.stringify(url)})`, ['url'])
+    throw invalid(`url: not a valid URL (got ${JSON.stringify(redactUrl(url))})`, ['url'])
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw invalid(`url: only http: and https: URLs are accepted (got ${parsed.protocol})`, ['url'])
@@ -79,7 +80,9 @@ export function checkUrl(url: unknown): URL {
  * @example const r = await httpGet('https://example.org/a.csv', { timeoutMs: 60_000, maxBytes: 1e9, fetch }, (c) => out.write(c))
  */
 export async function httpGet(url: string | URL, o: GetOptions, sink: (chunk: Uint8Array) => unknown): Promise<GetResult> {
-  const shown = typeof url === 'string' ? url : url.href
+  const href = typeof url === 'string' ? url : url.href
+  // What messages say: never the credentials nor the query values.
+  const shown = redactUrl(url)
   const controller = new AbortController()
   const timeoutError = upstream(`${shown}: timed out after ${o.timeoutMs} ms`)
   let timedOut = false
@@ -106,16 +109,17 @@ export async function httpGet(url: string | URL, o: GetOptions, sink: (chunk: Ui
   let done = false
   try {
     try {
-      response = await step(o.fetch(shown, { signal: controller.signal, redirect: 'follow', headers: { ...o.headers } }))
+      response = await step(o.fetch(href, { signal: controller.signal, redirect: 'follow', headers: { ...o.headers } }))
     } catch (e) {
       if (timedOut || e instanceof LegisearchError) throw e
-      throw upstream(`${shown}: request failed (${describeCause(e)})`)
+      throw upstream(`${shown}: request failed (${redactUrlIn(describeCause(e), href)})`)
     }
-    const from = response.url || shown
+    const came = response.url || href
+    const from = redactUrl(came)
     if (response.status === 304) {
       done = true
       await response.body?.cancel().catch(() => {})
-      return { status: 304, url: from, headers: response.headers, bytes: 0 }
+      return { status: 304, url: came, headers: response.headers, bytes: 0 }
     }
     if (!response.ok) {
       const text = response.statusText ? ` ${response.statusText}` : ''
@@ -138,7 +142,7 @@ export async function httpGet(url: string | URL, o: GetOptions, sink: (chunk: Ui
           next = await step(reader.read())
         } catch (e) {
           if (timedOut || e instanceof LegisearchError) throw e
-          throw upstream(`${from}: body cut short (${describeCause(e)})`)
+          throw upstream(`${from}: body cut short (${redactUrlIn(redactUrlIn(describeCause(e), href), came)})`)
         }
         if (next.done) break
         if (bytes + next.value.byteLength > o.maxBytes) {
@@ -152,7 +156,7 @@ export async function httpGet(url: string | URL, o: GetOptions, sink: (chunk: Ui
     if (timedOut) throw timeoutError
     done = true
     if (declared !== null && !encoded && bytes !== declared) throw upstream(`${from}: body cut short (${bytes} of ${declared} bytes)`)
-    return { status: response.status, url: from, headers: response.headers, bytes }
+    return { status: response.status, url: came, headers: response.headers, bytes }
   } catch (e) {
     if (timedOut) throw timeoutError
     throw e

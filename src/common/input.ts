@@ -13,9 +13,11 @@ function isPlainObject(input: unknown): input is Record<string, unknown> {
 export function queryObject(input: unknown): Record<string, unknown> {
   if (input === undefined || input === null) return {}
   if (input instanceof URLSearchParams) {
-    const out: Record<string, unknown> = {}
+    // No prototype, and own keys only: `toString`, `__proto__`, `constructor` are read as the
+    // unknown parameters they are, not as given twice.
+    const out = Object.create(null) as Record<string, unknown>
     for (const [k, v] of input) {
-      if (k in out) throw invalid(`query: parameter '${k}' is given more than once`)
+      if (Object.hasOwn(out, k)) throw invalid(`query: parameter '${k}' is given more than once`)
       out[k] = v
     }
     return out

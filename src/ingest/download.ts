@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmS
 import { dirname } from 'node:path'
 import { LegisearchError } from '../common/errors.js'
 import { type GetResult, checkUrl, final, httpGet, retryable, upstream } from '../common/http.js'
+import { redactUrl } from '../common/redact-url.js'
 
 /** How downloads behave; every field has a default (`DEFAULT_DOWNLOAD`). */
 export interface DownloadOptions {
@@ -133,7 +134,7 @@ async function once(
     if (failed.error !== null) throw cannotWrite()
     if (got.status === 304) {
       if (prior) return 'not-modified'
-      throw final(upstream(`${url}: HTTP 304 to a request that was not conditional`))
+      throw final(upstream(`${redactUrl(url)}: HTTP 304 to a request that was not conditional`))
     }
     if (o.verify) {
       try {

@@ -1,5 +1,6 @@
 import { basename, join } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
+import { redactUrl } from '../common/redact-url.js'
 import type { SourceDefinition } from './define.js'
 import { type DownloadOptions, type Downloaded, download } from './download.js'
 
@@ -57,7 +58,7 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
         throw new LegisearchError(
           502,
           'internal_error',
-          `${url}: is not the ${source.name} ${file.kind} file (an error page?); the file in place is kept`,
+          `${redactUrl(url)}: is not the ${source.name} ${file.kind} file (an error page?); the file in place is kept`,
         )
       }
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { checkUrl, httpGet, upstream } from '../common/http.js'
+import { redactUrl } from '../common/redact-url.js'
 import { checkOptions } from '../common/validate.js'
 
 /** Where the UN Security Council publishes its Consolidated List (English XML). */
@@ -92,7 +93,7 @@ export async function fetchUnConsolidatedList(
   )
   const xml = Buffer.concat(chunks, got.bytes)
   const contentType = got.headers.get('content-type')
-  checkLooksLikeList(xml, got.url, contentType)
+  checkLooksLikeList(xml, redactUrl(got.url), contentType)
   return { xml, url: got.url, bytes: xml.length, contentType, fetchedAt: new Date().toISOString() }
 }
 

@@ -2,6 +2,7 @@ import { dirname } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { LegisearchError } from '../../common/errors.js'
 import { upstream } from '../../common/http.js'
+import { redactUrl, redactUrlIn } from '../../common/redact-url.js'
 import { firstEntryHead, isZip } from '../archives.js'
 import { BATCH } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
@@ -210,10 +211,10 @@ async function login(ctx: { base: string; fetch: typeof globalThis.fetch; timeou
       body: new URLSearchParams({ email, password }).toString(),
     })
   } catch (e) {
-    throw upstream(`${url}: the INLABS login failed (${(e as Error).message})`)
+    throw upstream(`${redactUrl(url)}: the INLABS login failed (${redactUrlIn((e as Error).message, url)})`)
   }
   await response.body?.cancel().catch(() => {})
-  if (response.status >= 500) throw upstream(`${url}: the INLABS login failed (HTTP ${response.status})`)
+  if (response.status >= 500) throw upstream(`${redactUrl(url)}: the INLABS login failed (HTTP ${response.status})`)
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(';', 1)[0] as string)
@@ -222,7 +223,7 @@ async function login(ctx: { base: string; fetch: typeof globalThis.fetch; timeou
     throw new LegisearchError(
       401,
       'unauthorized',
-      `${url}: INLABS refused the login of INLABS_EMAIL (no session); check INLABS_EMAIL and INLABS_PASSWORD`,
+      `${redactUrl(url)}: INLABS refused the login of INLABS_EMAIL (no session); check INLABS_EMAIL and INLABS_PASSWORD`,
     )
   }
   return { cookie, ...ORIGEM }
