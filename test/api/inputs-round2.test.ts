@@ -75,3 +75,66 @@ describe('shown: a value as a message echoes it', () => {
     expect(shown(`${'a'.repeat(98)}😀😀`)).toBe(`"${'a'.repeat(98)}…`)
   })
 })
+
+describe('the values behind the themes and organs filters', () => {
+  const prop = (id: string, extra: object = {}) => ({
+    id,
+    acronymType: 'PL',
+    number: 1,
+    year: 2024,
+    datePresentation: '2024-01-02',
+    ...extra,
+  })
+  const snap = sharedSnapshot((s) => {
+    s.upsert('propositions', [
+      prop('kept', { themes: [{ openDataId: 40 }, { openDataId: 'x' }, { openDataId: null }, {}], lastProceeding: { organ: { id: 180 } } }),
+    ])
+  })
+
+  it.each([
+    [
+      'a null-prototype object',
+      { themes: [{ openDataId: '1' }, { openDataId: Object.create(null) }] },
+      'themes[1].openDataId',
+      'an object',
+    ],
+    ['a plain object', { themes: [{ openDataId: { a: 1 } }] }, 'themes[0].openDataId', 'an object'],
+    ['an array', { themes: [{ openDataId: [1, 2] }] }, 'themes[0].openDataId', 'an array'],
+    ['a boolean', { themes: [{ openDataId: true }] }, 'themes[0].openDataId', 'a boolean'],
+    ['NaN', { themes: [{ openDataId: NaN }] }, 'themes[0].openDataId', 'NaN', 'a finite number (JSON has no NaN or Infinity)'],
+    [
+      'a BigInt',
+      { themes: [{ openDataId: 10n }] },
+      'themes[0].openDataId',
+      'a bigint',
+      'a JSON value (string, number, boolean, null, array or object), not bigint',
+    ],
+    ['a null-prototype object', { lastProceeding: { organ: { id: Object.create(null) } } }, 'lastProceeding.organ.id', 'an object'],
+    ['an array', { lastProceeding: { organ: { id: [1, 2] } } }, 'lastProceeding.organ.id', 'an array'],
+    [
+      'Infinity',
+      { lastProceeding: { organ: { id: Infinity } } },
+      'lastProceeding.organ.id',
+      'Infinity',
+      'a finite number (JSON has no NaN or Infinity)',
+    ],
+  ])('%s at %s is refused at upsert naming the path, nothing written', (_what, extra, at, got, said?: string) => {
+    const s = snap()
+    const e = errorOf(() => s.upsert('propositions', [prop('ok'), prop('bad', extra)]))
+    expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
+    expect(e.message).toBe(
+      `records[1].${at}: must be ${said ?? `a string or a number (got ${got})`} (propositions record 1; nothing of this call was written)`,
+    )
+    expect(s.counts().propositions).toBe(1)
+  })
+
+  it('strings and finite numbers are indexed as their text; null and absent index nothing', () => {
+    const s = snap()
+    const ids = (filters: object) => (s.searchPropositions({}, filters) as { results: { id: string }[] }).results.map((r) => r.id)
+    expect(ids({ themes: ['40'] })).toEqual(['kept'])
+    expect(ids({ themes: ['x'] })).toEqual(['kept'])
+    expect(ids({ organs: ['180'] })).toEqual(['kept'])
+    expect(ids({ themes: ['null'] })).toEqual([])
+    expect(ids({ themes: ['[object Object]'] })).toEqual([])
+  })
+})
