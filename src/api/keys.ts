@@ -5,6 +5,7 @@ import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'
 import { CORPUS_NAMES } from '../corpora/registry.js'
 import type { ApiKeyRow, ApiKeyRows } from '../store/api-keys.js'
+import { shown } from '../common/shown.js'
 
 /**
  * What a key may call, by name: each search corpus (`search/propositions`…), the watchlist (both
@@ -44,11 +45,11 @@ export const createApiKeySchema = z.strictObject({
   client: nameOf('client (organization)').refine(isNameText, NAME_TEXT_RULE),
   /** One of `PLANS`. */
   plan: z.enum(PLAN_NAMES as [PlanName, ...PlanName[]], {
-    error: (iss) => `must be one of ${PLAN_NAMES.join(', ')} (got ${JSON.stringify(iss.input)})`,
+    error: (iss) => `must be one of ${PLAN_NAMES.join(', ')} (got ${shown(iss.input)})`,
   }),
   /** The endpoints the key may call, instead of the plan's. */
   endpoints: z
-    .array(z.enum(ENDPOINTS, { error: (iss) => `must be one of ${ENDPOINTS.join(', ')} (got ${JSON.stringify(iss.input)})` }), {
+    .array(z.enum(ENDPOINTS, { error: (iss) => `must be one of ${ENDPOINTS.join(', ')} (got ${shown(iss.input)})` }), {
       error: 'must be an array of endpoint names',
     })
     .min(1, 'must name at least one endpoint')

@@ -8,6 +8,7 @@ import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'
 import type { MonitorRow, MonitorRows } from '../store/monitors.js'
 import type { ResultOf } from './results.js'
+import { shown } from '../common/shown.js'
 
 /** A client's folder of saved documents. */
 export const monitorSchema = z
@@ -55,7 +56,7 @@ const DOCUMENT_ID = nonEmpty(512)
 const argument = (schema: z.ZodType<string>, value: unknown, name: string): string => validate(schema, value, { where: name })
 /** A search collection name, as the monitor methods take it. */
 export const collectionSchema = z.enum(CORPUS_NAMES as [CorpusName, ...CorpusName[]], {
-  error: (iss) => `must be one of ${CORPUS_NAMES.join(', ')} (got ${JSON.stringify(iss.input)})`,
+  error: (iss) => `must be one of ${CORPUS_NAMES.join(', ')} (got ${shown(iss.input)})`,
 })
 
 /** A monitor row as answered: its creation time in the canonical date-time form. */

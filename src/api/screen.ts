@@ -12,6 +12,7 @@ import type { ListContent } from '../watchlist/parse.js'
 import { countryCode } from '../watchlist/screen/countries.js'
 import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningSubject, subjectOf } from '../watchlist/screen/index.js'
 import type { Designation } from '../watchlist/types.js'
+import { shown } from '../common/shown.js'
 
 /** Screening's defaults, in one place. */
 export const SCREEN_DEFAULTS = {
@@ -196,9 +197,7 @@ export class Screener {
     return list.map((e) => {
       // A nationality the matcher cannot read is not used, and each match says so.
       const unread =
-        e.nationality && countryCode(e.nationality) === null
-          ? [`nationality ${JSON.stringify(e.nationality)} not recognized, not used`]
-          : []
+        e.nationality && countryCode(e.nationality) === null ? [`nationality ${shown(e.nationality)} not recognized, not used`] : []
       const hits = index.match(
         {
           name: e.name,

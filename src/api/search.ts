@@ -14,6 +14,7 @@ import { highlightsOf } from '../text/highlight.js'
 import { canonicalOf, matchModeOf } from '../text/modes.js'
 import { layoutOf } from './documents.js'
 import type { Monitors } from './monitors.js'
+import { shown } from '../common/shown.js'
 
 /** Who is calling: fills `savedBuckets`/`savedPropositions` with that client's monitors only. */
 export const searchContextSchema = z.strictObject(
@@ -63,7 +64,7 @@ export function compileSearch(corpus: AnyCorpus, query: unknown, body: unknown, 
     ctx === undefined || ctx === null ? undefined : validate(searchContextSchema, ctx, { where: 'ctx', label: 'ctx' }).clientId
   const qText = parseQ(params.q)
   if (params.q.trim() !== '' && isEmptyTextQuery(qText)) {
-    throw invalid(`q: ${JSON.stringify(params.q)} has no word with a letter or digit to search for`, ['q'])
+    throw invalid(`q: ${shown(params.q)} has no word with a letter or digit to search for`, ['q'])
   }
   const text = andTextQueries(qText, compiledBody.text)
   const items = positiveItems(text)

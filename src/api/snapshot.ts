@@ -60,6 +60,7 @@ import {
   screenRequestSchema,
 } from './screen.js'
 import { type Stakeholder, getStakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
+import { shown } from '../common/shown.js'
 
 /** A collection `upsert` and `remove` accept. */
 export type Collection = CorpusName | 'stakeholders'
@@ -86,7 +87,7 @@ function fileKey(path: string): string {
 
 /** A source name, as `ingest` takes it. */
 export const sourceNameSchema = z.enum(SOURCE_NAMES as [SourceName, ...SourceName[]], {
-  error: (iss) => `must be one of ${SOURCE_NAMES.join(', ')} (got ${JSON.stringify(iss.input)})`,
+  error: (iss) => `must be one of ${SOURCE_NAMES.join(', ')} (got ${shown(iss.input)})`,
 })
 
 /** The options of `openSnapshot`; every one optional (defaults in `defaultOptions`). */
@@ -650,7 +651,7 @@ for (const name of CORPUS_NAMES) {
 
 /** A collection name of a search (`searchable`) or of `upsert`/`remove` (`collections`), refused naming the allowed ones. */
 const collectionOf = (allowed: readonly string[], accepted: readonly string[]) => {
-  const message = (iss: { input: unknown }) => `must be one of ${allowed.join(', ')} (got ${JSON.stringify(iss.input)})`
+  const message = (iss: { input: unknown }) => `must be one of ${allowed.join(', ')} (got ${shown(iss.input)})`
   return z.string({ error: message }).refine((c) => accepted.includes(c), { error: message })
 }
 const WRITABLE = collectionOf(COLLECTIONS, CORPUS_NAMES)

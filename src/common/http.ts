@@ -1,5 +1,6 @@
 import { LegisearchError, invalid } from './errors.js'
 import { redactUrl, redactUrlIn } from './redact-url.js'
+import { shown } from './shown.js'
 
 /**
  * One HTTP GET with the guarantees every download of legisearch needs (the UN list, the sources'
@@ -60,7 +61,7 @@ export function checkUrl(url: unknown): URL {
   try {
     parsed = new URL(url)
   } catch {
-    throw invalid(`url: not a valid URL (got ${JSON.stringify(redactUrl(url))})`, ['url'])
+    throw invalid(`url: not a valid URL (got ${shown(redactUrl(url))})`, ['url'])
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw invalid(`url: only http: and https: URLs are accepted (got ${parsed.protocol})`, ['url'])

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type ErrorCode, type Issue, LegisearchError } from '../common/errors.js'
+import { shown } from './shown.js'
 
 /** A path as users write it: `keywords.and[0]`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -67,7 +68,7 @@ export function errorOf(schema: z.ZodType, input: unknown, error: z.ZodError, op
 /** What is wrong, without where. */
 function what(schema: z.ZodType, input: unknown, issue: z.core.$ZodIssue, path: (string | number)[], options: ValidateOptions): string {
   if (issue.code === 'unrecognized_keys') {
-    const quote = options.quote === 'json' ? (k: string) => JSON.stringify(k) : (k: string) => `'${k}'`
+    const quote = options.quote === 'json' ? (k: string) => shown(k) : (k: string) => `'${k}'`
     const keys = issue.keys.map(quote).join(', ')
     const allowed = options.allowed?.(path) ?? objectKeysAt(schema, path)
     const head = `unknown ${options.unknownKey ?? 'field'} ${keys}`

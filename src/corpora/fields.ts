@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CANONICAL_DATE_TIME, canonicalDateTime } from '../common/dates.js'
+import { kindOf } from '../common/shown.js'
 
 /** Building blocks of the record schemas: what `upsert` accepts and how missing parts default. */
 
@@ -62,6 +63,30 @@ export const stringBoolean = () =>
 
 /** A free-form object of the spec (`organ`, `mediaAnalysis`, `themes[]`…); absent → `{}`. */
 export const freeObject = () => z.record(z.string(), z.unknown()).default({})
+
+/**
+ * A free-form object whose `key` feeds a filter (`organ.id`, `themes[].openDataId`): that value,
+ * when present, must be a string or a finite number (indexed as its decimal string) or null, so
+ * what is stored is what a filter finds; anything else is refused naming the path. Absent → `{}`.
+ *
+ * @example keyedObject('id').parse({ id: { a: 1 } })
+ * // throws: id: must be a string or a number (got an object)
+ */
+export const keyedObject = (key: string) =>
+  z
+    .record(z.string(), z.unknown())
+    .superRefine((o, ctx) => {
+      const v = o[key]
+      if (v === undefined || v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) return
+      ctx.addIssue({ code: 'custom', path: [key], message: `must be a string or a number (got ${kindOf(v)})` })
+    })
+    .default({})
+
+/** The value of a `keyedObject`'s `key` as a filter indexes it: none when absent or null. */
+export function keyValues(o: Record<string, unknown>, key: string): string[] {
+  const v = o[key]
+  return typeof v === 'string' || typeof v === 'number' ? [String(v)] : []
+}
 
 /** A path to a date-time field: object keys, and `[]` for every element of an array. */
 type DatePath = readonly string[]

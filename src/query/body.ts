@@ -7,6 +7,7 @@ import type { DayFilter, FacetFilter } from '../text-index/types.js'
 import { tokenize } from '../text/tokenize.js'
 import { dateRangeSchema, isDateRangeEnd, resolveDateRange } from './date-range.js'
 import { type FilterSet, facetName, normalizerOf } from './filters.js'
+import { shown } from '../common/shown.js'
 
 /** At most this many items per keyword list and per filter list. */
 export const MAX_KEYWORDS = 100
@@ -115,7 +116,7 @@ function keywordsQuery(k: z.output<typeof keywordsSchema> | undefined): TextQuer
     (list ?? []).map((s, i) => {
       const words = tokenize(s).map((t) => t.text)
       if (words.length === 0) {
-        throw invalid(`keywords.${op}[${i}]: ${JSON.stringify(s)} has no letter or digit to search for`, ['keywords', op, i])
+        throw invalid(`keywords.${op}[${i}]: ${shown(s)} has no letter or digit to search for`, ['keywords', op, i])
       }
       return { words }
     })

@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { parseDay, today } from '../common/dates.js'
 import { invalidDateRange } from '../common/errors.js'
 import type { DayFilter } from '../text-index/types.js'
+import { shown } from '../common/shown.js'
 
 const dateEnd = () =>
   z
-    .string({ error: (iss) => `must be a date string YYYY-MM-DD (got ${JSON.stringify(iss.input) ?? typeof iss.input})` })
+    .string({ error: (iss) => `must be a date string YYYY-MM-DD (got ${shown(iss.input)})` })
     .optional()
     .meta({ format: 'date', description: 'A calendar day YYYY-MM-DD (Brasília time), inclusive.' })
 

@@ -3,6 +3,7 @@ import { invalid } from '../common/errors.js'
 import { queryObject } from '../common/input.js'
 import { validate } from '../common/validate.js'
 import type { Sort } from '../text-index/types.js'
+import { shown } from '../common/shown.js'
 
 export const SORTS = ['newest', 'recently_updated', 'older', 'relevance'] as const satisfies readonly Sort[]
 export const MODES = ['sensitive', 'keyword'] as const
@@ -17,7 +18,7 @@ export const MAX_Q_LENGTH = 1000
  */
 export const intParam = (min: number, max: number, fallback: number) => {
   const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`
-  const message = (v: unknown) => `must be an integer ${range} (got ${JSON.stringify(v)})`
+  const message = (v: unknown) => `must be an integer ${range} (got ${shown(v)})`
   return z
     .union([z.number(), z.string()], { error: `must be an integer ${range}` })
     .optional()

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { parseInstant } from '../common/dates.js'
+import { shown } from '../common/shown.js'
 
 /**
  * One record of the UN list, read from its XML: the business key, the DATAID, and the CONTENT —
@@ -142,7 +143,7 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   }
   const generatedMs = parseInstant(dateGenerated)
   if (generatedMs === null) {
-    throw invalid(`UN list: the root has no valid ISO 8601 dateGenerated attribute (got ${JSON.stringify(root['@dateGenerated'] ?? null)})`)
+    throw invalid(`UN list: the root has no valid ISO 8601 dateGenerated attribute (got ${shown(root['@dateGenerated'] ?? null)})`)
   }
   if (generatedMs > Date.now() + FUTURE_SLACK_MS) throw invalid(`UN list: dateGenerated ${dateGenerated} is in the future; refused`)
   const individuals = section(root, 'INDIVIDUALS', 'INDIVIDUAL')

@@ -11,6 +11,7 @@ import { ISO_639_1 } from './languages.js'
 import { nameKey } from './names.js'
 import type { DesignationEvent } from './reconcile.js'
 import { REGIMES, type Designation, type DesignationDetail } from './types.js'
+import { shown } from '../common/shown.js'
 
 const SORTS = ['recently_changed', 'name', 'listed_on'] as const
 const MEASURE_ALLOWED = `must be one of ${MEASURES.join(', ')} (compared case-insensitively)`
@@ -77,7 +78,7 @@ export function listWatchlist(st: Statements, query: unknown): { data: Designati
   const args: (string | number)[] = []
   if (q.search !== undefined && q.search.trim() !== '') {
     const key = nameKey(q.search)
-    if (key === '') throw invalid(`search: ${JSON.stringify(q.search)} has no letter or digit to look for`, ['search'])
+    if (key === '') throw invalid(`search: ${shown(q.search)} has no letter or digit to look for`, ['search'])
     where.push('instr(names_key, ?) > 0')
     args.push(key)
   }

@@ -4,7 +4,7 @@ import { fold } from '../../text/fold.js'
 import { highlightSchema } from '../../text/highlight.js'
 import { defineCorpus } from '../define.js'
 import { savedBucketRefSchema } from '../results.js'
-import { dateTime, freeObject, id, int, optionalDateTime, stringBoolean, text } from '../fields.js'
+import { dateTime, id, int, keyValues, keyedObject, optionalDateTime, stringBoolean, text } from '../fields.js'
 import { ASSEMBLY_STATES } from './assemblies.js'
 
 const author = z.strictObject({
@@ -20,7 +20,8 @@ const proceeding = z.strictObject({
   openDataId: text(),
   openDataSituationId: text(),
   date: optionalDateTime(),
-  organ: freeObject(),
+  /** `organ.id` feeds the `organs` filter: a string or a number. */
+  organ: keyedObject('id'),
   description: text(),
   situation: text(),
   regime: text(),
@@ -45,7 +46,8 @@ const schema = z.strictObject({
   lastProceeding: proceeding.default(() => proceeding.parse({})),
   authors: z.array(author).default([]),
   rapporteurs: z.array(author).default([]),
-  themes: z.array(z.record(z.string(), z.unknown())).default([]),
+  /** Each theme's `openDataId` feeds the `themes` filter: a string or a number. */
+  themes: z.array(keyedObject('openDataId')).default([]),
   /** Input only: the approval state, when the origin states it (DECISIONS §3). */
   approved: stringBoolean().optional(),
 })
@@ -110,17 +112,8 @@ export const propositions = defineCorpus({
         return [...p.authors.map((a) => a.uf), ...(house ? [house] : [])]
       },
     },
-    organs: {
-      kind: 'id',
-      values: (p) => {
-        const o = p.lastProceeding.organ['id']
-        return o === undefined || o === null ? [] : [String(o)]
-      },
-    },
-    themes: {
-      kind: 'id',
-      values: (p) => p.themes.flatMap((t) => (t['openDataId'] === undefined || t['openDataId'] === null ? [] : [String(t['openDataId'])])),
-    },
+    organs: { kind: 'id', values: (p) => keyValues(p.lastProceeding.organ, 'id') },
+    themes: { kind: 'id', values: (p) => p.themes.flatMap((t) => keyValues(t, 'openDataId')) },
     created_at: { kind: 'date', column: 'main' },
     updated_at: { kind: 'date', column: 'updated' },
   },

@@ -8,6 +8,7 @@ import { explainName } from './explain.js'
 import { TopScores } from './ranking.js'
 import type { ScreeningSubject, SubjectNameKind } from './subject.js'
 import { Vocabulary } from './vocabulary.js'
+import { shown } from '../../common/shown.js'
 
 export type { ScreeningSubject, SubjectNameKind } from './subject.js'
 export { subjectOf } from './subject.js'
@@ -181,7 +182,7 @@ export class ScreeningIndex {
     const cap = prune ? MAX_QUERY_WORDS : Infinity
     // The name read as a person's and as an entity's (legal-form words weigh less there).
     const q = { person: readQuery(query.name, false, cap), entity: readQuery(query.name, true, cap) }
-    if (q.person.read.name.words.length === 0) throw new Error(`screening: no letters or digits in ${JSON.stringify(query.name)}`)
+    if (q.person.read.name.words.length === 0) throw new Error(`screening: no letters or digits in ${shown(query.name)}`)
     const keep = kept(options.limit)
     if (keep === 0) return []
     // A NaN threshold filters nothing (no score is under it), as the lowest would.
