@@ -119,6 +119,7 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   // The UN list declares no DTD; one here could only define entities (expansion, external files).
   // Searched in the whole text: escaped text never holds a literal `<!DOCTYPE`.
   if (/<!DOCTYPE/i.test(text)) throw invalid('UN list: a DOCTYPE declaration is not allowed (the UN list has none); nothing was changed')
+  forbiddenReference(text)
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
     throw invalid(
@@ -178,6 +179,31 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   }
   if (records.length === 0) throw invalid('UN list: no INDIVIDUAL or ENTITY record at all; an empty list is refused')
   return brand({ dateGenerated, generatedMs, records, narratives, sha256 })
+}
+
+/**
+ * Refuses a character reference to a character XML 1.0 does not allow (`&#0;`, `&#x1;`, a lone
+ * surrogate `&#xD800;`, `&#xFFFE;`, past U+10FFFF): read as text it would silently make another
+ * name ("ER&#0;IC" → "ERIC"), so the list is refused naming the line; nothing was changed.
+ */
+function forbiddenReference(text: string): void {
+  for (const m of text.matchAll(/&#(x[0-9a-f]+|[0-9]+);/gi)) {
+    const digits = m[1] as string
+    const cp = digits[0] === 'x' || digits[0] === 'X' ? Number.parseInt(digits.slice(1), 16) : Number(digits)
+    const allowed =
+      cp === 0x9 ||
+      cp === 0xa ||
+      cp === 0xd ||
+      (cp >= 0x20 && cp <= 0xd7ff) ||
+      (cp >= 0xe000 && cp <= 0xfffd) ||
+      (cp >= 0x10000 && cp <= 0x10ffff)
+    if (!allowed) {
+      const line = text.slice(0, m.index).split('\n').length
+      throw invalid(
+        `UN list: line ${line} holds ${m[0]}, a character XML does not allow (a name would silently change); nothing was changed`,
+      )
+    }
+  }
 }
 
 /** Largest list accepted: the real one is ~2 MB. */

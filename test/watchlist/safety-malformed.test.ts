@@ -236,6 +236,15 @@ describe.skipIf(!hasUnScDir)('reconciliation safety: unreadable, incomplete or o
         bytes: () => Buffer.from(real(LATEST).replace('</ENTITIES>', 'truncated here\n  </ENTITIES>'), 'utf8'),
         message: /^UN list: ENTITIES holds text, expected only ENTITY elements/,
       },
+      ...(['&#0;', '&#x1;', '&#xD800;', '&#xFFFE;', '&#1114112;'] as const).map((ref) => ({
+        name: `a real list with ${ref} inside a name (a character XML does not allow)`,
+        bytes: () =>
+          Buffer.from(
+            editRecord(real(LATEST), 'CDi.001', (b) => b.replace('<FIRST_NAME>ERIC</FIRST_NAME>', `<FIRST_NAME>ER${ref}IC</FIRST_NAME>`)),
+            'utf8',
+          ),
+        message: new RegExp(`^UN list: line \\d+ holds ${ref}, a character XML does not allow`),
+      })),
       {
         name: 'a real list with markup inside a REFERENCE_NUMBER (the business key)',
         bytes: () =>
