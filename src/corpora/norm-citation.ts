@@ -7,13 +7,19 @@ import type { TextField } from './define.js'
  * Normativa SRF 208/2002`), so `IN SRF 208`, `Instrução Normativa 208/2002` and the bare number find
  * it, and the keys it answers to, so the norm ranks above texts that merely cite it.
  *
- * @example const cite = normCitation((d: BacenDocument) => d.title, (d) => d.date)
+ * @example const cite = normCitation((d: BacenDocument) => [d.title], (d) => d.date)
  */
 export function normCitation<R>(
   stated: (record: R) => readonly string[],
   date: (record: R) => string,
 ): { field: TextField<R>; identifiers: (record: R) => string[] } {
+  // The text field and the keys of one record are asked for one after the other: read it once.
+  let last: { record: R; found: { c: Citation; year: number } | null } | null = null
   const of = (record: R): { c: Citation; year: number } | null => {
+    if (last?.record !== record) last = { record, found: read(record) }
+    return last.found
+  }
+  const read = (record: R): { c: Citation; year: number } | null => {
     for (const text of stated(record)) {
       const c = text === '' ? null : citationOfTitle(text)
       // The year the title states (an act of 2022 published in 2023), else its date's.
