@@ -10,7 +10,7 @@ import { parseQ } from '../query/q.js'
 import type { DocumentRows } from '../store/documents.js'
 import { andTextQueries, isEmptyTextQuery, positiveItems } from '../text-index/text-query.js'
 import { type IndexPage, IndexQueryError, type IndexSearch, type TextIndex } from '../text-index/types.js'
-import { highlightsOf } from '../text/highlight.js'
+import { type HighlightBudget, highlightsOf } from '../text/highlight.js'
 import { canonicalOf, matchModeOf } from '../text/modes.js'
 import { layoutOf } from './documents.js'
 import type { Monitors } from './monitors.js'
@@ -122,6 +122,7 @@ export function resultsOf(
   )
   const highlighted = corpus.text.filter((f) => f.highlight)
   const foldIdentifiers = corpus.text.some((f) => f.role === 'identifier')
+  const budget: HighlightBudget = { read: 0 }
 
   return found.map((row) => {
     const record = JSON.parse(row.record) as Record<string, unknown>
@@ -130,7 +131,7 @@ export function resultsOf(
       highlighted.map((f) => ({ name: f.name, text: f.get(record) })),
       items,
       mode,
-      { canonical, foldIdentifiers },
+      { canonical, foldIdentifiers, budget },
     )
     return {
       ...base,

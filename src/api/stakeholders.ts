@@ -15,12 +15,15 @@ const organ = z.strictObject({
 })
 
 /** A stakeholder as `upsert('stakeholders', …)` accepts it and `GET /stakeholders/{id}` answers it (spec 2.8). */
+/** The longest stakeholder name (a person, a committee, a party): the longest real one is ~250 characters. */
+export const NAME_CHARS = 1000
+
 export const stakeholderSchema = z
   .strictObject({
     id: id(),
     openDataId: text(),
     openDataResource: text(),
-    name: z.string().trim().min(1, 'must be a non-empty name'),
+    name: z.string().trim().min(1, 'must be a non-empty name').max(NAME_CHARS, `must be at most ${NAME_CHARS} characters`),
     title: text(),
     situation: text(),
     active: z.boolean().default(true),

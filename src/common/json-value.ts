@@ -3,23 +3,58 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 export const MAX_JSON_DEPTH = 32
 
 /**
+ * The most text one record may hold, in characters (UTF-16 code units, as `String.length`
+ * counts): a field's string, an object key, and all of a record's strings and keys together.
+ * The largest real record of any source (a DOU act) is ~60,000 characters; a field at the limit
+ * is still searched whole, and highlights read its beginning (`HIGHLIGHT_LIMITS`).
+ */
+export const RECORD_LIMITS = { fieldChars: 1_000_000, keyChars: 1_000, recordChars: 2_000_000 } as const
+
+export interface JsonProblem {
+  readonly path: (string | number)[]
+  readonly message: string
+}
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/**
  * Where a value stops being plain JSON, or null when it is JSON all the way down. Records are
  * stored as JSON, so anything JSON cannot hold (NaN, Infinity, undefined, BigInt, functions,
  * Dates, class instances, cycles) would be changed or lost on the way in: refuse it instead, and
- * refuse keys that reach a prototype.
+ * refuse keys that reach a prototype, and text over `RECORD_LIMITS` (a string or key too long, or
+ * a record whose strings and keys add up to more than the limit).
+ *
+ * @example jsonProblem({ summary: 'x'.repeat(1_500_000) }, ['records', 0])
+ * // { path: ['records', 0, 'summary'], message: 'is 1,500,000 characters long; a field holds at most 1,000,000' }
  */
-export function jsonProblem(
-  value: unknown,
-  path: (string | number)[] = [],
-  depth = 0,
-): { path: (string | number)[]; message: string } | null {
+export function jsonProblem(value: unknown, path: (string | number)[] = []): JsonProblem | null {
+  const seen = { chars: 0 }
+  const p = walk(value, path, 0, seen)
+  if (p) return p
+  if (seen.chars > RECORD_LIMITS.recordChars)
+    return {
+      path,
+      message: `holds more than ${count(RECORD_LIMITS.recordChars)} characters of text in its strings and keys, the most a record may hold`,
+    }
+  return null
+}
+
+function walk(value: unknown, path: (string | number)[], depth: number, seen: { chars: number }): JsonProblem | null {
   if (depth > MAX_JSON_DEPTH) return { path, message: `nests deeper than ${MAX_JSON_DEPTH} levels` }
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null
+  if (typeof value === 'string') {
+    seen.chars += value.length
+    if (value.length > RECORD_LIMITS.fieldChars)
+      return { path, message: `is ${count(value.length)} characters long; a field holds at most ${count(RECORD_LIMITS.fieldChars)}` }
+    return null
+  }
+  if (value === null || typeof value === 'boolean') return null
   if (typeof value === 'number')
     return Number.isFinite(value) ? null : { path, message: 'must be a finite number (JSON has no NaN or Infinity)' }
+  // Past the record's limit, stop walking: the caller reports the size.
+  if (seen.chars > RECORD_LIMITS.recordChars) return null
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = jsonProblem(value[i], [...path, i], depth + 1)
+      const p = walk(value[i], [...path, i], depth + 1, seen)
       if (p) return p
     }
     return null
@@ -30,10 +65,16 @@ export function jsonProblem(
       return { path, message: 'must be a plain JSON object, not a class instance (Date, Map…)' }
     for (const key of Object.keys(value)) {
       if (FORBIDDEN_KEYS.has(key)) return { path: [...path, key], message: `the key '${key}' is not allowed` }
+      if (key.length > RECORD_LIMITS.keyChars)
+        return {
+          path,
+          message: `has a key ${count(key.length)} characters long; a key holds at most ${count(RECORD_LIMITS.keyChars)}`,
+        }
+      seen.chars += key.length
       const v = (value as Record<string, unknown>)[key]
       // A property set to undefined is an absent property, as in JSON and TypeScript.
       if (v === undefined) continue
-      const p = jsonProblem(v, [...path, key], depth + 1)
+      const p = walk(v, [...path, key], depth + 1, seen)
       if (p) return p
     }
     return null

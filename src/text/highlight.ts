@@ -25,6 +25,20 @@ export type Highlight = z.output<typeof highlightSchema>
 export const PASSAGE_LENGTH = 300
 
 /**
+ * How much text highlights read, in characters, so a page costs a bounded time whatever its
+ * records hold (as Lucene's highlighter reads a field's first 10,000 characters, Elasticsearch's
+ * first 1,000,000): each field is read up to `field` (cut before a word), until a page has read
+ * `page` in all; from then on each further field only up to `afterPage`. A hit past what is read is found by the
+ * search but not highlighted. The largest real record (a DOU act, ~60,000 characters) is read whole.
+ */
+export const HIGHLIGHT_LIMITS = { field: 100_000, page: 1_000_000, afterPage: 10_000 } as const
+
+/** What one page's highlights have read so far: pass the same object for every record of a page. */
+export interface HighlightBudget {
+  read: number
+}
+
+/**
  * Highlights of one record: for each field with a hit, a contiguous passage of the original text
  * (at most ~300 characters) around the densest run of hits. Concatenating `texts[].value` gives
  * the passage exactly. Never HTML.
@@ -47,8 +61,11 @@ export function highlightsOf(
     return { mode: m, terms: i.words.map((w) => termIn(w, m)) }
   })
   const out: Highlight[] = []
+  const budget = options.budget ?? { read: 0 }
   for (const field of fields) {
-    const spans = hitSpans(field.text, wanted)
+    const read = readLength(field.text, budget)
+    budget.read += read
+    const spans = hitSpans(field.text, read, wanted)
     if (spans.length === 0) continue
     out.push({ path: field.name, score: spans.length, texts: passage(field.text, spans) })
   }
@@ -60,6 +77,23 @@ export interface HighlightOptions {
   readonly canonical?: boolean
   /** The corpus matches identifiers case-insensitively (propositions): mark them so too. */
   readonly foldIdentifiers?: boolean
+  /** What the page has read so far (`HIGHLIGHT_LIMITS`); each call alone when absent. */
+  readonly budget?: HighlightBudget
+}
+
+/**
+ * How many characters of `text` highlights read: up to the field's limit, or the smaller limit
+ * once the page's is spent; a cut falls before the word it would split (a cut word could match
+ * what the whole word does not), and never inside a surrogate pair.
+ */
+function readLength(text: string, budget: HighlightBudget): number {
+  const limit: number = budget.read < HIGHLIGHT_LIMITS.page ? HIGHLIGHT_LIMITS.field : HIGHLIGHT_LIMITS.afterPage
+  if (text.length <= limit) return text.length
+  let n = limit
+  while (n > 0 && /\S/.test(text[n] as string)) n--
+  // One word longer than the whole limit: cut it, not inside a pair.
+  if (n === 0) n = /[\uDC00-\uDFFF]/.test(text[limit] as string) ? limit - 1 : limit
+  return n
 }
 
 type Span = readonly [start: number, end: number]
@@ -70,22 +104,34 @@ function termIn(word: string, mode: TermMode): string {
   return mode === 'canonical' ? canonicalTerm(word) : termOf(word, mode)
 }
 
-function hitSpans(text: string, wanted: readonly { mode: TermMode; terms: readonly string[] }[]): Span[] {
-  const tokens = tokenize(text)
-  const termsByMode = new Map<TermMode, string[]>()
-  // A phrase match is one hit from its first word to its last (`PL 2630/2020`).
+/** The hits in the first `read` characters of `text`. */
+function hitSpans(text: string, read: number, wanted: readonly { mode: TermMode; terms: readonly string[] }[]): Span[] {
+  const tokens = tokenize(read < text.length ? text.slice(0, read) : text)
+  // A phrase match is one hit from its first word to its last (`PL 2630/2020`). Phrases are
+  // looked up by their first term, so a token costs one look-up however many phrases there are.
   const found: Span[] = []
-  for (const { mode, terms: phrase } of wanted) {
-    let terms = termsByMode.get(mode)
-    if (terms === undefined) {
-      terms = tokens.map((t) => termIn(t.text, mode))
-      termsByMode.set(mode, terms)
-    }
-    const k = phrase.length
-    for (let i = 0; i + k <= terms.length; i++) {
-      let ok = true
-      for (let j = 0; j < k && ok; j++) ok = terms[i + j] === phrase[j]
-      if (ok) found.push([(tokens[i] as { start: number }).start, (tokens[i + k - 1] as { end: number }).end])
+  const byMode = new Map<TermMode, Map<string, (readonly string[])[]>>()
+  for (const { mode, terms } of wanted) {
+    if (terms.length === 0) continue
+    let byFirst = byMode.get(mode)
+    if (byFirst === undefined) byMode.set(mode, (byFirst = new Map()))
+    const first = terms[0] as string
+    const list = byFirst.get(first)
+    if (list === undefined) byFirst.set(first, [terms])
+    else list.push(terms)
+  }
+  for (const [mode, byFirst] of byMode) {
+    const terms = tokens.map((t) => termIn(t.text, mode))
+    for (let i = 0; i < terms.length; i++) {
+      const phrases = byFirst.get(terms[i] as string)
+      if (phrases === undefined) continue
+      for (const phrase of phrases) {
+        const k = phrase.length
+        if (i + k > terms.length) continue
+        let ok = true
+        for (let j = 1; j < k && ok; j++) ok = terms[i + j] === phrase[j]
+        if (ok) found.push([(tokens[i] as { start: number }).start, (tokens[i + k - 1] as { end: number }).end])
+      }
     }
   }
   found.sort((a, b) => a[0] - b[0] || a[1] - b[1])
