@@ -1,3 +1,5 @@
+import { invalid } from '../common/errors.js'
+import { shown } from '../common/shown.js'
 import type { CorpusName } from '../corpora/registry.js'
 
 type Fields = Readonly<Record<string, unknown>>
@@ -61,6 +63,9 @@ const LINKS: Readonly<Record<CorpusName, (r: Fields) => string | null>> = {
  * // 'https://www.camara.leg.br/propostas-legislativas/2345485'
  */
 export function officialLink(corpus: CorpusName, record: object): string | null {
-  const link = LINKS[corpus] as ((r: Fields) => string | null) | undefined
-  return link ? link(record as Fields) : null
+  if (typeof corpus !== 'string' || !Object.hasOwn(LINKS, corpus))
+    throw invalid(`corpus: must be one of ${Object.keys(LINKS).join(', ')} (got ${shown(corpus)})`, ['corpus'])
+  if (typeof record !== 'object' || record === null || Array.isArray(record))
+    throw invalid(`record: must be a record object (got ${shown(record)})`, ['record'])
+  return LINKS[corpus](record as Fields)
 }
