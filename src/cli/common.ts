@@ -6,9 +6,10 @@ import { LegisearchError } from '../common/errors.js'
 
 /**
  * Exit codes: 0 ok, 1 usage (citty's own), 2 refused input, 3 network, 4 a UN list applied but the
- * watchlist holds back removals (its status is not yet the current list's).
+ * watchlist holds back removals (its status is not yet the current list's), 5 the snapshot is
+ * damaged (`corrupt`), 70 an internal error (a bug: `EX_SOFTWARE` of sysexits).
  */
-export const EXIT = { ok: 0, usage: 1, refused: 2, network: 3, heldBack: 4 } as const
+export const EXIT = { ok: 0, usage: 1, refused: 2, network: 3, heldBack: 4, corrupt: 5, internal: 70 } as const
 
 /** The `--snapshot` option every command takes. */
 export const snapshotArg = {
@@ -39,16 +40,24 @@ export function readingSnapshot<T>(snapshotOption: string | undefined, body: (sn
 
 /**
  * Runs a command's body; a `LegisearchError` is printed as one line on stderr and sets the exit
- * code (2 for input the library refused, 3 for a network failure); anything else is a bug and
- * propagates.
+ * code (2 for input the library refused, 3 for a network failure, 5 a damaged snapshot); anything
+ * else is a bug: one line saying so (the stack with `LEGISEARCH_DEBUG=1`), exit code 70.
+ *
+ * @example await guarded(() => readingSnapshot(args.snapshot, (snap) => printJson(snap.counts())))
  */
 export async function guarded(body: () => Promise<void> | void): Promise<void> {
   try {
     await body()
   } catch (e) {
-    if (!(e instanceof LegisearchError)) throw e
+    if (!(e instanceof LegisearchError)) {
+      const first = (e instanceof Error ? e.message : String(e)).split('\n')[0]?.slice(0, 300) ?? ''
+      process.stderr.write(`legisearch: internal error (a bug; please report it with the command): ${first}\n`)
+      if (process.env['LEGISEARCH_DEBUG'] === '1' && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`)
+      process.exitCode = EXIT.internal
+      return
+    }
     process.stderr.write(`legisearch: ${e.message}\n`)
-    process.exitCode = e.status === 502 || e.status === 504 ? EXIT.network : EXIT.refused
+    process.exitCode = e.status === 502 || e.status === 504 ? EXIT.network : (e.code as string) === 'corrupt' ? EXIT.corrupt : EXIT.refused
   }
 }
 
