@@ -655,6 +655,13 @@ export class Snapshot {
   private prepareIndexes(): void {
     const layouts = CORPUS_NAMES.map((name) => layoutOf(corpusOf(name)))
     const { missing, changed } = this.index.inspect(layouts)
+    if ((changed.length > 0 || missing.length > 0) && this.readonly && !this.askedReadonly) {
+      throw new LegisearchError(
+        403,
+        'forbidden',
+        `path: ${this.path} needs its text index of ${[...changed, ...missing].join(', ')} made again, but it is read-only for this process; make it writable and open it again`,
+      )
+    }
     if (changed.length > 0 && this.readonly) {
       throw invalid(
         `path: ${this.path} holds the text index of ${changed.join(', ')} in the layout of an earlier version; ` +
