@@ -8,6 +8,7 @@ import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
 import type { SavedBucketRef } from '../corpora/results.js'
 import type { SearchQuery } from '../query/params.js'
 import { DEFAULT_BUSY_TIMEOUT_MS, type Db, immediate, openDatabase } from '../store/database.js'
+import { corruptFile, damageOf, damageText, guarded } from '../store/driver-error.js'
 import { DocumentRows } from '../store/documents.js'
 import { IngestLog, type IngestLogEntry } from '../store/ingest-log.js'
 import { MonitorRows } from '../store/monitors.js'
@@ -138,6 +139,7 @@ export interface Snapshot extends SearchMethods {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Snapshot {
   readonly path: string
+  /** Open for reading only: asked with `{ readonly: true }`, or the file is read-only for this process. */
   readonly readonly: boolean
   private readonly db: Db
   private readonly st: Statements
@@ -149,20 +151,26 @@ export class Snapshot {
   private readonly finder: StakeholderFinder
   private readonly keys: ApiKeys
   private readonly screener: Screener
+  /** The damage a check or a call met, if any: writes are refused from then on (see `checkIntegrity`). */
+  private damage: string | undefined
   /** An `ingest` is under way (its transaction spans awaits): other calls must not join it. */
   private ingesting = false
   /** The file, as `INGESTING` knows it. */
   private readonly file: string
+  /** `{ readonly }` as given to `openSnapshot` (`readonly` is what the file allows). */
+  private readonly askedReadonly: boolean
 
   /** @internal use {@link openSnapshot}. */
   constructor(path: string, options?: OpenOptions) {
     const given = checkOptions(openOptionsSchema, options)
     const opts = { readonly: given.readonly ?? defaultOptions.readonly, busyTimeoutMs: given.busyTimeoutMs ?? defaultOptions.busyTimeoutMs }
     this.path = path
-    this.readonly = opts.readonly
+    this.askedReadonly = opts.readonly
     // Checked before the file is touched: a bad value must not create it.
     this.indexName = textIndexName()
     this.db = openDatabase(path, opts.readonly, opts.busyTimeoutMs, FTS5_UPGRADES)
+    // A file this process cannot write is open for reading whatever was asked.
+    this.readonly = this.db.readonly
     this.file = fileKey(path)
     try {
       this.st = new Statements(this.db)
@@ -294,10 +302,12 @@ export class Snapshot {
       rows: this.rows,
       index: this.index,
       monitors: this.monitors,
-      read: <R>(fn: () => R): R => {
-        this.assertOpen()
-        return this.db.transaction(fn).deferred()
-      },
+      // The iterator reads page by page, after this call returned: each read passes the boundary too.
+      read: <R>(fn: () => R): R =>
+        this.entrance(() => {
+          this.assertOpen()
+          return this.db.transaction(fn).deferred()
+        }),
     }
     return searchAll(deps, corpusNamed(collection, 'searchable'), query, body, ctx) as unknown as SearchAll<ResultOf[C]>
   }
@@ -550,28 +560,46 @@ export class Snapshot {
   /**
    * Checks that the file is sound and that every index agrees with the records: SQLite's own
    * check, the text index's, and one index row per record in every mode. Reads the whole file: for
-   * tests and operators, never done on open.
+   * tests and operators, never done on open. Never throws on a damaged file: each check that
+   * meets the damage reports it as a problem. Once damage is found, this Snapshot refuses writes
+   * (500 `corrupt`): writing into a damaged file can spread the damage; reads go on, and a read
+   * that meets the damage throws 500 `corrupt`.
    *
    * @example snap.checkIntegrity() // { ok: true, problems: [] }
    */
   checkIntegrity(): { ok: boolean; problems: string[] } {
     this.assertOpen()
     const problems: string[] = []
-    const quick = this.db.pragma('quick_check', { simple: true }) as string
-    if (quick !== 'ok') problems.push(`sqlite quick_check: ${quick}`)
-    const counted = this.rows.counts()
+    /** Runs one check; damage it meets is a problem found, not an error. */
+    const check = (what: string, fn: () => string[]): void => {
+      try {
+        problems.push(...guarded(this.path, fn))
+      } catch (e) {
+        const damage = e instanceof LegisearchError ? damageOf(e) : undefined
+        if (damage === undefined) throw e
+        problems.push(`${what}: ${damage}`)
+      }
+    }
+    check('sqlite quick_check', () => {
+      const quick = this.db.pragma('quick_check', { simple: true }) as string
+      return quick === 'ok' ? [] : [`sqlite quick_check: ${quick}`]
+    })
+    if (problems.length > 0) this.damage ??= damageText(problems[0] as string)
+    let counted = new Map<string, number>()
+    check('record counts', () => ((counted = this.rows.counts()), []))
     for (const name of CORPUS_NAMES) {
-      problems.push(...this.rows.counterProblems(name))
+      check(`${name} counters`, () => this.rows.counterProblems(name))
       const layout = layoutOf(corpusOf(name))
       const documents = counted.get(name) ?? 0
-      // FTS5's own check is a write command: under the write lock, so another writer cannot make it fail.
-      problems.push(
-        ...(this.readonly
+      // FTS5's own check is a write command: under the write lock, so another writer cannot make it
+      // fail; on a file known damaged (or read-only) it runs without it.
+      check(`${name} text index`, () =>
+        this.readonly || this.damage !== undefined
           ? this.index.problems(layout, documents, false)
-          : immediate(this.db, () => this.index.problems(layout, documents, true))),
+          : immediate(this.db, () => this.index.problems(layout, documents, true)),
       )
     }
-    problems.push(...this.rows.orphanProblems())
+    check('orphan rows', () => this.rows.orphanProblems())
     return { ok: problems.length === 0, problems }
   }
 
@@ -580,11 +608,29 @@ export class Snapshot {
     if (this.db.open) this.db.close()
   }
 
+  /**
+   * The error boundary: runs a public method, turning the driver's and the system's errors into
+   * `LegisearchError`s (`guarded`); damage met is remembered, so that writes are refused after it.
+   */
+  private entrance<T>(fn: () => T): T {
+    return guarded(this.path, fn, (e) => {
+      this.damage ??= damageOf(e)
+    })
+  }
+
   private writable(): void {
     this.assertOpen()
+    if (this.readonly && !this.askedReadonly) {
+      throw new LegisearchError(
+        403,
+        'forbidden',
+        `snapshot ${this.path} is read-only for this process (its permissions, or its file system, do not let it be written); nothing was written. Make it writable, or open it with { readonly: true } to search it`,
+      )
+    }
     if (this.readonly) {
       throw new LegisearchError(403, 'forbidden', `snapshot ${this.path} is open readonly; open it without { readonly: true } to write`)
     }
+    if (this.damage !== undefined) throw corruptFile(this.path, `found earlier: ${this.damage}; writes are refused so as not to spread it`)
     // Another Snapshot of this process holds the file's write lock across awaits: waiting for it
     // here (SQLite's busy wait is synchronous) would stop the very event loop its ingest needs.
     if (INGESTING.has(this.file)) {
@@ -609,6 +655,13 @@ export class Snapshot {
   private prepareIndexes(): void {
     const layouts = CORPUS_NAMES.map((name) => layoutOf(corpusOf(name)))
     const { missing, changed } = this.index.inspect(layouts)
+    if ((changed.length > 0 || missing.length > 0) && this.readonly && !this.askedReadonly) {
+      throw new LegisearchError(
+        403,
+        'forbidden',
+        `path: ${this.path} needs its text index of ${[...changed, ...missing].join(', ')} made again, but it is read-only for this process; make it writable and open it again`,
+      )
+    }
     if (changed.length > 0 && this.readonly) {
       throw invalid(
         `path: ${this.path} holds the text index of ${changed.join(', ')} in the layout of an earlier version; ` +
@@ -649,6 +702,25 @@ for (const name of CORPUS_NAMES) {
   })
 }
 
+/**
+ * Every public method passes the error boundary (`entrance`): one wrapper, not a try/catch each.
+ * The private helpers are called from inside a wrapped method.
+ */
+for (const name of Object.getOwnPropertyNames(Snapshot.prototype)) {
+  if (['constructor', 'entrance', 'writable', 'assertOpen', 'prepareIndexes'].includes(name)) continue
+  const method = Object.getOwnPropertyDescriptor(Snapshot.prototype, name)?.value as unknown
+  if (typeof method !== 'function') continue
+  Object.defineProperty(Snapshot.prototype, name, {
+    value: function (this: Snapshot, ...args: unknown[]) {
+      return (this as unknown as { entrance: <T>(fn: () => T) => T }).entrance(() =>
+        (method as (...a: unknown[]) => unknown).apply(this, args),
+      )
+    },
+    writable: true,
+    configurable: true,
+  })
+}
+
 /** A collection name of a search (`searchable`) or of `upsert`/`remove` (`collections`), refused naming the allowed ones. */
 const collectionOf = (allowed: readonly string[], accepted: readonly string[]) => {
   const message = (iss: { input: unknown }) => `must be one of ${allowed.join(', ')} (got ${shown(iss.input)})`
@@ -674,5 +746,5 @@ function corpusNamed(collection: unknown, allowed: 'searchable' | 'writable'): A
  * snap.close()
  */
 export function openSnapshot(path: string, options?: OpenOptions): Snapshot {
-  return new Snapshot(path, options)
+  return guarded(typeof path === 'string' ? path : '', () => new Snapshot(path, options))
 }

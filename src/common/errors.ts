@@ -1,4 +1,7 @@
-/** Stable error codes (DECISIONS §8; `busy` is this library's: a snapshot another process is writing). */
+/**
+ * Stable error codes (DECISIONS §8). This library's own: `busy` (503, a snapshot another process is
+ * writing) and `corrupt` (500, a damaged snapshot file: restore it from a copy or build it again).
+ */
 export const ERROR_CODES = [
   'invalid_parameters',
   'invalid_date_range',
@@ -9,6 +12,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'busy',
+  'corrupt',
   'internal_error',
 ] as const
 

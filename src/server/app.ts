@@ -15,7 +15,7 @@ import { type ErrorCode, LegisearchError, invalid } from '../common/errors.js'
 import { checkOptions, validate } from '../common/validate.js'
 import type { ApiKey, Endpoint } from '../api/keys.js'
 import { type CorpusName, type Snapshot, openSnapshot } from '../api/snapshot.js'
-import { type Answer, type Backend, INTERNAL_MESSAGE, type Call, defaultWorkers, inProcess, workerPool } from './backend.js'
+import { type Answer, type Backend, INTERNAL_MESSAGE, type Call, answerOf, defaultWorkers, inProcess, workerPool } from './backend.js'
 import { openApiDocument } from './openapi.js'
 import { ROUTES, type RouteSpec, createMonitorBodySchema, fastifyPath } from './routes.js'
 import { screenRequestSchema } from '../api/screen.js'
@@ -186,8 +186,9 @@ async function register(
             `body: over the ${limit}-byte limit of ${request.method} ${request.routeOptions.url ?? request.url}${request.routeOptions.url === fastifyPath('/watchlist/screen') ? '; split the batch' : ''}`,
           )
         : asLegisearchError(error)
-    if (e.status >= 500 && e.code === 'internal_error') request.log.error({ err: error }, 'internal error')
-    return sendError(reply, e.status, e.code, e.message)
+    if (!(error instanceof LegisearchError) && e.code === 'internal_error') request.log.error({ err: error }, 'internal error')
+    const told = answerOf(e)
+    return sendError(reply, told.status, told.code, told.message, request, told.detail)
   })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
@@ -228,7 +229,7 @@ async function register(
     configuration: { url: '/openapi.json', withDefaultFonts: false, telemetry: false, hideClientButton: true },
   })
 
-  const handlers = handlersOf(snap, backend)
+  const handlers = handlersOf(snap, backend, given.readonly ?? SERVER_DEFAULTS.readonly)
   for (const route of ROUTES) {
     const handler = handlers[route.operationId]
     if (!handler) throw new Error(`no handler for ${route.operationId}`)
@@ -253,9 +254,10 @@ type Handler = (request: FastifyRequest) => Promise<Answer> | Answer
 
 const BUSY_MESSAGE = 'the snapshot is being written by another process; nothing was written, retry in a moment'
 const READONLY_MESSAGE = 'this server serves its snapshot read-only (--readonly); monitors cannot be written'
+const READONLY_FILE_MESSAGE = 'the snapshot file of this server is read-only for it; monitors cannot be written'
 
 /** What each operation does: reads go to the backend, monitors' writes to the writable snapshot. */
-function handlersOf(snap: Snapshot, backend: Backend): Record<string, Handler> {
+function handlersOf(snap: Snapshot, backend: Backend, readonly: boolean): Record<string, Handler> {
   const read = (call: Call) => backend.run(call)
   const params = (request: FastifyRequest) => request.params as Record<string, string>
   const client = (request: FastifyRequest) => (request.apiKey as ApiKey).clientId
@@ -278,8 +280,10 @@ function handlersOf(snap: Snapshot, backend: Backend): Record<string, Handler> {
           continue
         }
         if (e.code === 'busy') return { ok: false, status: 503, code: 'busy', message: BUSY_MESSAGE }
-        if (e.code === 'forbidden' && snap.readonly) return { ok: false, status: 403, code: 'forbidden', message: READONLY_MESSAGE }
-        return { ok: false, status: e.status, code: e.code, message: e.message }
+        if (e.code === 'forbidden' && snap.readonly) {
+          return { ok: false, status: 403, code: 'forbidden', message: readonly ? READONLY_MESSAGE : READONLY_FILE_MESSAGE }
+        }
+        return answerOf(e)
       }
     }
   }

@@ -37,12 +37,30 @@ export type Answer =
 /** What a client is told of anything unexpected: nothing of it. */
 export const INTERNAL_MESSAGE = 'internal error: the request could not be answered; nothing was changed'
 
+/** What a client is told of a damaged snapshot: what happened, not where the file is (logged for the operator). */
+export const CORRUPT_MESSAGE =
+  'the snapshot this server serves is damaged; nothing was changed. Its operator must restore it from a copy or build it again'
+
+/**
+ * A library error as a client is told it: a 500's words about the file are for the operator (in
+ * `detail`, logged), not for the client; `corrupt` keeps its code.
+ *
+ * @example answerOf(new LegisearchError(404, 'not_found', 'no stakeholder x')) // { ok: false, status: 404, code: 'not_found', message: 'no stakeholder x' }
+ */
+export function answerOf(e: LegisearchError): Extract<Answer, { ok: false }> {
+  if (e.code === 'corrupt') return { ok: false, status: 500, code: 'corrupt', message: CORRUPT_MESSAGE, detail: e.message }
+  if (e.status >= 500 && e.code !== 'busy') {
+    return { ok: false, status: 500, code: 'internal_error', message: INTERNAL_MESSAGE, detail: e.message }
+  }
+  return { ok: false, status: e.status, code: e.code, message: e.message }
+}
+
 /** Runs one read on a snapshot: the library's method, its answer serialized once. */
 export function answer(snap: Snapshot, call: Call): Answer {
   try {
     return { ok: true, json: JSON.stringify(run(snap, call)) }
   } catch (e) {
-    if (e instanceof LegisearchError) return { ok: false, status: e.status, code: e.code, message: e.message }
+    if (e instanceof LegisearchError) return answerOf(e)
     return {
       ok: false,
       status: 500,

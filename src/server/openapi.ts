@@ -13,11 +13,12 @@ type Json = Record<string, unknown>
 const ERRORS: Readonly<Record<string, string>> = {
   '400': 'A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`).',
   '401': 'No API key, or an unknown or revoked one (`unauthorized`).',
-  '403': 'The key’s plan does not allow this endpoint (`forbidden`).',
+  '403': 'The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`).',
   '404': 'Not found (`not_found`).',
   '413': 'The body is over the server’s limit (`payload_too_large`).',
   '429': 'Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry.',
-  '500': 'An internal error (`internal_error`); nothing of it is disclosed.',
+  '500':
+    'The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed.',
   '503': 'The snapshot is being written by another process (`busy`); nothing was written, retry.',
 }
 const COMMON = ['400', '401', '403', '429', '500', '503']

@@ -1,17 +1,12 @@
-import { existsSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { MIGRATIONS, type Migration } from './migrations/index.js'
+import { APPLICATION_ID, inspectSnapshotFile } from './snapshot-file.js'
 
 export type Db = Database.Database
 
-/** `PRAGMA application_id` of a legisearch snapshot ('LGSR'), so no other SQLite file is mistaken for one. */
-export const APPLICATION_ID = 0x4c475352
+export { APPLICATION_ID }
 
-/**
- * Opens (or, when writable, creates) the snapshot file. Refuses, without writing a byte, any file
- * that is not a legisearch snapshot or was written by a newer schema.
- */
 /**
  * Data upgrades that a layer above the store runs inside a migration's transaction: after schema
  * step `n` (1-based) runs, `upgrades[n]` does. The text index fills what it derives from its own
@@ -19,6 +14,15 @@ export const APPLICATION_ID = 0x4c475352
  */
 export type Upgrades = Readonly<Record<number, (db: Db) => void>>
 
+/**
+ * Opens (or, when writable, creates) the snapshot file. Refuses, without writing a byte, any file
+ * that is not a legisearch snapshot or was written by a newer schema (see `inspectSnapshotFile`
+ * for what is refused before SQLite touches the file). A file this process may not write is opened
+ * read-only even when `readonly` is false (`db.readonly` says so); its writes are then refused.
+ * The driver's errors are left to the caller's boundary (`guarded`).
+ *
+ * @example const db = openDatabase('snap.db', false)
+ */
 export function openDatabase(
   path: string,
   readonly: boolean,
@@ -30,21 +34,17 @@ export function openDatabase(
   }
   // SQLite would cut the path at a NUL and open another file than the one checked here.
   if (path.includes('\0')) throw invalid('path: must not contain a NUL character')
-  const existed = path !== ':memory:' && existsSync(path)
-  if (readonly && !existed) {
+  const file = path === ':memory:' ? { exists: false, writable: true } : inspectSnapshotFile(path, readonly)
+  if (readonly && !file.exists) {
     throw new LegisearchError(404, 'not_found', `snapshot file not found: ${path} (a readonly snapshot must already exist)`)
   }
-  if (existed && statSync(path).isDirectory()) throw invalid(`path: ${path} is a directory, not a snapshot file`)
-  let db: Db
-  try {
-    db = new Database(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs })
-    busyTimeouts.set(db, busyTimeoutMs)
-  } catch (e) {
-    throw invalid(`path: cannot open ${path} as a snapshot (${(e as Error).message})`)
-  }
+  // A file this process cannot write (its mode, a read-only mount): opened for reading, its writes refused.
+  const cannotWrite = !readonly && file.exists && !file.writable
+  const db = new Database(path, { readonly: readonly || cannotWrite, fileMustExist: readonly || cannotWrite, timeout: busyTimeoutMs })
+  busyTimeouts.set(db, busyTimeoutMs)
   try {
     checkIdentity(db, path)
-    if (!readonly) {
+    if (!db.readonly) {
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = NORMAL')
       // Ingest inserts into B-trees with many append points (one per filter value) and FTS
@@ -101,14 +101,8 @@ function busyMeansNothingWritten<T>(path: string, timeoutMs: number | undefined,
 
 /** Judged from the file actually opened: an empty database is ours to initialize, anything else must be ours already. */
 function checkIdentity(db: Db, path: string): void {
-  let appId: number
-  let objects: number
-  try {
-    appId = db.pragma('application_id', { simple: true }) as number
-    objects = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
-  } catch {
-    throw invalid(`path: ${path} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
-  }
+  const appId = db.pragma('application_id', { simple: true }) as number
+  const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
   if (appId === APPLICATION_ID) return
   if (appId !== 0 || objects > 0) {
     throw invalid(`path: ${path} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
@@ -164,7 +158,14 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
   if (version === MIGRATIONS.length) return
   // A read-only open (a desktop app's bundled snapshot) reads an older file when the migrations it
   // lacks only add what readers do without.
-  if (readonly && version >= READABLE_FROM) return
+  if (db.readonly && version >= READABLE_FROM) return
+  if (db.readonly && !readonly) {
+    throw new LegisearchError(
+      403,
+      'forbidden',
+      `path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}), but it is read-only for this process; make it writable and open it again`,
+    )
+  }
   if (readonly) {
     throw invalid(
       `path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly (legisearch upgrade --snapshot ${path})`,

@@ -266,7 +266,7 @@ export interface components {
             /** @description What is wrong, naming the parameter or field and what is allowed. */
             error: string;
             /** @enum {string} */
-            code: "invalid_parameters" | "invalid_date_range" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "payload_too_large" | "rate_limited" | "busy" | "internal_error";
+            code: "invalid_parameters" | "invalid_date_range" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "payload_too_large" | "rate_limited" | "busy" | "corrupt" | "internal_error";
         };
         PropositionsSearchResponse: {
             results: components["schemas"]["PropositionResult"][];
@@ -1038,7 +1038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1065,7 +1065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1134,7 +1134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1161,7 +1161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1230,7 +1230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1257,7 +1257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1326,7 +1326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1353,7 +1353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1422,7 +1422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1449,7 +1449,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1518,7 +1518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1545,7 +1545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1613,7 +1613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1631,7 +1631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1691,7 +1691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1718,7 +1718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1778,7 +1778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1805,7 +1805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1866,7 +1866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1884,7 +1884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1942,7 +1942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1969,7 +1969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2025,7 +2025,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2043,7 +2043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2103,7 +2103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2130,7 +2130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2189,7 +2189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2216,7 +2216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2273,7 +2273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2309,7 +2309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2371,7 +2371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2407,7 +2407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2469,7 +2469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key’s plan does not allow this endpoint (`forbidden`). */
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2505,7 +2505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An internal error (`internal_error`); nothing of it is disclosed. */
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
             500: {
                 headers: {
                     [name: string]: unknown;
