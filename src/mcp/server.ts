@@ -7,6 +7,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { LegisearchError } from '../common/errors.js'
+import { clipped } from '../common/shown.js'
 import { type Snapshot, openSnapshot } from '../api/snapshot.js'
 import { TOOLS, inputSchemaOf } from './tools.js'
 import { LineTransport } from './transport.js'
@@ -36,7 +37,7 @@ export function createMcpServer(snap: Snapshot, clientId?: string): Server {
     const tool = byName.get(request.params.name)
     if (!tool) {
       const error = {
-        error: `unknown tool '${request.params.name}'; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
+        error: `unknown tool '${clipped(request.params.name)}'; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
         code: 'not_found',
       }
       return text(JSON.stringify(error), true)

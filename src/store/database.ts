@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { LegisearchError, invalid } from '../common/errors.js'
+import { shownPath } from '../common/shown.js'
 import { MIGRATIONS, type Migration } from './migrations/index.js'
 
 export type Db = Database.Database
@@ -32,15 +33,15 @@ export function openDatabase(
   if (path.includes('\0')) throw invalid('path: must not contain a NUL character')
   const existed = path !== ':memory:' && existsSync(path)
   if (readonly && !existed) {
-    throw new LegisearchError(404, 'not_found', `snapshot file not found: ${path} (a readonly snapshot must already exist)`)
+    throw new LegisearchError(404, 'not_found', `snapshot file not found: ${shownPath(path)} (a readonly snapshot must already exist)`)
   }
-  if (existed && statSync(path).isDirectory()) throw invalid(`path: ${path} is a directory, not a snapshot file`)
+  if (existed && statSync(path).isDirectory()) throw invalid(`path: ${shownPath(path)} is a directory, not a snapshot file`)
   let db: Db
   try {
     db = new Database(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs })
     busyTimeouts.set(db, busyTimeoutMs)
   } catch (e) {
-    throw invalid(`path: cannot open ${path} as a snapshot (${(e as Error).message})`)
+    throw invalid(`path: cannot open ${shownPath(path)} as a snapshot (${(e as Error).message})`)
   }
   try {
     checkIdentity(db, path)
@@ -92,7 +93,7 @@ function busyMeansNothingWritten<T>(path: string, timeoutMs: number | undefined,
       throw new LegisearchError(
         503,
         'busy',
-        `snapshot ${path} is busy: another connection held its write lock${timeoutMs === undefined ? '' : ` for more than ${timeoutMs} ms`}; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
+        `snapshot ${shownPath(path)} is busy: another connection held its write lock${timeoutMs === undefined ? '' : ` for more than ${timeoutMs} ms`}; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
       )
     }
     throw e
@@ -107,11 +108,11 @@ function checkIdentity(db: Db, path: string): void {
     appId = db.pragma('application_id', { simple: true }) as number
     objects = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
   } catch {
-    throw invalid(`path: ${path} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
+    throw invalid(`path: ${shownPath(path)} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
   }
   if (appId === APPLICATION_ID) return
   if (appId !== 0 || objects > 0) {
-    throw invalid(`path: ${path} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
+    throw invalid(`path: ${shownPath(path)} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
   }
 }
 
@@ -144,7 +145,7 @@ function checkTables(db: Db, path: string): void {
   const missing = TABLES.filter((t) => !present.has(t))
   if (missing.length > 0) {
     throw invalid(
-      `path: ${path} claims schema ${MIGRATIONS.length} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`,
+      `path: ${shownPath(path)} claims schema ${MIGRATIONS.length} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`,
     )
   }
 }
@@ -159,7 +160,7 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
   const current = () => db.pragma('user_version', { simple: true }) as number
   const version = current()
   if (version > MIGRATIONS.length) {
-    throw invalid(`path: ${path} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`)
+    throw invalid(`path: ${shownPath(path)} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`)
   }
   if (version === MIGRATIONS.length) return
   // A read-only open (a desktop app's bundled snapshot) reads an older file when the migrations it
@@ -167,7 +168,7 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
   if (readonly && version >= READABLE_FROM) return
   if (readonly) {
     throw invalid(
-      `path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly (legisearch upgrade --snapshot ${path})`,
+      `path: ${shownPath(path)} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly (legisearch upgrade --snapshot ${shownPath(path)})`,
     )
   }
   db.transaction(() => {
