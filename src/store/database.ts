@@ -160,7 +160,9 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
   const current = () => db.pragma('user_version', { simple: true }) as number
   const version = current()
   if (version > MIGRATIONS.length) {
-    throw invalid(`path: ${shownPath(path)} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`)
+    throw invalid(
+      `path: ${shownPath(path)} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`,
+    )
   }
   if (version === MIGRATIONS.length) return
   // A read-only open (a desktop app's bundled snapshot) reads an older file when the migrations it

@@ -44,8 +44,24 @@ describe('the library caps what its messages echo', () => {
       () => snap().search('dou', {}, Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`field${i}`, 1]))),
     ],
     ['an unknown query parameter', "query: unknown field 'kkk", () => snap().search('dou', { [BIG]: 1 }, {})],
-    ['an unknown query parameter (URLSearchParams)', "query: unknown field 'kkk", () => snap().search('dou', new URLSearchParams([[BIG, '1']]), {})],
-    ['a query parameter given twice', 'is given more than once', () => snap().search('dou', new URLSearchParams([[BIG, '1'], [BIG, '2']]), {})],
+    [
+      'an unknown query parameter (URLSearchParams)',
+      "query: unknown field 'kkk",
+      () => snap().search('dou', new URLSearchParams([[BIG, '1']]), {}),
+    ],
+    [
+      'a query parameter given twice',
+      'is given more than once',
+      () =>
+        snap().search(
+          'dou',
+          new URLSearchParams([
+            [BIG, '1'],
+            [BIG, '2'],
+          ]),
+          {},
+        ),
+    ],
     ['a modes value', "modes: unknown mode 'kkk", () => snap().search('dou', { modes: BIG }, {})],
     ['a modes list item', "modes: unknown mode 'kkk", () => snap().search('dou', { modes: [BIG] }, {})],
     ['a date', "created_at.from: 'kkk", () => snap().search('dou', {}, { created_at: { from: BIG } })],
@@ -54,15 +70,15 @@ describe('the library caps what its messages echo', () => {
     ['a collection to search', 'collection: must be one of', () => snap().search(BIG as never, {}, {})],
     ['a collection to upsert into', 'collection: must be one of', () => snap().upsert(BIG as never, [])],
     ['a stakeholder id', "stakeholder 'kkk", () => snap().getStakeholder(BIG)],
-    ['an unknown findStakeholders field', "findStakeholders: unknown field 'kkk", () => snap().findStakeholders({ q: 'x', [BIG]: 1 } as never)],
+    [
+      'an unknown findStakeholders field',
+      "findStakeholders: unknown field 'kkk",
+      () => snap().findStakeholders({ q: 'x', [BIG]: 1 } as never),
+    ],
     ['a designation ref', "designation 'kkk", () => snap().getDesignation(BIG)],
     ['an unknown watchlist parameter', "query: unknown parameter 'kkk", () => snap().listWatchlist({ [BIG]: 1 } as never)],
     ['an unknown record field', 'records[0]', () => snap().upsert('dou', [{ id: 'x', [BIG]: 1 }])],
-    [
-      'a key of a record as a path',
-      'records[0].stakeholder.kkk',
-      () => snap().upsert('social', [{ id: 'x', stakeholder: { [BIG]: 5 } }]),
-    ],
+    ['a key of a record as a path', 'records[0].stakeholder.kkk', () => snap().upsert('social', [{ id: 'x', stakeholder: { [BIG]: 5 } }])],
     ['an unknown field of a screened entry', "entries[0]: unknown field 'kkk", () => snap().screen([{ name: 'x', [BIG]: 1 } as never])],
     ['an unknown screen option', 'options: unknown option', () => snap().screen([{ name: 'x' }], { [BIG]: 1 } as never)],
     [
@@ -79,7 +95,12 @@ describe('the library caps what its messages echo', () => {
 
   it('a repeated record id (ids are at most 512 characters: shown 100)', () => {
     const id = 'k'.repeat(512)
-    const e = errorOf(() => snap().upsert('stakeholders', [{ id, name: 'A' }, { id, name: 'B' }]))
+    const e = errorOf(() =>
+      snap().upsert('stakeholders', [
+        { id, name: 'A' },
+        { id, name: 'B' },
+      ]),
+    )
     expectCapped(e, "records[1].id: 'kkk")
     expect(e.message.length).toBeLessThan(250)
   })
