@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LegisearchError, openSnapshot } from '../../src/index.js'
-import { errorOf } from '../helpers/errors.js'
+import { errorOf, rejectionOf } from '../helpers/errors.js'
 import { sharedSnapshot, sharedTempDir, tempDir } from '../helpers/tmp-snapshot.js'
 import { call, servedSnapshot } from '../server/support.js'
 
@@ -112,6 +112,13 @@ describe('the library caps what its messages echo', () => {
       expectCapped(e, 'end.db')
       expect(e.message).toMatch(/nowhere\/a+…a+\/end\.db/)
     }
+  })
+
+  it('a file to ingest, shown by its two ends', async () => {
+    const long = path.join(tempDir(), 'nowhere', 'a'.repeat(BIG.length / 2), 'deputados.csv')
+    const e = await rejectionOf(snap().ingest('camara', [long]))
+    expectCapped(e, 'files[0]: no file at ')
+    expect(e.message).toMatch(/nowhere\/a+…a+\/deputados\.csv/)
   })
 })
 
