@@ -5,6 +5,7 @@
  * message, each `issues[].message` and path, and each JSON error body stays under 2,000
  * characters and still names the input at fault.
  */
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -195,5 +196,37 @@ describe('the MCP server caps what its tool errors echo', () => {
     expect(text.length, text.slice(0, 200)).toBeLessThan(LIMIT)
     expect((JSON.parse(text) as { error: string }).error).toContain(names)
     expect(text).toContain(START.slice(0, 10))
+  })
+})
+
+describe('the CLI caps what its messages echo of an argument', () => {
+  /** Near the longest single argument Linux passes (128 KiB). */
+  const ARG = 'k'.repeat(100_000)
+  const run = (...args: string[]) => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts'), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, LEGISEARCH_SNAPSHOT: '' },
+    })
+    return { code: r.status, err: r.stderr }
+  }
+  const dir = sharedTempDir()
+  beforeAll(() => {
+    openSnapshot(path.join(dir(), 'snapshot.db')).close()
+  })
+
+  it.each([
+    [
+      '--rate of keys create',
+      ['keys', 'create', '--client', 'ACME', '--plan', 'full', '--rate', ARG],
+      "--rate: must be a whole number of requests a minute (got 'kkk",
+    ],
+    ['--port of serve', ['serve', '--port', ARG], '--port: must be a whole number'],
+    ['a monitor id', ['monitors', 'show', ARG], "monitor 'kkk"],
+    ['a --filter', ['search', 'dou', '--filter', `${ARG}=1`], '--filter kkk'],
+  ])('%s', { timeout: 30_000 }, (_, args, names) => {
+    const r = run(...args, '--snapshot', path.join(dir(), 'snapshot.db'))
+    expect(r.code).not.toBe(0)
+    expect(r.err.length, r.err.slice(0, 200)).toBeLessThan(LIMIT)
+    expect(r.err).toContain(names)
   })
 })
