@@ -126,7 +126,12 @@ export class LineTransport implements Transport {
       this.answerError(idOf(value), INVALID_REQUEST, 'invalid request: the line is not a JSON-RPC 2.0 message')
       return
     }
-    this.onmessage?.(parsed.data)
+    try {
+      this.onmessage?.(parsed.data)
+    } catch (e) {
+      // A handler that throws must not end the reading of stdin.
+      this.onerror?.(e instanceof Error ? e : new Error(String(e)))
+    }
   }
 
   private answerError(id: Id, code: number, message: string): void {
