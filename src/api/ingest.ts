@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { LegisearchError, invalid } from '../common/errors.js'
+import { shownPath } from '../common/shown.js'
 import { errorOf } from '../common/validate.js'
 import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
 import { z } from 'zod'
@@ -77,7 +78,8 @@ export async function ingest(
   const unique = [...new Set(paths)]
   const files: InputFile[] = unique.map((p, i) => {
     if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
-    if (!existsSync(p) || !statSync(p).isFile()) throw new LegisearchError(404, 'not_found', `files[${i}]: no file at ${p}`, ['files', i])
+    if (!existsSync(p) || !statSync(p).isFile())
+      throw new LegisearchError(404, 'not_found', `files[${i}]: no file at ${shownPath(p)}`, ['files', i])
     return { path: p, name: p }
   })
   // A zip is read as the files in it, a gzip file as its content: unpacked (and checked whole) before anything is written.

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { invalid } from '../common/errors.js'
+import { clipped } from '../common/shown.js'
 import { errorOf, formatPath } from '../common/validate.js'
 import { jsonProblem } from '../common/json-value.js'
 
@@ -31,7 +32,7 @@ export function validateRecords<R extends { id: string }>(collection: string, sc
     }
     const prior = seen.get(r.data.id)
     if (prior !== undefined) {
-      throw invalid(`records[${i}].id: '${r.data.id}' repeats records[${prior}].id; ids must be unique within one call`, [
+      throw invalid(`records[${i}].id: '${clipped(r.data.id)}' repeats records[${prior}].id; ids must be unique within one call`, [
         'records',
         i,
         'id',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { id, text } from '../corpora/fields.js'
 import { notFound } from '../common/errors.js'
+import { clipped } from '../common/shown.js'
 import { validate } from '../common/validate.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 
@@ -43,7 +44,7 @@ export const stakeholderIdSchema = z
 export function getStakeholder(rows: StakeholderRows, stakeholderId: unknown): Stakeholder {
   const key = validate(stakeholderIdSchema, stakeholderId, { where: 'id' })
   const record = rows.record(key)
-  if (record === undefined) throw notFound(`stakeholder '${key}' not found`)
+  if (record === undefined) throw notFound(`stakeholder '${clipped(key)}' not found`)
   return JSON.parse(record) as Stakeholder
 }
 

@@ -3,6 +3,7 @@ import { ENDPOINTS, PLANS, PLAN_NAMES } from '../api/keys.js'
 import { openSnapshot } from '../api/snapshot.js'
 import { invalid } from '../common/errors.js'
 import { guarded, snapshotArg, snapshotPath, table } from './common.js'
+import { clipped } from '../common/shown.js'
 
 const create = defineCommand({
   meta: { name: 'create', description: 'Creates an API key for the HTTP server and prints it once (only its hash is kept)' },
@@ -28,7 +29,7 @@ const create = defineCommand({
     guarded(() => {
       const rate = args.rate === undefined ? undefined : Number(args.rate)
       if (rate !== undefined && !/^\d+$/.test(args.rate ?? ''))
-        throw invalid(`--rate: must be a whole number of requests a minute (got '${args.rate}')`)
+        throw invalid(`--rate: must be a whole number of requests a minute (got '${clipped(args.rate ?? '')}')`)
       const snap = openSnapshot(snapshotPath(args.snapshot))
       try {
         const key = snap.createApiKey({

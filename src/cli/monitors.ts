@@ -4,6 +4,7 @@ import { notFound } from '../common/errors.js'
 import { guarded, readingSnapshot, snapshotArg, table } from './common.js'
 import { formatArgs, formatOf, printJson, wholeWidth } from './format.js'
 import { resultsTable } from './search-table.js'
+import { clipped } from '../common/shown.js'
 
 const clientArg = {
   client: {
@@ -55,7 +56,7 @@ const show = defineCommand({
       const [client, m] = readingSnapshot(args.snapshot, (snap) => {
         // Without --client, the monitor's own client: ids are unique across clients.
         const owner = args.client ?? snap.listAllMonitors().find((x) => x.id === args.id)?.clientId
-        if (owner === undefined) throw notFound(`monitor '${args.id}' not found (\`legisearch monitors list\` shows the monitors)`)
+        if (owner === undefined) throw notFound(`monitor '${clipped(args.id)}' not found (\`legisearch monitors list\` shows the monitors)`)
         return [owner, snap.getMonitor(owner, args.id)] as const
       })
       if (format === 'json') return printJson(m)

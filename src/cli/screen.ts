@@ -6,6 +6,7 @@ import { SCREEN_DEFAULTS, type ScreenResult } from '../api/screen.js'
 import { openSnapshot } from '../api/snapshot.js'
 import { LegisearchError } from '../common/errors.js'
 import { guarded, heldRemovalsText, snapshotArg, snapshotPath, table } from './common.js'
+import { shown } from '../common/shown.js'
 
 const COLUMNS = ['name', 'birthDate', 'nationality', 'id'] as const
 const FORMATS = ['table', 'csv', 'jsonl'] as const
@@ -60,7 +61,7 @@ const where = (source: string) => (source === '-' ? 'standard input' : source)
 /** A strict decimal number of an option (`0x1`, `1e0` and blanks are not). */
 function numberOf(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
-  if (!/^\d+(\.\d+)?$/.test(value.trim())) throw refused(`--${flag}: must be a number such as 0.8 (got ${JSON.stringify(value)})`)
+  if (!/^\d+(\.\d+)?$/.test(value.trim())) throw refused(`--${flag}: must be a number such as 0.8 (got ${shown(value)})`)
   return Number(value)
 }
 

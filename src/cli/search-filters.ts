@@ -1,6 +1,7 @@
 import { invalid, LegisearchError } from '../common/errors.js'
 import * as schemas from '../api/schemas.js'
 import type { CorpusName } from '../api/snapshot.js'
+import { clipped, shown } from '../common/shown.js'
 
 /** The `keywords` lists a `--filter keywords.or=…` adds to. */
 const KEYWORD_LISTS = ['or', 'and', 'not'] as const
@@ -88,7 +89,7 @@ export function bodyOf(corpus: CorpusName, rawArgs: readonly string[], base: str
     const m = /^([A-Za-z_][\w.]*)(:?=)(.*)$/s.exec(flag)
     if (!m) {
       throw invalid(
-        `--filter: ${JSON.stringify(flag)} is not k=v (e.g. states=SP, created_at=2023-01-01..2023-02-28, or k:=JSON); ${corpus} takes ${allowed.join(', ')}`,
+        `--filter: ${shown(flag)} is not k=v (e.g. states=SP, created_at=2023-01-01..2023-02-28, or k:=JSON); ${corpus} takes ${allowed.join(', ')}`,
         ['filter'],
       )
     }
@@ -98,7 +99,7 @@ export function bodyOf(corpus: CorpusName, rawArgs: readonly string[], base: str
     const keywordList = field?.kind === 'keywords' && sub !== undefined && (KEYWORD_LISTS as readonly string[]).includes(sub)
     if (!field || (sub !== undefined && !keywordList) || (field.kind === 'keywords' && op === '=' && !keywordList)) {
       throw invalid(
-        `--filter ${flag}: ${corpus} has no filter ${JSON.stringify(key)}${field?.kind === 'keywords' ? ' with =' : ''}; it takes ${allowed.join(', ')} (or keywords:=JSON)`,
+        `--filter ${clipped(flag)}: ${corpus} has no filter ${shown(key)}${field?.kind === 'keywords' ? ' with =' : ''}; it takes ${allowed.join(', ')} (or keywords:=JSON)`,
         ['filter'],
       )
     }
@@ -107,15 +108,18 @@ export function bodyOf(corpus: CorpusName, rawArgs: readonly string[], base: str
       try {
         value = JSON.parse(raw)
       } catch (e) {
-        throw new LegisearchError(400, 'invalid_json', `--filter ${flag}: the value after := is not JSON (${(e as Error).message})`, [
-          'filter',
-        ])
+        throw new LegisearchError(
+          400,
+          'invalid_json',
+          `--filter ${clipped(flag)}: the value after := is not JSON (${(e as Error).message})`,
+          ['filter'],
+        )
       }
     } else if (field.kind === 'date') {
       value = dateRangeOf(raw)
       if (value === null) {
         throw invalid(
-          `--filter ${flag}: ${name} takes a date range FROM..TO of days YYYY-MM-DD, FROM.. (up to today) or one day YYYY-MM-DD (or ${name}:={"from":…,"to":…})`,
+          `--filter ${clipped(flag)}: ${name} takes a date range FROM..TO of days YYYY-MM-DD, FROM.. (up to today) or one day YYYY-MM-DD (or ${name}:={"from":…,"to":…})`,
           ['filter'],
         )
       }
@@ -127,7 +131,7 @@ export function bodyOf(corpus: CorpusName, rawArgs: readonly string[], base: str
     if (!checked.success) {
       const issue = checked.error?.issues[0]
       const where = name + (issue?.path ?? []).map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')
-      throw invalid(`--filter ${flag}: ${where}: ${issue?.message ?? 'is not allowed'}`, ['filter'])
+      throw invalid(`--filter ${clipped(flag)}: ${clipped(where)}: ${clipped(issue?.message ?? 'is not allowed', 1000)}`, ['filter'])
     }
     body[name] = next
   }

@@ -3,13 +3,15 @@ import { openSnapshot } from '../api/snapshot.js'
 import { invalid } from '../common/errors.js'
 import { SERVER_DEFAULTS, createServer } from '../server/app.js'
 import { guarded, snapshotArg, snapshotPath } from './common.js'
+import { clipped } from '../common/shown.js'
 
 /** The client of the keys `--demo-key` makes; each start revokes the previous ones. */
 const DEMO_CLIENT = 'demo'
 
 const whole = (name: string, value: string | undefined, max: number): number | undefined => {
   if (value === undefined) return undefined
-  if (!/^\d+$/.test(value) || Number(value) > max) throw invalid(`--${name}: must be a whole number from 0 to ${max} (got '${value}')`)
+  if (!/^\d+$/.test(value) || Number(value) > max)
+    throw invalid(`--${name}: must be a whole number from 0 to ${max} (got '${clipped(value)}')`)
   return Number(value)
 }
 

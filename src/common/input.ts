@@ -1,4 +1,5 @@
 import { invalid } from '../common/errors.js'
+import { clipped } from './shown.js'
 
 function isPlainObject(input: unknown): input is Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false
@@ -17,7 +18,7 @@ export function queryObject(input: unknown): Record<string, unknown> {
     // unknown parameters they are, not as given twice.
     const out = Object.create(null) as Record<string, unknown>
     for (const [k, v] of input) {
-      if (Object.hasOwn(out, k)) throw invalid(`query: parameter '${k}' is given more than once`)
+      if (Object.hasOwn(out, k)) throw invalid(`query: parameter '${clipped(k)}' is given more than once`)
       out[k] = v
     }
     return out

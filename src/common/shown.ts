@@ -15,6 +15,39 @@ export function shown(value: unknown, max = MAX_SHOWN): string {
   return cap(render(input), max)
 }
 
+/**
+ * A caller's text as a message quotes it between its own quotes (`'x'`): the text itself, capped
+ * at `max` characters with `…` (a 10 MB key costs nothing to echo); `middle` keeps both ends
+ * (`/home/a/…/snapshot.db`), as a file path is best known by its end.
+ *
+ * @example `unknown field '${clipped(key)}'`
+ * @example clipped('x'.repeat(1e7)).length // 101
+ */
+export function clipped(text: string, max = MAX_SHOWN, keep: 'start' | 'middle' = 'start'): string {
+  if (text.length <= max) return text
+  if (keep === 'start') return cap(text.slice(0, max + 1), max)
+  const half = Math.floor(max / 2)
+  const head = cap(text.slice(0, half + 1), half).slice(0, -1)
+  let tail = text.slice(text.length - half)
+  // Never start on the second half of a surrogate pair.
+  const first = tail.charCodeAt(0)
+  if (first >= 0xdc00 && first <= 0xdfff) tail = tail.slice(1)
+  return `${head}…${tail}`
+}
+
+/** Longest echo of a file path in a message (both ends kept): paths are longer than values. */
+export const MAX_SHOWN_PATH = 300
+
+/**
+ * A file path as a message names it: whole when at most `MAX_SHOWN_PATH` characters, else its
+ * start and end around `…`.
+ *
+ * @example shownPath('/tmp/' + 'a'.repeat(1e7) + '/x.db') // '/tmp/aaa…aaa/x.db'
+ */
+export function shownPath(path: string): string {
+  return clipped(path, MAX_SHOWN_PATH, 'middle')
+}
+
 function render(value: unknown): string {
   switch (typeof value) {
     case 'bigint':

@@ -1,12 +1,26 @@
 import { z } from 'zod'
 import { type ErrorCode, type Issue, LegisearchError } from '../common/errors.js'
-import { shown } from './shown.js'
+import { clipped, shown } from './shown.js'
 
-/** A path as users write it: `keywords.and[0]`. */
+/** A path as users write it: `keywords.and[0]`; a key longer than `MAX_SHOWN` is cut with `…`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   let out = ''
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? clipped(String(p)) : `.${clipped(String(p))}`
   return out
+}
+
+/** The unknown keys a message lists at most; more are counted (`and 9,995 more`). */
+const MAX_KEYS_SHOWN = 5
+
+/**
+ * Longest message `validate` gives a fault, after where: the last guard of echoes (zod's own
+ * messages and the schemas' are short; this keeps an unforeseen echo short too).
+ */
+const MAX_FAULT_TEXT = 1000
+
+/** A path as an error keeps it: a key (a caller's, as a record's) longer than `MAX_SHOWN` is cut. */
+function keptPath(path: ReadonlyArray<string | number>): (string | number)[] {
+  return path.map((p) => (typeof p === 'string' ? clipped(p) : p))
 }
 
 /** How `validate` names an input and its faults. */
@@ -51,13 +65,13 @@ export function errorOf(schema: z.ZodType, input: unknown, error: z.ZodError, op
   const prefix = options.prefix ?? []
   const issues: Issue[] = error.issues.map((issue) => {
     const own = issue.path.map((p) => (typeof p === 'number' ? p : String(p)))
-    const path = [...prefix, ...own]
+    const path = keptPath([...prefix, ...own])
     const shown = options.label !== undefined ? [options.label, ...path] : path
     const at = shown.length > 0 ? formatPath(shown) : options.where
     return {
       code: issue.code,
       path,
-      message: `${at}: ${what(schema, input, issue, own, options)}${options.suffix ? ` ${options.suffix}` : ''}`,
+      message: `${at}: ${clipped(what(schema, input, issue, own, options), MAX_FAULT_TEXT)}${options.suffix ? ` ${options.suffix}` : ''}`,
     }
   })
   const first = issues[0] ?? { code: 'custom', path: prefix, message: `${options.where}: invalid` }
@@ -68,8 +82,9 @@ export function errorOf(schema: z.ZodType, input: unknown, error: z.ZodError, op
 /** What is wrong, without where. */
 function what(schema: z.ZodType, input: unknown, issue: z.core.$ZodIssue, path: (string | number)[], options: ValidateOptions): string {
   if (issue.code === 'unrecognized_keys') {
-    const quote = options.quote === 'json' ? (k: string) => shown(k) : (k: string) => `'${k}'`
-    const keys = issue.keys.map(quote).join(', ')
+    const quote = options.quote === 'json' ? (k: string) => shown(k) : (k: string) => `'${clipped(k)}'`
+    const more = issue.keys.length - MAX_KEYS_SHOWN
+    const keys = issue.keys.slice(0, MAX_KEYS_SHOWN).map(quote).join(', ') + (more > 0 ? ` and ${more} more` : '')
     const allowed = options.allowed?.(path) ?? objectKeysAt(schema, path)
     const head = `unknown ${options.unknownKey ?? 'field'} ${keys}`
     if (allowed === undefined) return head

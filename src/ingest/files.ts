@@ -6,6 +6,7 @@ import { parser as jsonParser } from 'stream-json'
 import { pick } from 'stream-json/filters/pick.js'
 import { streamArray } from 'stream-json/streamers/stream-array.js'
 import { LegisearchError } from '../common/errors.js'
+import { shownPath } from '../common/shown.js'
 import type { InputFile, ReadContext } from './define.js'
 
 /**
@@ -14,7 +15,7 @@ import type { InputFile, ReadContext } from './define.js'
  */
 export function fileError(file: InputFile, at: number | string | null, message: string): LegisearchError {
   const where = at === null ? '' : typeof at === 'number' ? `, line ${at}` : `, ${at}`
-  return new LegisearchError(400, 'invalid_parameters', `${file.name}${where}: ${message}; nothing of this call was written`, [
+  return new LegisearchError(400, 'invalid_parameters', `${shownPath(file.name)}${where}: ${message}; nothing of this call was written`, [
     'files',
     file.name,
   ])

@@ -5,11 +5,12 @@
  * error body `{ error, code }`.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { LegisearchError } from '../common/errors.js'
+import { clipped } from '../common/shown.js'
 import { type Snapshot, openSnapshot } from '../api/snapshot.js'
 import { TOOLS, inputSchemaOf } from './tools.js'
+import { LineTransport } from './transport.js'
 
 export interface McpOptions {
   /** The snapshot file, opened read-only. */
@@ -36,7 +37,7 @@ export function createMcpServer(snap: Snapshot, clientId?: string): Server {
     const tool = byName.get(request.params.name)
     if (!tool) {
       const error = {
-        error: `unknown tool '${request.params.name}'; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
+        error: `unknown tool '${clipped(request.params.name)}'; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
         code: 'not_found',
       }
       return text(JSON.stringify(error), true)
@@ -51,10 +52,15 @@ export function createMcpServer(snap: Snapshot, clientId?: string): Server {
   return server
 }
 
-/** Serves MCP on stdin/stdout until the client closes the connection. */
+/**
+ * Serves MCP on stdin/stdout until the client closes the connection; a line (one message) over
+ * `MAX_LINE_BYTES` is answered a JSON-RPC error and the server serves on.
+ */
 export async function serveMcp(options: McpOptions): Promise<void> {
   const snap = openSnapshot(options.snapshot, { readonly: true })
   const server = createMcpServer(snap, options.clientId)
   server.onclose = () => snap.close()
-  await server.connect(new StdioServerTransport())
+  // A fault of the connection (stdin failing, a handler throwing) is told on stderr, never on stdout.
+  server.onerror = (error) => process.stderr.write(`legisearch mcp: ${error.message.slice(0, 500)}\n`)
+  await server.connect(new LineTransport())
 }

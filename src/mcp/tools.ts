@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { invalid } from '../common/errors.js'
+import { clipped } from '../common/shown.js'
 import * as schemas from '../api/schemas.js'
 import { CORPUS_NAMES, type Snapshot } from '../api/snapshot.js'
 
@@ -90,7 +91,7 @@ export const TOOLS: readonly Tool[] = [
     run: (snap, args) => {
       const { id, ...rest } = args
       const extra = Object.keys(rest)[0]
-      if (extra !== undefined) throw invalid(`arguments: unknown argument '${extra}'; get_stakeholder takes id`)
+      if (extra !== undefined) throw invalid(`arguments: unknown argument '${clipped(extra)}'; get_stakeholder takes id`)
       return snap.getStakeholder(id as string)
     },
   },

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { parseDay, today } from '../common/dates.js'
 import { invalidDateRange } from '../common/errors.js'
 import type { DayFilter } from '../text-index/types.js'
-import { shown } from '../common/shown.js'
+import { clipped, shown } from '../common/shown.js'
 
 const dateEnd = () =>
   z
@@ -39,17 +39,17 @@ export function resolveDateRange(
     throw invalidDateRange(`${field}: 'to' was given without 'from'; send both (only 'from' means up to today)`, [field])
   }
   const fromDay = parseDay(from)
-  if (fromDay === null) throw invalidDateRange(`${field}.from: '${from}' is not a date YYYY-MM-DD`, [field, 'from'])
+  if (fromDay === null) throw invalidDateRange(`${field}.from: '${clipped(from)}' is not a date YYYY-MM-DD`, [field, 'from'])
   let toDay: number
   if (to === undefined) {
     toDay = today(now)
   } else {
     const parsed = parseDay(to)
-    if (parsed === null) throw invalidDateRange(`${field}.to: '${to}' is not a date YYYY-MM-DD`, [field, 'to'])
+    if (parsed === null) throw invalidDateRange(`${field}.to: '${clipped(to)}' is not a date YYYY-MM-DD`, [field, 'to'])
     toDay = parsed
   }
   if (fromDay > toDay) {
-    throw invalidDateRange(`${field}: from (${from}) is after to (${to ?? 'today'})`, [field])
+    throw invalidDateRange(`${field}: from (${clipped(from)}) is after to (${clipped(to ?? 'today')})`, [field])
   }
   return { column, from: fromDay, to: toDay }
 }

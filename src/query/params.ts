@@ -3,7 +3,7 @@ import { invalid } from '../common/errors.js'
 import { queryObject } from '../common/input.js'
 import { validate } from '../common/validate.js'
 import type { Sort } from '../text-index/types.js'
-import { shown } from '../common/shown.js'
+import { clipped, shown } from '../common/shown.js'
 
 export const SORTS = ['newest', 'recently_updated', 'older', 'relevance'] as const satisfies readonly Sort[]
 export const MODES = ['sensitive', 'keyword'] as const
@@ -78,7 +78,7 @@ export function parseSearchParams(query: unknown): SearchParams {
     const mode = m.trim()
     if (mode === '') continue
     if (!(MODES as readonly string[]).includes(mode)) {
-      throw invalid(`modes: unknown mode '${mode}'; allowed: ${MODES.join(', ')} (comma-separated)`, ['modes'])
+      throw invalid(`modes: unknown mode '${clipped(mode)}'; allowed: ${MODES.join(', ')} (comma-separated)`, ['modes'])
     }
     modes.add(mode)
   }

@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod'
 import { type ErrorCode, LegisearchError, invalid } from '../common/errors.js'
 import { checkOptions, validate } from '../common/validate.js'
+import { clipped } from '../common/shown.js'
 import type { ApiKey, Endpoint } from '../api/keys.js'
 import { type CorpusName, type Snapshot, openSnapshot } from '../api/snapshot.js'
 import { type Answer, type Backend, INTERNAL_MESSAGE, type Call, answerOf, defaultWorkers, inProcess, workerPool } from './backend.js'
@@ -192,11 +193,12 @@ async function register(
   })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
+    const shownPath = clipped(path, 200)
     const methods = ROUTES.filter((r) => routeMatches(r.path, path)).map((r) => r.method)
     const message =
       methods.length > 0
-        ? `no route ${request.method} ${path}: it takes ${[...new Set(methods)].join(', ')}`
-        : `no route ${request.method} ${path}; the API's paths are listed at /openapi.json`
+        ? `no route ${request.method} ${shownPath}: it takes ${[...new Set(methods)].join(', ')}`
+        : `no route ${request.method} ${shownPath}; the API's paths are listed at /openapi.json`
     return sendError(reply, 404, 'not_found', message)
   })
   if (given.cors && given.cors.length > 0) await app.register(cors, { origin: given.cors })
@@ -367,7 +369,7 @@ function checkShape(route: RouteSpec, request: FastifyRequest): void {
   const query = rawQuery(request)
   if (!route.query && query !== '') {
     const first = new URLSearchParams(query).keys().next().value ?? query
-    throw invalid(`query: ${route.method} ${route.path} takes no query parameters (got '${first}')`)
+    throw invalid(`query: ${route.method} ${route.path} takes no query parameters (got '${clipped(first)}')`)
   }
   if (!route.body && request.body !== undefined) throw invalid(`body: ${route.method} ${route.path} takes no body`)
   if (route.body?.required && request.body === undefined) throw invalid(`body: ${route.method} ${route.path} needs a JSON body`)

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { LegisearchError, invalid } from '../common/errors.js'
+import { shownPath } from '../common/shown.js'
 import { MIGRATIONS, type Migration } from './migrations/index.js'
 import { APPLICATION_ID, inspectSnapshotFile } from './snapshot-file.js'
 
@@ -36,7 +37,7 @@ export function openDatabase(
   if (path.includes('\0')) throw invalid('path: must not contain a NUL character')
   const file = path === ':memory:' ? { exists: false, writable: true } : inspectSnapshotFile(path, readonly)
   if (readonly && !file.exists) {
-    throw new LegisearchError(404, 'not_found', `snapshot file not found: ${path} (a readonly snapshot must already exist)`)
+    throw new LegisearchError(404, 'not_found', `snapshot file not found: ${shownPath(path)} (a readonly snapshot must already exist)`)
   }
   // A file this process cannot write (its mode, a read-only mount): opened for reading, its writes refused.
   const cannotWrite = !readonly && file.exists && !file.writable
@@ -92,7 +93,7 @@ function busyMeansNothingWritten<T>(path: string, timeoutMs: number | undefined,
       throw new LegisearchError(
         503,
         'busy',
-        `snapshot ${path} is busy: another connection held its write lock${timeoutMs === undefined ? '' : ` for more than ${timeoutMs} ms`}; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
+        `snapshot ${shownPath(path)} is busy: another connection held its write lock${timeoutMs === undefined ? '' : ` for more than ${timeoutMs} ms`}; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
       )
     }
     throw e
@@ -105,7 +106,7 @@ function checkIdentity(db: Db, path: string): void {
   const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
   if (appId === APPLICATION_ID) return
   if (appId !== 0 || objects > 0) {
-    throw invalid(`path: ${path} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
+    throw invalid(`path: ${shownPath(path)} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
   }
 }
 
@@ -138,7 +139,7 @@ function checkTables(db: Db, path: string): void {
   const missing = TABLES.filter((t) => !present.has(t))
   if (missing.length > 0) {
     throw invalid(
-      `path: ${path} claims schema ${MIGRATIONS.length} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`,
+      `path: ${shownPath(path)} claims schema ${MIGRATIONS.length} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`,
     )
   }
 }
@@ -153,7 +154,9 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
   const current = () => db.pragma('user_version', { simple: true }) as number
   const version = current()
   if (version > MIGRATIONS.length) {
-    throw invalid(`path: ${path} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`)
+    throw invalid(
+      `path: ${shownPath(path)} was written by a newer legisearch (schema ${version}; this version knows up to ${MIGRATIONS.length})`,
+    )
   }
   if (version === MIGRATIONS.length) return
   // A read-only open (a desktop app's bundled snapshot) reads an older file when the migrations it
@@ -163,12 +166,12 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
     throw new LegisearchError(
       403,
       'forbidden',
-      `path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}), but it is read-only for this process; make it writable and open it again`,
+      `path: ${shownPath(path)} needs a schema upgrade (${version} → ${MIGRATIONS.length}), but it is read-only for this process; make it writable and open it again`,
     )
   }
   if (readonly) {
     throw invalid(
-      `path: ${path} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly (legisearch upgrade --snapshot ${path})`,
+      `path: ${shownPath(path)} needs a schema upgrade (${version} → ${MIGRATIONS.length}); open it once without readonly (legisearch upgrade --snapshot ${shownPath(path)})`,
     )
   }
   db.transaction(() => {

@@ -4,6 +4,7 @@
  * `corrupt`, locked → 503 `busy`. Applied once, at the entrance of every public Snapshot function
  * (`guarded`), never by scattered try/catch.
  */
+import { shownPath } from '../common/shown.js'
 import { accessSync, closeSync, constants, openSync, readSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
@@ -22,7 +23,7 @@ const RESTORE = 'restore it from a copy, or build it again (ingest its sources i
  */
 export function corruptFile(file: string, what: string): LegisearchError {
   const short = damageText(what)
-  const error = new LegisearchError(500, 'corrupt', `snapshot ${file} is damaged (${short}); nothing was written; ${RESTORE}`)
+  const error = new LegisearchError(500, 'corrupt', `snapshot ${shownPath(file)} is damaged (${short}); nothing was written; ${RESTORE}`)
   DAMAGE.set(error, short)
   return error
 }
@@ -95,37 +96,41 @@ function fromSqlite(error: InstanceType<typeof Database.SqliteError>, file: stri
     return new LegisearchError(
       503,
       'busy',
-      `snapshot ${file} is busy: another connection holds its lock; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
+      `snapshot ${shownPath(file)} is busy: another connection holds its lock; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
     )
   }
   if (code === 'SQLITE_READONLY_DIRECTORY' || (code === 'SQLITE_CANTOPEN' && !writable(dirname(file)))) {
     return new LegisearchError(
       403,
       'forbidden',
-      `snapshot ${file}: its directory ${dirname(file)} is read-only for this process, and SQLite must create ${file}-wal and ${file}-shm there, even to read it; nothing was written. Make the directory writable, or copy the file to a writable one`,
+      `snapshot ${shownPath(file)}: its directory ${shownPath(dirname(file))} is read-only for this process, and SQLite must create its -wal and -shm there, even to read it; nothing was written. Make the directory writable, or copy the file to a writable one`,
     )
   }
   if (is('SQLITE_READONLY') || is('SQLITE_PERM') || is('SQLITE_AUTH')) {
     return new LegisearchError(
       403,
       'forbidden',
-      `snapshot ${file} is read-only for this process (the file, its -wal or -shm, or its directory cannot be written); nothing was written. Make them writable, or open it with { readonly: true } to search it`,
+      `snapshot ${shownPath(file)} is read-only for this process (the file, its -wal or -shm, or its directory cannot be written); nothing was written. Make them writable, or open it with { readonly: true } to search it`,
     )
   }
   if (is('SQLITE_CORRUPT') || code === 'SQLITE_IOERR_SHORT_READ' || (code === 'SQLITE_NOTADB' && startsAsSqlite(file))) {
     return corruptFile(file, `SQLite: ${error.message}`)
   }
   if (code === 'SQLITE_NOTADB')
-    return invalid(`path: ${file} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
+    return invalid(`path: ${shownPath(file)} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
   if (is('SQLITE_CANTOPEN')) {
     return invalid(
-      `path: cannot open ${file} as a snapshot (SQLite: ${error.message}); check that it is a regular file this process can read`,
+      `path: cannot open ${shownPath(file)} as a snapshot (SQLite: ${error.message}); check that it is a regular file this process can read`,
     )
   }
   if (is('SQLITE_FULL')) {
-    return new LegisearchError(500, 'internal_error', `snapshot ${file}: the disk is full; nothing was written. Free some space and retry`)
+    return new LegisearchError(
+      500,
+      'internal_error',
+      `snapshot ${shownPath(file)}: the disk is full; nothing was written. Free some space and retry`,
+    )
   }
-  return new LegisearchError(500, 'internal_error', `snapshot ${file}: SQLite failed (${code}: ${error.message})`)
+  return new LegisearchError(500, 'internal_error', `snapshot ${shownPath(file)}: SQLite failed (${code}: ${error.message})`)
 }
 
 type SystemError = Error & { code: string; syscall: string; path?: string }
@@ -144,15 +149,15 @@ function fromSystem(error: SystemError, file: string): LegisearchError {
       return new LegisearchError(
         403,
         'forbidden',
-        `${path}: not allowed for this process (${error.code} on ${error.syscall}); nothing was written`,
+        `${shownPath(path)}: not allowed for this process (${error.code} on ${error.syscall}); nothing was written`,
       )
     case 'ENOENT':
-      return new LegisearchError(404, 'not_found', `${path}: no such file or directory`)
+      return new LegisearchError(404, 'not_found', `${shownPath(path)}: no such file or directory`)
     case 'EISDIR':
     case 'ENOTDIR':
-      return invalid(`path: ${path} is not a regular file (${error.code})`)
+      return invalid(`path: ${shownPath(path)} is not a regular file (${error.code})`)
     default:
-      return new LegisearchError(500, 'internal_error', `${path}: ${error.syscall} failed (${error.code})`)
+      return new LegisearchError(500, 'internal_error', `${shownPath(path)}: ${error.syscall} failed (${error.code})`)
   }
 }
 

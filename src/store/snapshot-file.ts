@@ -4,6 +4,7 @@
  * refused as not a regular file, a file cut short as damaged, another kind of file or another
  * application's database as not a snapshot; and whether this process may write it.
  */
+import { shownPath } from '../common/shown.js'
 import { accessSync, closeSync, constants, openSync, readSync, statSync, type Stats } from 'node:fs'
 import { invalid } from '../common/errors.js'
 import { SQLITE_MAGIC, corruptFile } from './driver-error.js'
@@ -35,7 +36,7 @@ export function inspectSnapshotFile(path: string, readonly: boolean): SnapshotFi
     if ((e as { code?: string }).code === 'ENOENT') return { exists: false, writable: true }
     throw e
   }
-  if (!stats.isFile()) throw invalid(`path: ${path} is ${kindOf(stats)}, not a regular file; a snapshot is one regular file`)
+  if (!stats.isFile()) throw invalid(`path: ${shownPath(path)} is ${kindOf(stats)}, not a regular file; a snapshot is one regular file`)
   const head = Buffer.alloc(HEADER)
   const fd = openSync(path, 'r')
   let read: number
@@ -46,12 +47,12 @@ export function inspectSnapshotFile(path: string, readonly: boolean): SnapshotFi
   }
   if (read > stats.size) {
     throw invalid(
-      `path: ${path} is not a regular file (it reads more bytes than its size of ${stats.size}, as files of /proc and /sys do); a snapshot is one regular file`,
+      `path: ${shownPath(path)} is not a regular file (it reads more bytes than its size of ${stats.size}, as files of /proc and /sys do); a snapshot is one regular file`,
     )
   }
   const file = { exists: true, writable: canWrite(path) }
   if (stats.size === 0) {
-    if (readonly) throw invalid(`path: ${path} is empty, not a legisearch snapshot; open it without readonly to make it one`)
+    if (readonly) throw invalid(`path: ${shownPath(path)} is empty, not a legisearch snapshot; open it without readonly to make it one`)
     return file
   }
   let existsWal = true
@@ -68,7 +69,7 @@ export function inspectSnapshotFile(path: string, readonly: boolean): SnapshotFi
 function checkHeader(path: string, head: Buffer, size: number, readonly: boolean): void {
   const magic = head.subarray(0, SQLITE_MAGIC.length)
   if (!magic.equals(SQLITE_MAGIC.subarray(0, magic.length))) {
-    throw invalid(`path: ${path} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
+    throw invalid(`path: ${shownPath(path)} is not a legisearch snapshot (not an SQLite database); nothing was written to it`)
   }
   if (head.length < HEADER) throw corruptFile(path, `truncated to ${size} bytes, shorter than an SQLite header`)
   const raw = head.readUInt16BE(16)
@@ -83,10 +84,12 @@ function checkHeader(path: string, head: Buffer, size: number, readonly: boolean
   const appId = head.readUInt32BE(68)
   if (appId === APPLICATION_ID) return
   if (appId !== 0 || pages > 1) {
-    throw invalid(`path: ${path} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
+    throw invalid(`path: ${shownPath(path)} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
   }
   if (readonly)
-    throw invalid(`path: ${path} is an empty SQLite database, not a legisearch snapshot; open it without readonly to make it one`)
+    throw invalid(
+      `path: ${shownPath(path)} is an empty SQLite database, not a legisearch snapshot; open it without readonly to make it one`,
+    )
 }
 
 function kindOf(stats: Stats): string {

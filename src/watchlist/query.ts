@@ -11,7 +11,7 @@ import { ISO_639_1 } from './languages.js'
 import { nameKey } from './names.js'
 import type { DesignationEvent } from './reconcile.js'
 import { REGIMES, type Designation, type DesignationDetail } from './types.js'
-import { shown } from '../common/shown.js'
+import { clipped, shown } from '../common/shown.js'
 
 const SORTS = ['recently_changed', 'name', 'listed_on'] as const
 const MEASURE_ALLOWED = `must be one of ${MEASURES.join(', ')} (compared case-insensitively)`
@@ -199,17 +199,17 @@ export function importTranslations(db: Db, st: Statements, items: unknown): { im
     const row = st.prepared('SELECT record FROM watchlist_designations WHERE ref = ?').get(t.sourceRefNumber) as
       { record: string } | undefined
     if (!row)
-      throw invalid(`translations[${i}].sourceRefNumber: unknown designation '${t.sourceRefNumber}'`, [
+      throw invalid(`translations[${i}].sourceRefNumber: unknown designation '${clipped(t.sourceRefNumber)}'`, [
         'translations',
         i,
         'sourceRefNumber',
       ])
     const narrative = (JSON.parse(row.record) as Designation).narrative
     if (narrative.trim() === '')
-      throw invalid(`translations[${i}]: designation '${t.sourceRefNumber}' has no narrative to translate`, ['translations', i])
+      throw invalid(`translations[${i}]: designation '${clipped(t.sourceRefNumber)}' has no narrative to translate`, ['translations', i])
     if (t.sourceText !== undefined && narrativeHash(t.sourceText) !== narrativeHash(narrative)) {
       throw invalid(
-        `translations[${i}].sourceText: is not the current narrative of '${t.sourceRefNumber}' (the origin amended it?); nothing was imported`,
+        `translations[${i}].sourceText: is not the current narrative of '${clipped(t.sourceRefNumber)}' (the origin amended it?); nothing was imported`,
         ['translations', i, 'sourceText'],
       )
     }

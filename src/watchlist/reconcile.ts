@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { invalid } from '../common/errors.js'
+import { clipped } from '../common/shown.js'
 import { checkOptions } from '../common/validate.js'
 import { type Db, immediate } from '../store/database.js'
 import { parseDay, parseInstant } from '../common/dates.js'
@@ -152,9 +153,9 @@ export function observation(observedOn: string | undefined): { at: string; ms: n
   } else {
     const parsed = parseDay(observedOn) !== null ? Date.parse(`${observedOn}T00:00:00.000Z`) : parseInstant(observedOn)
     if (parsed === null || Number.isNaN(parsed)) {
-      throw invalid(`options.observedOn: '${observedOn}' is not a date YYYY-MM-DD or an ISO 8601 date-time`)
+      throw invalid(`options.observedOn: '${clipped(observedOn)}' is not a date YYYY-MM-DD or an ISO 8601 date-time`)
     }
-    if (parsed > Date.now() + DAY_MS) throw invalid(`options.observedOn: '${observedOn}' is in the future`)
+    if (parsed > Date.now() + DAY_MS) throw invalid(`options.observedOn: '${clipped(observedOn)}' is in the future`)
     ms = parsed
   }
   const at = new Date(ms).toISOString()
