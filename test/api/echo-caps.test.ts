@@ -79,7 +79,16 @@ describe('the library caps what its messages echo', () => {
     ['a designation ref', "designation 'kkk", () => snap().getDesignation(BIG)],
     ['an unknown watchlist parameter', "query: unknown parameter 'kkk", () => snap().listWatchlist({ [BIG]: 1 } as never)],
     ['an unknown record field', 'records[0]', () => snap().upsert('dou', [{ id: 'x', [BIG]: 1 }])],
-    ['a key of a record as a path', 'records[0].stakeholder.kkk', () => snap().upsert('social', [{ id: 'x', stakeholder: { [BIG]: 5 } }])],
+    [
+      'a key of a record over the key limit',
+      'records[0].stakeholder: has a key 10,000,000 characters long',
+      () => snap().upsert('social', [{ id: 'x', stakeholder: { [BIG]: 5 } }]),
+    ],
+    [
+      'a key of a record as a path',
+      'records[0].stakeholder.kkk',
+      () => snap().upsert('social', [{ id: 'x', stakeholder: { ['k'.repeat(1000)]: 5 } }]),
+    ],
     ['an unknown field of a screened entry', "entries[0]: unknown field 'kkk", () => snap().screen([{ name: 'x', [BIG]: 1 } as never])],
     ['an unknown screen option', 'options: unknown option', () => snap().screen([{ name: 'x' }], { [BIG]: 1 } as never)],
     [
