@@ -10,7 +10,7 @@
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
 import { MATCH_MODES, type MatchMode } from '../../text/modes.js'
-import { type TermOptions, identifierTerm, phraseSpellings, termStreams } from '../terms.js'
+import { type TermOptions, identifierTerm, termStreams, textSpellings } from '../terms.js'
 import type { TextItem, TextQuery } from '../text-query.js'
 import {
   type FacetFilter,
@@ -429,9 +429,9 @@ export class BlockIndex implements TextIndex {
     const opts: TermOptions = canonical
       ? { mode: match.mode, variantsOf: (c) => variants.all(layout.name, c) as string[] }
       : { mode: match.mode }
+    const spellings = textSpellings(text, opts)
     const item = (i: TextItem): ItemSpec => {
-      const combos = phraseSpellings(i, opts)
-      const alternatives: Alternative[] = combos.map((terms) => ({ terms }))
+      const alternatives: Alternative[] = (spellings.get(i) ?? []).map((terms) => ({ terms }))
       if (i.identifier !== undefined && identField >= 0) alternatives.push({ terms: i.words.map(identifierTerm), field: identField })
       return { alternatives }
     }

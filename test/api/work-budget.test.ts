@@ -1,0 +1,130 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Snapshot, openSnapshot } from '../../src/index.js'
+import { WORK_BUDGET } from '../../src/text-index/work-budget.js'
+import { errorOf } from '../helpers/errors.js'
+import { withTextIndex } from '../helpers/text-index.js'
+import { allNoticeIds, notice, sorted } from '../query/support.js'
+import { call, servedSnapshot } from '../server/support.js'
+
+/**
+ * The per-search work budget (issue 22, item 1): the term look-ups of a search (each phrase's words
+ * × its spellings in the index), summed over `q` and every `keywords` list, are bounded; a search
+ * over the bound is refused with a 400 naming the parameter that asks the most, before any work.
+ *
+ * The corpus holds thirteen accented words both composed (c1) and decomposed (c2): in `sensitive`
+ * mode each of them has two spellings in the index, so a quoted phrase of k of them has 2^k.
+ */
+const WORDS = 'ação pública não só é já lá até três mês após saúde órgão'.split(' ')
+const CORPUS = [
+  notice('c1', WORDS.join(' ')),
+  notice('c2', WORDS.join(' ').normalize('NFD')),
+  notice('c3', 'ação pública sem o resto'),
+  notice('c4', 'nada disso aqui'),
+]
+/** The phrase of `length` consecutive words of WORDS from `start` (wrapping). */
+const phrase = (start: number, length: number) => Array.from({ length }, (_, j) => WORDS[(start + j) % WORDS.length]).join(' ')
+const LIMIT = WORK_BUDGET.termsPerSearch.toLocaleString('en-US')
+
+describe.each(['blocks', 'fts5'])('the work budget of one search (%s index)', (index) => {
+  let snap: Snapshot | undefined
+  let dir = ''
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-budget-'))
+    snap = withTextIndex(index, () => openSnapshot(path.join(dir, 'snapshot.db')))
+    snap.upsert('notices', CORPUS)
+  })
+  afterAll(() => {
+    snap?.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+  const s = (): Snapshot => snap as Snapshot
+
+  it('keywords.or of 10 twelve-word phrases (10 × 4,096 spellings × 12 words) is refused naming keywords.or', () => {
+    const or = Array.from({ length: 10 }, (_, k) => phrase(k, 12))
+    const e = errorOf(() => s().searchNotices({ modes: 'sensitive' }, { keywords: { or } }))
+    expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['keywords', 'or']])
+    expect(e.message).toMatch(new RegExp(`^keywords\\.or: this search asks the text index for more than ${LIMIT} term look-ups`))
+    expect(e.message).toContain('keywords.or asks 491,520')
+    expect(e.message).toContain('add keyword to modes')
+  })
+
+  it('a q of 6 quoted twelve-word phrases is refused naming q; keywords.and and keywords.not count too', () => {
+    const q = Array.from({ length: 6 }, (_, k) => `"${phrase(k, 12)}"`).join(' ')
+    const e = errorOf(() => s().searchNotices({ modes: 'sensitive', q }))
+    expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['q']])
+    expect(e.message).toMatch(/^q: this search asks the text index for more than/)
+    for (const op of ['and', 'not'] as const) {
+      const list = Array.from({ length: 5 }, (_, k) => phrase(k, 12))
+      const f = errorOf(() => s().searchNotices({ modes: 'sensitive' }, { keywords: { [op]: list } }))
+      expect([f.status, f.code, f.path]).toEqual([400, 'invalid_parameters', ['keywords', op]])
+    }
+  })
+
+  it('the budget is per search: phrases each under the per-phrase cap add up across q and keywords', () => {
+    // A nine-word phrase has 512 spellings: 4,608 look-ups. Four of them fit (18,432); five do not.
+    const cost = 2 ** 9 * 9
+    expect(4 * cost).toBeLessThanOrEqual(WORK_BUDGET.termsPerSearch)
+    expect(5 * cost).toBeGreaterThan(WORK_BUDGET.termsPerSearch)
+    const nine = Array.from({ length: 5 }, (_, k) => phrase(k, 9))
+    const e = errorOf(() => s().searchNotices({ modes: 'sensitive', q: `"${nine[4] as string}"` }, { keywords: { or: nine.slice(0, 4) } }))
+    // keywords.or asks the most (4 × 4,608), so the message names it.
+    expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['keywords', 'or']])
+    expect(e.message).toContain('keywords.or asks 18,432')
+  })
+
+  it('just under the budget a search answers as the same phrases searched one at a time', () => {
+    const or = Array.from({ length: 4 }, (_, k) => phrase(k, 9))
+    const together = sorted(allNoticeIds(s(), { modes: 'sensitive' }, { keywords: { or } }))
+    const oneByOne = sorted([...new Set(or.flatMap((p) => allNoticeIds(s(), { modes: 'sensitive' }, { keywords: { or: [p] } })))])
+    expect(together).toEqual(['c1', 'c2'])
+    expect(together).toEqual(oneByOne)
+    // Byte-equal words have one spelling each: the issue's request is cheap there, and finds c1 only.
+    const twelve = Array.from({ length: 10 }, (_, k) => phrase(k, 12))
+    expect(allNoticeIds(s(), { modes: 'sensitive,keyword' }, { keywords: { or: twelve } })).toEqual(['c1'])
+  })
+
+  it('without spellings too: 100 phrases of 250 words (25,000 look-ups) are refused, ordinary lists are not', () => {
+    // 250 one-letter words: 499 characters, within keywords' 500.
+    const long = Array.from({ length: 250 }, (_, j) => 'abcdefghijklmnopqrstuvwxyz'[j % 26]).join(' ')
+    const words = long.split(' ').length
+    const or = Array.from({ length: 100 }, () => long)
+    expect(100 * words).toBeGreaterThan(WORK_BUDGET.termsPerSearch)
+    const e = errorOf(() => s().searchNotices({}, { keywords: { or } }))
+    expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['keywords', 'or']])
+    expect(e.message).not.toContain('add keyword to modes')
+    // 100 two-word phrases in each list, and a q of citations near its own cap, pass.
+    const pairs = Array.from({ length: 100 }, (_, k) => phrase(k, 2))
+    expect(() => s().searchNotices({}, { keywords: { or: pairs, and: pairs.slice(0, 1), not: ['nada disso'] } })).not.toThrow()
+    const citations = Array.from({ length: 20 }, (_, i) => `Instrução Normativa ${i + 1}/20`).join(' OR ')
+    expect(s().searchNotices({ q: citations, modes: 'sensitive' }).pagination.total).toBe(0)
+  })
+})
+
+describe('over HTTP', () => {
+  const served = servedSnapshot({ workers: 0 })
+  beforeAll(() => {
+    const snap = openSnapshot(served().path)
+    try {
+      snap.upsert('notices', CORPUS)
+    } finally {
+      snap.close()
+    }
+  })
+
+  it('the pathological search is a 400 invalid_parameters naming keywords.or; the server answers the next search', async () => {
+    const { base, keys } = served()
+    const or = Array.from({ length: 25 }, (_, k) => phrase(k, 12))
+    const r = await call(base, 'POST', '/search/notices?modes=sensitive', { key: keys.acme.key, body: { keywords: { or } } })
+    expect(r.status).toBe(400)
+    expect(r.json).toMatchObject({ code: 'invalid_parameters', error: expect.stringMatching(/^keywords\.or: this search asks/) })
+    const ok = await call(base, 'POST', '/search/notices?modes=sensitive', {
+      key: keys.acme.key,
+      body: { keywords: { or: [phrase(0, 9)] } },
+    })
+    expect(ok.status).toBe(200)
+    expect(sorted((ok.json as { results: { id: string }[] }).results.map((x) => x.id))).toEqual(['c1', 'c2'])
+  })
+})
