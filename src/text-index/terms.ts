@@ -93,7 +93,7 @@ export function textSpellings(text: TextQuery, opts: TermOptions): Map<TextItem,
     words.set(item, perWord)
     total += cost
   }
-  if (total > WORK_BUDGET.termsPerSearch) throw new WorkBudgetExceeded(total, costs, spelled)
+  if (total > WORK_BUDGET.termsPerSearch) throw new WorkBudgetExceeded('terms', WORK_BUDGET.termsPerSearch, total, costs, spelled)
   const out = new Map<TextItem, string[][]>()
   for (const [item, perWord] of words) {
     let combos: string[][] = [[]]

@@ -3,9 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Snapshot, openSnapshot } from '../../src/index.js'
-import { WORK_BUDGET } from '../../src/text-index/work-budget.js'
+import { WORK_BUDGET, postingsLimit } from '../../src/text-index/work-budget.js'
 import { errorOf } from '../helpers/errors.js'
 import { withTextIndex } from '../helpers/text-index.js'
+import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { allNoticeIds, notice, sorted } from '../query/support.js'
 import { call, servedSnapshot } from '../server/support.js'
 
@@ -46,8 +47,9 @@ describe.each(['blocks', 'fts5'])('the work budget of one search (%s index)', (i
     const or = Array.from({ length: 10 }, (_, k) => phrase(k, 12))
     const e = errorOf(() => s().searchNotices({ modes: 'sensitive' }, { keywords: { or } }))
     expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['keywords', 'or']])
-    expect(e.message).toMatch(new RegExp(`^keywords\\.or: this search asks the text index for more than ${LIMIT} term look-ups`))
+    expect(e.message).toMatch(new RegExp(`^keywords\\.or: this search asks the text index for [\\d,]+ term look-ups`))
     expect(e.message).toContain('keywords.or asks 491,520')
+    expect(e.message).toContain(`at most ${LIMIT} per search, q and keywords together`)
     expect(e.message).toContain('add keyword to modes')
   })
 
@@ -55,7 +57,7 @@ describe.each(['blocks', 'fts5'])('the work budget of one search (%s index)', (i
     const q = Array.from({ length: 6 }, (_, k) => `"${phrase(k, 12)}"`).join(' ')
     const e = errorOf(() => s().searchNotices({ modes: 'sensitive', q }))
     expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['q']])
-    expect(e.message).toMatch(/^q: this search asks the text index for more than/)
+    expect(e.message).toMatch(/^q: this search asks the text index for [\d,]+ term look-ups/)
     for (const op of ['and', 'not'] as const) {
       const list = Array.from({ length: 5 }, (_, k) => phrase(k, 12))
       const f = errorOf(() => s().searchNotices({ modes: 'sensitive' }, { keywords: { [op]: list } }))
@@ -100,6 +102,39 @@ describe.each(['blocks', 'fts5'])('the work budget of one search (%s index)', (i
     expect(() => s().searchNotices({}, { keywords: { or: pairs, and: pairs.slice(0, 1), not: ['nada disso'] } })).not.toThrow()
     const citations = Array.from({ length: 20 }, (_, i) => `Instrução Normativa ${i + 1}/20`).join(' OR ')
     expect(s().searchNotices({ q: citations, modes: 'sensitive' }).pagination.total).toBe(0)
+  })
+})
+
+describe('the postings a search may read (block index, the default)', () => {
+  // 300 documents holding the same three words: a phrase of them is compared in every document.
+  const s = sharedSnapshot((snap) =>
+    snap.upsert(
+      'notices',
+      Array.from({ length: 300 }, (_, i) => notice(`r${i}`, `reforma tributária lei ${i}`)),
+    ),
+  )
+  /** A phrase of `words` of the three words every document holds, in their order. */
+  const common = (words: number) => Array.from({ length: words }, (_, j) => ['reforma', 'tributária', 'lei'][j % 3]).join(' ')
+
+  it('phrases of words found everywhere: refused naming the parameter when they add up past the estimate', () => {
+    // 100 phrases × 40 words × 300 documents each ≈ 1.2 M postings compared (term look-ups: 4,100).
+    const limit = postingsLimit(300)
+    const or = Array.from({ length: 100 }, () => common(40))
+    expect(100 * 40 * 300).toBeGreaterThan(limit)
+    const e = errorOf(() => s().searchNotices({}, { keywords: { or } }))
+    expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['keywords', 'or']])
+    expect(e.message).toMatch(/^keywords\.or: this search would read about 1,200,000 postings of the text index/)
+    expect(e.message).toContain(`at most ${limit.toLocaleString('en-US')} in this corpus`)
+  })
+
+  it('under the estimate the same kind of search answers as its phrases one at a time; single words count a quarter', () => {
+    const or = Array.from({ length: 20 }, (_, k) => common(3 + k))
+    const together = sorted(allNoticeIds(s(), {}, { keywords: { or } }))
+    expect(together).toEqual(sorted(allNoticeIds(s(), {}, { keywords: { or: [or[0] as string] } })))
+    expect(together).toHaveLength(300)
+    // 100 single words found in every document: 100 × 300 / 4 postings, far under the estimate.
+    const words = Array.from({ length: 100 }, (_, k) => ['reforma', 'tributária', 'lei'][k % 3] as string)
+    expect(s().searchNotices({}, { keywords: { or: words } }).pagination.total).toBe(300)
   })
 })
 
