@@ -1,15 +1,16 @@
 /**
  * The work one search may ask of the text index (issue 22): the limits, in one place, and the error
- * a request over them raises. The unit is the term look-up: each word of each spelling of each
- * phrase opens one term's postings, so a request costs Σ over its phrases (`q`, `keywords.or`,
- * `keywords.and`, `keywords.not`) of (spellings × words). A phrase has one spelling, except in
- * `sensitive` mode (without `keyword`), where each of its words the index holds in two Unicode
- * encodings (composed and decomposed) doubles them.
+ * a request over them raises. Two measures, both counted before the search runs:
+ * - term look-ups: each word of each spelling of each phrase opens one term's postings, so a
+ *   request costs Σ over its phrases (`q`, `keywords.or`, `keywords.and`, `keywords.not`) of
+ *   (spellings × words). A phrase has one spelling, except in `sensitive` mode (without
+ *   `keyword`), where each of its words the index holds in two Unicode encodings (composed and
+ *   decomposed) doubles them;
+ * - postings (block index): each spelling's words × the documents holding its rarest word.
  *
- * Measured on 2 cores (2026-11-26): an ordinary search asks for a few to a few dozen look-ups
- * (~15 ms); the largest `q` the parser allows (2,000 citation spellings) ~10,500 (120–300 ms);
- * a look-up of a word present in the index costs ~25 µs, so the budget below bounds the worst
- * accepted request to about half a second (README, "Reliability").
+ * Measured on 2 cores (2026-11-26): the largest `q` the parser allows (2,000 citation spellings,
+ * ~10,500 look-ups) takes 0.4–0.7 s; the worst request accepted ~1 s in 5,024 notices and 1.5 s in
+ * 50,024, against 0.1–0.15 s for an ordinary two-word phrase (README, "Reliability").
  */
 import type { TextItem } from './text-query.js'
 
@@ -40,7 +41,11 @@ export const WORK_BUDGET = {
   wordPosting: 0.25,
 } as const
 
-/** The postings a search may read in a corpus of `documents` documents (`WORK_BUDGET`). */
+/**
+ * The postings a search may read in a corpus of `documents` documents (`WORK_BUDGET`).
+ *
+ * @example postingsLimit(50_000) // 1_600_000
+ */
 export function postingsLimit(documents: number): number {
   return Math.max(WORK_BUDGET.postingsAtLeast, WORK_BUDGET.postingsPerDocument * documents)
 }
