@@ -12,8 +12,9 @@ import { call, servedSnapshot } from '../server/support.js'
 
 /**
  * The per-search work budget (issue 22, item 1): the term look-ups of a search (each phrase's words
- * × its spellings in the index), summed over `q` and every `keywords` list, are bounded; a search
- * over the bound is refused with a 400 naming the parameter that asks the most, before any work.
+ * × its spellings in the index), summed over `q` and every `keywords` list, are bounded, and in the
+ * block index the postings it would read; a search over either bound is refused with a 400 naming
+ * the parameter that asks the most, before any work.
  *
  * The corpus holds thirteen accented words both composed (c1) and decomposed (c2): in `sensitive`
  * mode each of them has two spellings in the index, so a quoted phrase of k of them has 2^k.
