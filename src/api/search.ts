@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { invalid } from '../common/errors.js'
+import { type LegisearchError, invalid } from '../common/errors.js'
 import { validate } from '../common/validate.js'
 import type { AnyCorpus } from '../corpora/define.js'
 import { resultOfStored } from '../corpora/stored.js'
@@ -8,7 +8,8 @@ import { parseSearchParams } from '../query/params.js'
 import { identifierFacet } from '../query/filters.js'
 import { parseQ } from '../query/q.js'
 import type { DocumentRows } from '../store/documents.js'
-import { andTextQueries, isEmptyTextQuery, positiveItems } from '../text-index/text-query.js'
+import { type TextItem, andTextQueries, isEmptyTextQuery, positiveItems } from '../text-index/text-query.js'
+import { WorkBudgetExceeded } from '../text-index/work-budget.js'
 import { type IndexPage, IndexQueryError, type IndexSearch, type TextIndex } from '../text-index/types.js'
 import { type HighlightBudget, highlightsOf } from '../text/highlight.js'
 import { canonicalOf, matchModeOf } from '../text/modes.js'
@@ -54,6 +55,8 @@ export interface CompiledSearch {
   readonly request: Omit<IndexSearch, 'limit' | 'offset'>
   readonly items: ReturnType<typeof positiveItems>
   readonly clientId: string | undefined
+  /** Which request parameter each text item came from (`q`, `keywords.or`, …), for messages. */
+  readonly sources: ReadonlyMap<TextItem, string>
 }
 
 /** Validates the query string, body and context of a search and compiles them for the index. */
@@ -80,7 +83,9 @@ export function compileSearch(corpus: AnyCorpus, query: unknown, body: unknown, 
     sort: params.sort,
     ...(identifiers.length > 0 ? { first: { facet: identifierFacet(corpus.name), values: identifiers } } : {}),
   }
-  return { corpus, params, request, items, clientId }
+  const sources = new Map(compiledBody.sources)
+  for (const i of [...qText.groups.flat(), ...qText.exclude]) sources.set(i, 'q')
+  return { corpus, params, request, items, clientId, sources }
 }
 
 /** The index's page of a compiled search: `limit` rows from `offset`, in the search's order, and the total. */
@@ -89,8 +94,20 @@ export function runSearch(index: TextIndex, compiled: CompiledSearch, limit: num
     return index.search({ ...compiled.request, limit, offset })
   } catch (e) {
     if (e instanceof IndexQueryError) throw invalid(e.message, [e.part])
+    if (e instanceof WorkBudgetExceeded) throw overBudget(e, compiled.sources)
     throw e
   }
+}
+
+/** A search over the work budget as a 400 naming the parameter that asks the most (`keywords.or`, `q`). */
+function overBudget(e: WorkBudgetExceeded, sources: ReadonlyMap<TextItem, string>): LegisearchError {
+  const shares = new Map<string, number>()
+  for (const [item, cost] of e.costs) {
+    const parameter = sources.get(item) ?? 'q'
+    shares.set(parameter, (shares.get(parameter) ?? 0) + cost)
+  }
+  const [parameter, share] = [...shares].reduce((a, b) => (b[1] > a[1] ? b : a))
+  return invalid(e.messageFor(parameter, share), parameter.split('.'))
 }
 
 /**

@@ -47,6 +47,8 @@ export interface SearchBody {
   readonly text: TextQuery
   readonly facets: readonly FacetFilter[]
   readonly days: readonly DayFilter[]
+  /** Which parameter each text item came from (`keywords.or`, `keywords.and`, `keywords.not`), for messages. */
+  readonly sources: ReadonlyMap<TextItem, string>
 }
 
 const bodySchemas = new WeakMap<FilterSet, z.ZodObject>()
@@ -107,10 +109,11 @@ export function parseBody(corpus: FilterSet, body: unknown, now?: number): Searc
     const normalize = normalizerOf(f)
     facets.push({ facet: facetName(corpus.name, name), values: [...new Set(list.map(normalize))] })
   }
-  return { text: keywordsQuery(data['keywords'] as z.output<typeof keywordsSchema> | undefined), facets, days }
+  const sources = new Map<TextItem, string>()
+  return { text: keywordsQuery(data['keywords'] as z.output<typeof keywordsSchema> | undefined, sources), facets, days, sources }
 }
 
-function keywordsQuery(k: z.output<typeof keywordsSchema> | undefined): TextQuery {
+function keywordsQuery(k: z.output<typeof keywordsSchema> | undefined, sources: Map<TextItem, string>): TextQuery {
   if (!k) return { groups: [], exclude: [] }
   const items = (list: string[] | undefined, op: string): TextItem[] =>
     (list ?? []).map((s, i) => {
@@ -118,7 +121,9 @@ function keywordsQuery(k: z.output<typeof keywordsSchema> | undefined): TextQuer
       if (words.length === 0) {
         throw invalid(`keywords.${op}[${i}]: ${shown(s)} has no letter or digit to search for`, ['keywords', op, i])
       }
-      return { words }
+      const item = { words }
+      sources.set(item, `keywords.${op}`)
+      return item
     })
   const or = items(k.or, 'or')
   const and = items(k.and, 'and')

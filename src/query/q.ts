@@ -2,6 +2,7 @@ import { citationAt, citationPhrases } from './citations.js'
 import { invalid } from '../common/errors.js'
 import { tokenize } from '../text/tokenize.js'
 import type { TextItem, TextQuery } from '../text-index/text-query.js'
+import { WORK_BUDGET } from '../text-index/work-budget.js'
 
 interface Lexeme {
   readonly kind: 'word' | 'phrase' | 'or'
@@ -74,8 +75,8 @@ export function parseQ(q: string): TextQuery {
   return { groups, exclude }
 }
 
-/** The most items one `q` may make: ~30 citations of norms, each in all its spellings. */
-const MAX_PHRASES = 2_000
+/** The most items one `q` may make (`WORK_BUDGET`): ~30 citations of norms, each in all its spellings. */
+const MAX_PHRASES = WORK_BUDGET.phrasesPerQ
 
 function orWithExclusion(q: string): Error {
   return invalid(`q: an excluded item (-word) cannot be an OR alternative in "${q}"; write the exclusion on its own`, ['q'])

@@ -2,7 +2,7 @@ import type { Db, Upgrades } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
 import { MATCH_MODES, type MatchMode, canonicalTerm, decodeSensitive, isDenormalized } from '../text/modes.js'
 import { searchFts5 } from './fts5-search.js'
-import { IDENTIFIER_MARK, type TermOptions, identifierTerm, phraseSpellings, termStreams } from './terms.js'
+import { IDENTIFIER_MARK, type TermOptions, identifierTerm, termStreams, textSpellings } from './terms.js'
 import type { TextItem, TextQuery } from './text-query.js'
 import {
   type IndexLayout,
@@ -190,17 +190,20 @@ function backfillSensitiveVariants(db: Db): void {
   }
 }
 
+/** Each phrase's spellings in the search (`textSpellings`: checked against the work budget). */
+type Spellings = ReadonlyMap<TextItem, readonly (readonly string[])[]>
+
 /**
  * An FTS5 phrase string; terms hold only letters, digits and marks, so no quoting is needed inside.
  * With spelling variants, the OR of the phrase in each combination of spellings.
  */
-function phrase(item: TextItem, opts: TermOptions): string {
-  const phrases = phraseSpellings(item, opts).map((c) => `"${c.join(' ')}"`)
+function phrase(item: TextItem, spellings: Spellings): string {
+  const phrases = (spellings.get(item) ?? []).map((c) => `"${c.join(' ')}"`)
   return phrases.length === 1 ? (phrases[0] as string) : `(${phrases.join(' OR ')})`
 }
 
-function itemExpression(item: TextItem, opts: TermOptions, identColumn: string | undefined): string {
-  const p = phrase(item, opts)
+function itemExpression(item: TextItem, spellings: Spellings, identColumn: string | undefined): string {
+  const p = phrase(item, spellings)
   // An identifier also matches the identifier column, whatever the case typed (`pl 2630` finds
   // `PL 2630/2020` even in `sensitive` mode).
   if (item.identifier !== undefined && identColumn !== undefined) {
@@ -209,8 +212,8 @@ function itemExpression(item: TextItem, opts: TermOptions, identColumn: string |
   return p
 }
 
-function anyOf(items: readonly TextItem[], opts: TermOptions, identColumn: string | undefined): string {
-  const parts = items.map((i) => itemExpression(i, opts, identColumn))
+function anyOf(items: readonly TextItem[], spellings: Spellings, identColumn: string | undefined): string {
+  const parts = items.map((i) => itemExpression(i, spellings, identColumn))
   return parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`
 }
 
@@ -224,8 +227,9 @@ function matchExpressions(
   opts: TermOptions,
   identColumn: string | undefined,
 ): { positive: string | null; negative: string | null } {
-  const negative = text.exclude.length > 0 ? anyOf(text.exclude, opts, identColumn) : null
+  const spellings = textSpellings(text, opts)
+  const negative = text.exclude.length > 0 ? anyOf(text.exclude, spellings, identColumn) : null
   if (text.groups.length === 0) return { positive: null, negative }
-  const all = text.groups.map((g) => anyOf(g, opts, identColumn)).join(' AND ')
+  const all = text.groups.map((g) => anyOf(g, spellings, identColumn)).join(' AND ')
   return { positive: negative === null ? all : `(${all}) NOT ${negative}`, negative }
 }

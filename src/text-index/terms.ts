@@ -4,8 +4,9 @@
  */
 import { MATCH_MODES, type MatchMode, canonicalTerm, isDenormalized, termOf } from '../text/modes.js'
 import { tokenize } from '../text/tokenize.js'
-import type { TextItem } from './text-query.js'
+import type { TextItem, TextQuery } from './text-query.js'
 import { type IndexLayout, IndexQueryError } from './types.js'
+import { WORK_BUDGET, WorkBudgetExceeded } from './work-budget.js'
 
 /** Marks the terms of the identifier field (U+E100, Private Use: no typed word contains it). */
 export const IDENTIFIER_MARK = '\ue100'
@@ -48,26 +49,57 @@ export interface TermOptions {
 }
 
 /**
- * At most this many spelling combinations per phrase. Each word of a phrase that the index holds in
- * two encodings doubles them, so this allows 12 such words in one quoted phrase.
+ * Every phrase's spellings for one search (the phrases of `text`, each once), checked against the
+ * work budget (`work-budget.ts`) before any is spelled out: a phrase with more than
+ * `spellingsPerPhrase` combinations is refused naming `modes`; a search whose phrases together ask
+ * for more than `termsPerSearch` term look-ups raises `WorkBudgetExceeded` with each phrase's share.
+ *
+ * @example textSpellings({ groups: [[{ words: ['ação', 'pública'] }]], exclude: [] }, { mode: 'sensitive', variantsOf })
  */
-const MAX_PHRASE_VARIANTS = 4096
-
-/** The term sequences a phrase is looked up under: one, or one per combination of its words' spellings. */
-export function phraseSpellings(item: TextItem, opts: TermOptions): string[][] {
-  const { variantsOf } = opts
-  if (variantsOf === undefined) return [item.words.map((w) => termOf(w, opts.mode))]
-  let combos: string[][] = [[]]
-  for (const w of item.words) {
+export function textSpellings(text: TextQuery, opts: TermOptions): Map<TextItem, string[][]> {
+  const items = [...new Set([...text.groups.flat(), ...text.exclude])]
+  const known = new Map<string, string[]>()
+  const spellingsOf = (w: string): string[] => {
+    const { variantsOf } = opts
+    if (variantsOf === undefined) return [termOf(w, opts.mode)]
     const canonical = canonicalTerm(w)
-    const spellings = [canonical, ...variantsOf(canonical).filter((v) => v !== canonical)]
-    if (combos.length * spellings.length > MAX_PHRASE_VARIANTS) {
-      throw new IndexQueryError(
-        `modes: in sensitive mode the phrase "${item.words.join(' ')}" has more than ${MAX_PHRASE_VARIANTS} combinations of Unicode spellings in the index (its words are stored both composed and decomposed); quote a shorter phrase`,
-        'modes',
-      )
+    let found = known.get(canonical)
+    if (found === undefined) {
+      found = [canonical, ...variantsOf(canonical).filter((v) => v !== canonical)]
+      known.set(canonical, found)
     }
-    combos = combos.flatMap((c) => spellings.map((t) => [...c, t]))
+    return found
   }
-  return combos
+  const words = new Map<TextItem, string[][]>()
+  const costs = new Map<TextItem, number>()
+  let total = 0
+  let spelled = false
+  for (const item of items) {
+    const perWord = item.words.map(spellingsOf)
+    let combos = 1
+    for (const s of perWord) {
+      combos *= s.length
+      if (combos > WORK_BUDGET.spellingsPerPhrase) {
+        throw new IndexQueryError(
+          `modes: in sensitive mode the phrase "${item.words.join(' ')}" has more than ${WORK_BUDGET.spellingsPerPhrase} combinations of Unicode spellings in the index (its words are stored both composed and decomposed); quote a shorter phrase`,
+          'modes',
+        )
+      }
+    }
+    if (combos > 1) spelled = true
+    // An identifier is looked up once more, in the identifier field.
+    const cost = combos * item.words.length + (item.identifier === undefined ? 0 : item.words.length)
+    costs.set(item, cost)
+    words.set(item, perWord)
+    total += cost
+  }
+  if (total > WORK_BUDGET.termsPerSearch) throw new WorkBudgetExceeded('terms', WORK_BUDGET.termsPerSearch, total, costs, spelled)
+  const out = new Map<TextItem, string[][]>()
+  for (const [item, perWord] of words) {
+    let combos: string[][] = [[]]
+    for (const s of perWord)
+      combos = s.length === 1 ? combos.map((c) => [...c, s[0] as string]) : combos.flatMap((c) => s.map((t) => [...c, t]))
+    out.set(item, combos)
+  }
+  return out
 }

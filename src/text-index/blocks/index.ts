@@ -10,7 +10,8 @@
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
 import { MATCH_MODES, type MatchMode } from '../../text/modes.js'
-import { type TermOptions, identifierTerm, phraseSpellings, termStreams } from '../terms.js'
+import { type TermOptions, identifierTerm, termStreams, textSpellings } from '../terms.js'
+import { checkPostings } from '../work-budget.js'
 import type { TextItem, TextQuery } from '../text-query.js'
 import {
   type FacetFilter,
@@ -423,15 +424,19 @@ export class BlockIndex implements TextIndex {
 
   /** A text query as the evaluation takes it: each item's spellings and identifier as alternatives. */
   private specOf(layout: IndexLayout, text: TextQuery, match: MatchOptions): QuerySpec {
+    const segments = this.segmentsOf(layout, match.mode)
     const identField = layout.fields.findIndex((f) => f.role === 'identifier')
     const variants = this.st.prepared('SELECT raw FROM sensitive_variants WHERE corpus = ? AND canonical = ?').pluck()
     const canonical = match.canonical && match.mode === 'sensitive'
     const opts: TermOptions = canonical
       ? { mode: match.mode, variantsOf: (c) => variants.all(layout.name, c) as string[] }
       : { mode: match.mode }
+    const spellings = textSpellings(text, opts)
+    // The work budget's postings: each term's documents from the segments' dictionaries (read anyway to match).
+    const live = segments.reduce((n, s) => n + s.segment.docs.length - s.deleted.size, 0)
+    checkPostings(spellings, (t) => segments.reduce((n, s) => n + (s.segment.terms.get(t)?.df ?? 0), 0), live)
     const item = (i: TextItem): ItemSpec => {
-      const combos = phraseSpellings(i, opts)
-      const alternatives: Alternative[] = combos.map((terms) => ({ terms }))
+      const alternatives: Alternative[] = (spellings.get(i) ?? []).map((terms) => ({ terms }))
       if (i.identifier !== undefined && identField >= 0) alternatives.push({ terms: i.words.map(identifierTerm), field: identField })
       return { alternatives }
     }
