@@ -6,7 +6,7 @@
  * line, and saying the limit; nothing of the call is written.
  *
  * The real files are far below each: the longest line of the shared data is 350 kB (a Câmara API
- * page), its longest CSV field 2.4 kB, its most compressed archive entry 14:1, its deepest JSON 6.
+ * page), its longest CSV field 2.4 kB, its most compressed archive entry 14:1, its deepest JSON 11.
  */
 export const INGEST_LIMITS = {
   /** Files one call may unpack from archives, archives inside archives included. */
