@@ -147,6 +147,8 @@ export function checkLines(file: InputFile, bytes: Uint8Array, max: number = ING
  * Follows a JSON text's nesting and strings as its bytes pass, and refuses (naming the line) a
  * nesting deeper than `jsonDepth` or a string longer than `fieldBytes` ({@link INGEST_LIMITS})
  * before a parser builds either: 50 M brackets would take the heap, not a refusal.
+ *
+ * @example chain([bytes, JsonShape.transform(file), jsonParser()]) // `[[[…` 65 deep → "file, line 1: nests arrays and objects more than 64 deep…"
  */
 export class JsonShape {
   private depth = 0
