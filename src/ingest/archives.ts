@@ -8,9 +8,7 @@ import yauzl from 'yauzl'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile } from './define.js'
 import { bytesOf, fileError, headOf, sizeOf, streamOf } from './files.js'
-
-/** What one call may unpack in all, archives inside archives included (a zip bomb is refused, not unpacked). */
-export const UNPACK_LIMITS = { entries: 100_000, bytes: 20_000_000_000 } as const
+import { INGEST_LIMITS } from './limits.js'
 
 /** Entries up to this size are packed, one after another, into one file per archive. */
 const SMALL_ENTRY = 1_000_000
@@ -41,14 +39,33 @@ function diskError(e: unknown, name: string, dir: string): LegisearchError | nul
 }
 
 /**
- * Counts bytes against the call's budget as they pass, and computes their CRC-32: as a transform
- * in a pipeline, or chunk by chunk with `take` (which throws the budget's error).
+ * Counts the bytes an entry unpacks to as they pass, against the call's budget
+ * (`archiveBytes`), the entry's own (`entryBytes`) and its compression ratio (`compressionRatio`
+ * past `ratioFloor`: a bomb is refused as it starts, not written out), and computes their CRC-32:
+ * as a transform in a pipeline, or chunk by chunk with `take` (which throws the refusal,
+ * `refuse(why)` naming the file and the entry).
  */
-function meter(budget: Budget, over: () => LegisearchError): Transform & { crc: () => number; take: (chunk: Buffer) => Buffer } {
+function meter(
+  budget: Budget,
+  compressed: number,
+  refuse: (why: string) => LegisearchError,
+): Transform & { crc: () => number; take: (chunk: Buffer) => Buffer } {
+  const L = INGEST_LIMITS
+  const ratioCap = Math.max(L.ratioFloor, compressed * L.compressionRatio)
   let crc = 0
+  let got = 0
   const take = (chunk: Buffer): Buffer => {
     budget.bytes -= chunk.length
-    if (budget.bytes < 0) throw over()
+    got += chunk.length
+    if (got > L.entryBytes)
+      throw refuse(`unpacks to more than ${L.entryBytes} bytes, the most one file may (INGEST_LIMITS.entryBytes); refused`)
+    if (got > ratioCap) {
+      throw refuse(
+        `unpacks to more than ${L.compressionRatio} times its ${compressed} compressed bytes (INGEST_LIMITS.compressionRatio): a compression bomb; refused`,
+      )
+    }
+    if (budget.bytes < 0)
+      throw refuse(`unpacks to more than this call may unpack (${L.archiveBytes} bytes, INGEST_LIMITS.archiveBytes); refused`)
     crc = crc32(chunk, crc)
     return chunk
   }
@@ -70,9 +87,7 @@ function meter(budget: Budget, over: () => LegisearchError): Transform & { crc: 
  */
 async function gunzip(file: InputFile, dir: string, budget: Budget): Promise<InputFile[]> {
   const path = join(dir, 'gunzipped')
-  const counted = meter(budget, () =>
-    fileError(file, null, `decompresses to more than this call may unpack (${UNPACK_LIMITS.bytes} bytes); refused`),
-  )
+  const counted = meter(budget, sizeOf(file), (why) => fileError(file, null, why))
   try {
     await pipeline(streamOf(file), createGunzip(), counted, createWriteStream(path))
   } catch (e) {
@@ -141,13 +156,24 @@ async function unzip(file: InputFile, dir: string, budget: Budget): Promise<Inpu
       if (isLitter(entry.fileName)) continue
       const name = `${file.name}:${entry.fileName}`
       const broken = (why: string) => fileError(file, `entry ${entry.fileName}`, `is broken (${why})`)
-      if (--budget.entries < 0)
-        throw fileError(file, null, `holds more files than this call may unpack (${UNPACK_LIMITS.entries}); refused`)
+      if (--budget.entries < 0) {
+        throw fileError(
+          file,
+          null,
+          `holds more files than this call may unpack (${INGEST_LIMITS.archiveEntries}, INGEST_LIMITS.archiveEntries); refused`,
+        )
+      }
+      // What the archive declares is checked before anything is unpacked (what it holds, as it unpacks).
+      if (entry.uncompressedSize > INGEST_LIMITS.entryBytes) {
+        throw fileError(
+          file,
+          `entry ${entry.fileName}`,
+          `declares ${entry.uncompressedSize} bytes, more than one file may unpack to (${INGEST_LIMITS.entryBytes}, INGEST_LIMITS.entryBytes); refused`,
+        )
+      }
       const path = join(dir, String(out.length))
       const small = entry.uncompressedSize <= SMALL_ENTRY
-      const counted = meter(budget, () =>
-        fileError(file, `entry ${entry.fileName}`, `unpacks to more than this call may unpack (${UNPACK_LIMITS.bytes} bytes); refused`),
-      )
+      const counted = meter(budget, entry.compressedSize, (why) => fileError(file, `entry ${entry.fileName}`, why))
       try {
         const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
           zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))),
@@ -257,14 +283,14 @@ function alive(pid: number): boolean {
 /**
  * Runs `body` over the files a call reads: a zip as the files in it, a gzip file as its content
  * (inside one another too), unpacked into one temporary directory and checked whole before anything
- * is written, within one budget for the whole call ({@link UNPACK_LIMITS}). Other files are read
+ * is written, within one budget for the whole call and one per file ({@link INGEST_LIMITS}). Other files are read
  * in place. The directory is removed when `body` settles, or when the process exits first.
  *
  * @example await withUnpacked(files, (inputs) => read(inputs)) // deputados.json.gz → its JSON; a.zip → a.zip:x.csv, a.zip:y.csv
  */
 export async function withUnpacked<T>(files: readonly InputFile[], body: (inputs: InputFile[]) => Promise<T>): Promise<T> {
   let dir: string | null = null
-  const budget: Budget = { ...UNPACK_LIMITS }
+  const budget: Budget = { entries: INGEST_LIMITS.archiveEntries, bytes: INGEST_LIMITS.archiveBytes }
   const tmp = () => {
     if (dir === null) {
       sweepStale(tmpdir())

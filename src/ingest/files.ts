@@ -8,6 +8,7 @@ import { streamArray } from 'stream-json/streamers/stream-array.js'
 import { LegisearchError } from '../common/errors.js'
 import { shownPath } from '../common/shown.js'
 import type { InputFile, ReadContext } from './define.js'
+import { INGEST_LIMITS } from './limits.js'
 
 /**
  * A file refused: the message names the file, and the line or entry when known, and says that
@@ -22,14 +23,17 @@ export function fileError(file: InputFile, at: number | string | null, message: 
 }
 
 /**
- * Refuses bytes that are not UTF-8 (a Latin-1 file must not become U+FFFD silently). `bytes`
- * (default) hands the chunks on as read, checked; `text` hands on their text, whole characters
- * only (object mode: strings).
+ * Refuses bytes that are not UTF-8 (a Latin-1 file must not become U+FFFD silently), and a line
+ * longer than `maxLine` bytes (default {@link INGEST_LIMITS}`.lineBytes`; a stream of NULs is
+ * refused there, not held). `bytes` (default) hands the chunks on as read, checked; `text` hands on
+ * their text, whole characters only (object mode: strings).
  */
-export function strictUtf8(file: InputFile, as: 'bytes' | 'text' = 'bytes'): Transform {
+export function strictUtf8(file: InputFile, as: 'bytes' | 'text' = 'bytes', maxLine: number = INGEST_LIMITS.lineBytes): Transform {
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let offset = 0
   let lines = 1
+  // Bytes of the current line read so far.
+  let since = 0
   // The bytes of a character the previous chunk began and this one ends (0 to 3 of them).
   let pending = Buffer.alloc(0)
   /** The refusal, naming the line and the byte where the first invalid sequence starts. */
@@ -42,17 +46,31 @@ export function strictUtf8(file: InputFile, as: 'bytes' | 'text' = 'bytes'): Tra
   return new Transform({
     readableObjectMode: as === 'text',
     transform(chunk: Buffer, _enc, done) {
+      let text: string
       try {
-        const text = decoder.decode(chunk, { stream: true })
-        const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk
-        const open = incompleteTail(data)
-        lines += count(data, 0x0a, data.length - open)
-        offset += chunk.length
-        pending = Buffer.from(data.subarray(data.length - open))
-        done(null, as === 'text' ? text : chunk)
+        text = decoder.decode(chunk, { stream: true })
       } catch {
         done(fail(chunk, false))
+        return
       }
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk
+      const open = incompleteTail(data)
+      const end = data.length - open
+      let previous = -1
+      for (let i = data.indexOf(0x0a); i !== -1 && i < end; i = data.indexOf(0x0a, i + 1)) {
+        if (since + (i - previous - 1) > maxLine) break
+        since = 0
+        previous = i
+        lines++
+      }
+      since += end - previous - 1
+      if (since > maxLine) {
+        done(lineTooLong(file, lines, maxLine))
+        return
+      }
+      offset += chunk.length
+      pending = Buffer.from(data.subarray(end))
+      done(null, as === 'text' ? text : chunk)
     },
     flush(done) {
       try {
@@ -100,6 +118,119 @@ function firstInvalidUtf8(data: Buffer, atEnd: boolean): number {
     i += size
   }
   return data.length
+}
+
+/** The refusal of a line over the limit (a compression bomb, a binary file, a file with no line breaks). */
+function lineTooLong(file: InputFile, line: number, max: number): LegisearchError {
+  return fileError(file, line, `is longer than ${max} bytes, the longest line a source file may have (INGEST_LIMITS.lineBytes); refused`)
+}
+
+/**
+ * Refuses a text read whole whose longest line is over `max` bytes, naming the line.
+ *
+ * @example checkLines(file, bytesOf(file)) // a 20 MB line → "file, line 1: is longer than 10000000 bytes…"
+ */
+export function checkLines(file: InputFile, bytes: Uint8Array, max: number = INGEST_LIMITS.lineBytes): void {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (data.length <= max) return
+  let line = 1
+  let start = 0
+  for (let i = data.indexOf(0x0a); ; i = data.indexOf(0x0a, i + 1)) {
+    const stop = i === -1 ? data.length : i
+    if (stop - start > max) throw lineTooLong(file, line, max)
+    if (i === -1) return
+    start = i + 1
+    line++
+  }
+}
+
+/**
+ * Follows a JSON text's nesting and strings as its bytes pass, and refuses (naming the line) a
+ * nesting deeper than `jsonDepth` or a string longer than `fieldBytes` ({@link INGEST_LIMITS})
+ * before a parser builds either: 50 M brackets would take the heap, not a refusal.
+ *
+ * @example chain([bytes, JsonShape.transform(file), jsonParser()]) // `[[[…` 65 deep → "file, line 1: nests arrays and objects more than 64 deep…"
+ */
+export class JsonShape {
+  private depth = 0
+  private inString = false
+  private escaped = false
+  private length = 0
+  private line = 1
+  constructor(
+    private readonly file: InputFile,
+    private readonly limits: { readonly jsonDepth: number; readonly fieldBytes: number } = INGEST_LIMITS,
+  ) {}
+
+  /** Checks the next bytes of the text. */
+  feed(data: Uint8Array): void {
+    const { jsonDepth, fieldBytes } = this.limits
+    let { depth, inString, escaped, length, line } = this
+    try {
+      for (let i = 0; i < data.length; i++) {
+        const c = data[i] as number
+        if (c === 0x0a) line++
+        if (inString) {
+          if (escaped) escaped = false
+          else if (c === 0x5c) escaped = true
+          else if (c === 0x22) {
+            inString = false
+            continue
+          }
+          if (++length > fieldBytes)
+            throw fileError(
+              this.file,
+              line,
+              `has a JSON string longer than ${fieldBytes} bytes, the longest field a source file may have (INGEST_LIMITS.fieldBytes); refused`,
+            )
+        } else if (c === 0x22) {
+          inString = true
+          length = 0
+        } else if (c === 0x5b || c === 0x7b) {
+          if (++depth > jsonDepth)
+            throw fileError(
+              this.file,
+              line,
+              `nests arrays and objects more than ${jsonDepth} deep, the deepest a JSON source file may be (INGEST_LIMITS.jsonDepth); refused`,
+            )
+        } else if (c === 0x5d || c === 0x7d) depth--
+      }
+    } finally {
+      Object.assign(this, { depth, inString, escaped, length, line })
+    }
+  }
+
+  /** As a stream step: the bytes handed on as read, checked. */
+  static transform(file: InputFile): Transform {
+    const shape = new JsonShape(file)
+    return new Transform({
+      transform(chunk: Buffer, _enc, next) {
+        try {
+          shape.feed(chunk)
+          next(null, chunk)
+        } catch (e) {
+          next(e as Error)
+        }
+      },
+    })
+  }
+}
+
+/**
+ * Parses a JSON text read whole, after {@link JsonShape} checked its depth and strings; a syntax
+ * error is refused naming the line, `what` saying what the file should be.
+ *
+ * @example const list = parseJsonText(file, text, 'a list of handles')
+ */
+export function parseJsonText(file: InputFile, text: string, what = 'well-formed JSON'): unknown {
+  new JsonShape(file).feed(Buffer.from(text))
+  try {
+    return JSON.parse(text)
+  } catch (e) {
+    const at = /position (\d+)/.exec((e as Error).message)
+    const line = at ? text.slice(0, Number(at[1])).split('\n').length : null
+    throw fileError(file, line, `is not ${what} (${(e as Error).message})`)
+  }
 }
 
 function count(data: Buffer, byte: number, end: number): number {
@@ -165,6 +296,8 @@ export async function* readCsv(
     bom: true,
     info: true,
     skip_empty_lines: true,
+    // A record (a 50 MB quoted field…) is refused past the limit, not held whole.
+    max_record_size: INGEST_LIMITS.fieldBytes,
     columns: (header: string[]) => {
       options.header(header)
       return header
@@ -181,6 +314,13 @@ export async function* readCsv(
   } catch (e) {
     if (e instanceof LegisearchError) throw e
     const lines = (e as { lines?: number }).lines
+    if ((e as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
+      throw fileError(
+        file,
+        typeof lines === 'number' ? lines : null,
+        `has a record longer than ${INGEST_LIMITS.fieldBytes} characters, the longest field or CSV record a source file may have (INGEST_LIMITS.fieldBytes); refused`,
+      )
+    }
     throw fileError(file, typeof lines === 'number' ? lines : null, `is not a well-formed CSV (${(e as Error).message})`)
   }
   if (previous === 1 && read === 0) throw fileError(file, null, 'is empty')
@@ -239,32 +379,29 @@ export const MAX_JSON_BYTES = 200_000_000
 
 /**
  * A file read whole as text (one answer, one act, one feed): refused when empty, over `maxBytes`
- * (`why` says what a file of its kind is), or not UTF-8; a BOM is dropped.
+ * (`why` says what a file of its kind is), not UTF-8, or (unless `lines` is false: JSON, whose
+ * strings are checked instead) with a line over {@link INGEST_LIMITS}`.lineBytes`; a BOM is dropped.
  */
-export function readText(file: InputFile, maxBytes: number, why: string): string {
+export function readText(file: InputFile, maxBytes: number, why: string, lines = true): string {
   const size = sizeOf(file)
   if (size === 0) throw fileError(file, null, 'is empty')
   if (size > maxBytes) throw fileError(file, null, `is larger than ${maxBytes} bytes, ${why}`)
+  const bytes = bytesOf(file)
+  if (lines) checkLines(file, bytes)
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytesOf(file)).replace(/^\uFEFF/, '')
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '')
   } catch {
     throw fileError(file, null, 'is not UTF-8; re-encode it as UTF-8')
   }
 }
 
-/** A JSON file parsed whole: strict UTF-8, the line of a syntax error named. */
+/** A JSON file parsed whole: strict UTF-8, depth and strings within {@link INGEST_LIMITS}, the line of a syntax error named. */
 export function readJson(file: InputFile): unknown {
-  const body = readText(file, MAX_JSON_BYTES, 'more than one API page')
+  const body = readText(file, MAX_JSON_BYTES, 'more than one API page', false)
   const start = body.trimStart()[0]
   if (start !== '{' && start !== '[')
     throw fileError(file, 1, `is not a JSON file (it starts with ${JSON.stringify(body.trimStart().slice(0, 12))})`)
-  try {
-    return JSON.parse(body)
-  } catch (e) {
-    const at = /position (\d+)/.exec((e as Error).message)
-    const line = at ? body.slice(0, Number(at[1])).split('\n').length : null
-    throw fileError(file, line, `is not well-formed JSON (${(e as Error).message})`)
-  }
+  return parseJsonText(file, body)
 }
 
 /** One entry of a JSON array, with its 1-based position. */
@@ -288,7 +425,15 @@ export async function* readJsonArray(file: InputFile, key: string, ctx: Pick<Rea
     read += chunk.length
     ctx.progress(file, read, total)
   })
-  const entries = chain([bytes, strictUtf8(file), jsonParser({ streamValues: false }), pick({ filter: key }), streamArray()])
+  // Nesting and strings checked before the parser builds them (no line limit: JSON may be one line).
+  const entries = chain([
+    bytes,
+    strictUtf8(file, 'bytes', Infinity),
+    JsonShape.transform(file),
+    jsonParser({ streamValues: false }),
+    pick({ filter: key }),
+    streamArray(),
+  ])
   let n = 0
   try {
     for await (const item of entries as AsyncIterable<{ value: unknown }>) {

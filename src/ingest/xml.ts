@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream'
 import { SaxesParser } from 'saxes'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile, ReadContext } from './define.js'
+import { INGEST_LIMITS } from './limits.js'
 import { fileError, firstBytes, sizeOf, streamOf, strictUtf8 } from './files.js'
 
 /** The name of a file's root element, read from its first bytes (null when there is none). */
@@ -73,12 +74,21 @@ export async function* readXmlRecords(
       text = ''
     }
   })
-  parser.on('text', (t) => {
-    if (field !== null) text += t
-  })
-  parser.on('cdata', (t) => {
-    if (field !== null) text += t
-  })
+  /** An element's text, refused past the field limit (not held whole). */
+  const append = (t: string) => {
+    if (field === null) return
+    text += t
+    if (text.length > INGEST_LIMITS.fieldBytes) {
+      failure ??= fileError(
+        file,
+        parser.line,
+        `has an element <${field}> whose text is longer than ${INGEST_LIMITS.fieldBytes} characters, the longest field a source file may have (INGEST_LIMITS.fieldBytes); refused`,
+      )
+      field = null
+    }
+  }
+  parser.on('text', append)
+  parser.on('cdata', append)
   parser.on('closetag', () => {
     if (depth === 3 && current && field !== null) {
       current[field] = text
@@ -98,7 +108,19 @@ export async function* readXmlRecords(
     read += chunk.length
     ctx.progress(file, read, total)
   })
+  // Characters since the last `<`: text the parser would hold whole before handing it on.
+  let run = 0
   for await (const text of pipeline(bytes, strictUtf8(file, 'text'), () => {}) as AsyncIterable<string>) {
+    const first = text.indexOf('<')
+    if (first !== -1 && run + first <= INGEST_LIMITS.fieldBytes) run = text.length - text.lastIndexOf('<') - 1
+    else run += text.length
+    if (run > INGEST_LIMITS.fieldBytes) {
+      throw fileError(
+        file,
+        parser.line,
+        `holds a text longer than ${INGEST_LIMITS.fieldBytes} characters between two tags, the longest field a source file may have (INGEST_LIMITS.fieldBytes); refused`,
+      )
+    }
     parser.write(text)
     if (failure) throw failure
     yield* queue.splice(0)

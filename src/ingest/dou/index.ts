@@ -138,7 +138,9 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     const at = f.name.lastIndexOf(':')
     const archive = at > 0 && /\.zip$/i.test(f.name.slice(0, at)) ? f.name.slice(0, at) : dirname(f.name)
     if (at > 0 && archive !== dirname(f.name) && !/\.xml$/i.test(f.name)) continue
-    byArchive.set(archive, [...(byArchive.get(archive) ?? []), f])
+    const group = byArchive.get(archive)
+    if (group) group.push(f)
+    else byArchive.set(archive, [f])
   }
   // The parts each act has in each day (its idMateria is in the first bytes of each file); an act
   // found in several days of the call is written as the last day has it (a re-publication).

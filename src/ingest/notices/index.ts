@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { fileError, firstBytes, readText } from '../files.js'
+import { fileError, firstBytes, parseJsonText, readText } from '../files.js'
 import { textOfHtml } from '../html.js'
 import { parsedXml, rootOfText } from '../xml.js'
 
@@ -100,12 +100,7 @@ const VEHICLES: Readonly<Record<string, string>> = {
 /** The hits of a Câmara news search answer. */
 function searchRecords(file: InputFile, text: string): { record: Record<string, unknown>; line: number }[] {
   const json = text.replace(/^\s*export\s+const\s+[A-Za-z_$][\w$]*\s*=\s*/, '').replace(/;\s*$/, '')
-  let answer: Json
-  try {
-    answer = JSON.parse(json) as Json
-  } catch (e) {
-    throw fileError(file, null, `is not well-formed JSON (${(e as Error).message})`)
-  }
+  const answer = parseJsonText(file, json) as Json
   const hits = ((answer?.['hits'] as Json | undefined)?.['hits'] ?? null) as Json[] | null
   if (!Array.isArray(hits)) throw fileError(file, null, 'is not a news search answer ({"hits": {"hits": [...]}})')
   return hits.map((entry, i) => {

@@ -1,6 +1,6 @@
 import { BATCH, batchOf, chunks } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch, type Stage } from '../define.js'
-import { readText, fileError, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
+import { readText, fileError, firstLine, headerColumns, parseJsonText, readCsv, requireColumns, readsAs } from '../files.js'
 import { deputyId } from '../camara/map.js'
 import { senatorId } from '../senado/index.js'
 import { fillPerson, partyLink, stateLink, titleOf } from '../people.js'
@@ -172,12 +172,11 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
   yield* stakeholdersOf([...people.values()])
   for (const file of byKind.get('handles') ?? []) {
     const text = readText(file, 50_000_000, 'more than a list of handles')
-    let list: unknown
-    try {
-      list = JSON.parse(text.replace(/^\s*export\s+const\s+[A-Za-z_$][\w$]*\s*=\s*/, '').replace(/;\s*$/, ''))
-    } catch (e) {
-      throw fileError(file, null, `is not a list of handles (${(e as Error).message})`)
-    }
+    const list = parseJsonText(
+      file,
+      text.replace(/^\s*export\s+const\s+[A-Za-z_$][\w$]*\s*=\s*/, '').replace(/;\s*$/, ''),
+      'a list of handles',
+    )
     if (!Array.isArray(list)) throw fileError(file, null, 'is not a list of handles ([{"nome", "partido", "uf", "twitter"}…])')
     ctx.progress(file, text.length, text.length)
     for (const item of list as Record<string, unknown>[]) {

@@ -3,7 +3,7 @@ import { LegisearchError } from '../../common/errors.js'
 import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/fetch.js'
 import { MAX_LIST_BYTES, type ParsedList, parseUnConsolidatedList } from '../../watchlist/parse.js'
 import { type Batch, defineSource, type InputFile, type ReadContext } from '../define.js'
-import { bytesOf, fileError, firstBytes, sizeOf } from '../files.js'
+import { bytesOf, checkLines, fileError, firstBytes, sizeOf } from '../files.js'
 import { rootOf } from '../xml.js'
 
 const ROOT = 'CONSOLIDATED_LIST'
@@ -23,6 +23,7 @@ function listOf(file: InputFile, ctx: ReadContext): ParsedList {
   if (size > MAX_LIST_BYTES)
     throw fileError(file, null, `${size} bytes, over the ${MAX_LIST_BYTES}-byte limit of a UN list (the real list is ~2 MB)`)
   const bytes = bytesOf(file)
+  checkLines(file, bytes)
   ctx.progress(file, bytes.length, bytes.length)
   try {
     return parseUnConsolidatedList(bytes)
