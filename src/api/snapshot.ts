@@ -8,7 +8,7 @@ import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
 import type { SavedBucketRef } from '../corpora/results.js'
 import type { SearchQuery } from '../query/params.js'
 import { DEFAULT_BUSY_TIMEOUT_MS, type Db, immediate, openDatabase } from '../store/database.js'
-import { corruptFile, damageOf, damageText, guarded } from '../store/driver-error.js'
+import { corruptFile, damageOf, damageText, fromDriverError, guarded } from '../store/driver-error.js'
 import { DocumentRows } from '../store/documents.js'
 import { IngestLog, type IngestLogEntry } from '../store/ingest-log.js'
 import { MonitorRows } from '../store/monitors.js'
@@ -593,11 +593,19 @@ export class Snapshot {
       const documents = counted.get(name) ?? 0
       // FTS5's own check is a write command: under the write lock, so another writer cannot make it
       // fail; on a file known damaged (or read-only) it runs without it.
-      check(`${name} text index`, () =>
-        this.readonly || this.damage !== undefined
-          ? this.index.problems(layout, documents, false)
-          : immediate(this.db, () => this.index.problems(layout, documents, true)),
-      )
+      check(`${name} text index`, () => {
+        if (this.readonly || this.damage !== undefined) return this.index.problems(layout, documents, false)
+        try {
+          return immediate(this.db, () => this.index.problems(layout, documents, true))
+        } catch (e) {
+          // The write lock not to be had (another writer, a file another user's connection left
+          // read-only): the check without it, which reports rather than throws.
+          const mapped = fromDriverError(e, this.path)
+          const code = mapped instanceof LegisearchError ? mapped.code : undefined
+          if (code !== 'busy' && code !== 'forbidden') throw mapped
+          return this.index.problems(layout, documents, false)
+        }
+      })
     }
     check('orphan rows', () => this.rows.orphanProblems())
     return { ok: problems.length === 0, problems }

@@ -16,7 +16,18 @@ import { checkOptions, validate } from '../common/validate.js'
 import { clipped } from '../common/shown.js'
 import type { ApiKey, Endpoint } from '../api/keys.js'
 import { type CorpusName, type Snapshot, openSnapshot } from '../api/snapshot.js'
-import { type Answer, type Backend, INTERNAL_MESSAGE, type Call, answerOf, defaultWorkers, inProcess, workerPool } from './backend.js'
+import {
+  type Answer,
+  type Backend,
+  BUSY_MESSAGE,
+  INTERNAL_MESSAGE,
+  READONLY_FILE_MESSAGE,
+  type Call,
+  answerOf,
+  defaultWorkers,
+  inProcess,
+  workerPool,
+} from './backend.js'
 import { openApiDocument } from './openapi.js'
 import { ROUTES, type RouteSpec, createMonitorBodySchema, fastifyPath } from './routes.js'
 import { screenRequestSchema } from '../api/screen.js'
@@ -254,9 +265,7 @@ async function register(
 
 type Handler = (request: FastifyRequest) => Promise<Answer> | Answer
 
-const BUSY_MESSAGE = 'the snapshot is being written by another process; nothing was written, retry in a moment'
 const READONLY_MESSAGE = 'this server serves its snapshot read-only (--readonly); monitors cannot be written'
-const READONLY_FILE_MESSAGE = 'the snapshot file of this server is read-only for it; monitors cannot be written'
 
 /** What each operation does: reads go to the backend, monitors' writes to the writable snapshot. */
 function handlersOf(snap: Snapshot, backend: Backend, readonly: boolean): Record<string, Handler> {

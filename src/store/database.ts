@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs'
+import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { shownPath } from '../common/shown.js'
@@ -39,6 +41,7 @@ export function openDatabase(
   if (readonly && !file.exists) {
     throw new LegisearchError(404, 'not_found', `snapshot file not found: ${shownPath(path)} (a readonly snapshot must already exist)`)
   }
+  if (!file.exists && path !== ':memory:') checkFolder(path)
   // A file this process cannot write (its mode, a read-only mount): opened for reading, its writes refused.
   const cannotWrite = !readonly && file.exists && !file.writable
   const db = new Database(path, { readonly: readonly || cannotWrite, fileMustExist: readonly || cannotWrite, timeout: busyTimeoutMs })
@@ -61,6 +64,26 @@ export function openDatabase(
     db.close()
     throw e
   }
+}
+
+/** A new snapshot's folder must exist (SQLite would not make it): refused naming it, not a bare error of the driver. */
+function checkFolder(path: string): void {
+  const folder = dirname(path)
+  let stats
+  try {
+    stats = statSync(folder)
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT')
+      throw new LegisearchError(
+        404,
+        'not_found',
+        `path: the folder ${shownPath(folder)} does not exist; make it first, or name a file in a folder that does`,
+      )
+    if (code === 'ENOTDIR') throw invalid(`path: ${shownPath(folder)} is not a folder`)
+    throw e
+  }
+  if (!stats.isDirectory()) throw invalid(`path: ${shownPath(folder)} is not a folder`)
 }
 
 /** How long a writer waits for another connection's write lock before giving up, by default. */

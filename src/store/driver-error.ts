@@ -156,6 +156,10 @@ function fromSystem(error: SystemError, file: string): LegisearchError {
     case 'EISDIR':
     case 'ENOTDIR':
       return invalid(`path: ${shownPath(path)} is not a regular file (${error.code})`)
+    case 'ENAMETOOLONG':
+      return invalid(`path: ${shownPath(path)} is too long a name for this system (ENAMETOOLONG: a name of at most 255 bytes per folder)`)
+    case 'ELOOP':
+      return invalid(`path: ${shownPath(path)} has a loop of symbolic links (ELOOP)`)
     default:
       return new LegisearchError(500, 'internal_error', `${shownPath(path)}: ${error.syscall} failed (${error.code})`)
   }

@@ -101,11 +101,18 @@ function kindOf(stats: Stats): string {
   return 'a special file'
 }
 
+/**
+ * Whether this process can write the snapshot: the file and, when they exist, its `-wal` and `-shm`
+ * (left by another user's connection, they make every write fail as the file itself would).
+ */
 function canWrite(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK)
-    return true
-  } catch {
-    return false
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      accessSync(file, constants.W_OK)
+    } catch (e) {
+      if (file !== path && (e as { code?: string }).code === 'ENOENT') continue
+      return false
+    }
   }
+  return true
 }

@@ -107,6 +107,8 @@ function termIn(word: string, mode: TermMode): string {
 /** The hits in the first `read` characters of `text`. */
 function hitSpans(text: string, read: number, wanted: readonly { mode: TermMode; terms: readonly string[] }[]): Span[] {
   const tokens = tokenize(read < text.length ? text.slice(0, read) : text)
+  // A token the cut ends may be part of a longer word (no whitespace to cut at): not a hit.
+  if (read < text.length && tokens.length > 0 && (tokens[tokens.length - 1] as { end: number }).end === read) tokens.pop()
   // A phrase match is one hit from its first word to its last (`PL 2630/2020`). Phrases are
   // looked up by their first term, so a token costs one look-up however many phrases there are.
   const found: Span[] = []

@@ -93,6 +93,14 @@ describe('highlights read a bounded amount of text', () => {
     expect(highlightsOf([{ name: 'summary', text }], [{ words: ['alvo'] }], 'default')).toEqual([])
   })
 
+  it('a cut inside a long run without whitespace marks nothing there', () => {
+    // The first 100,000 characters hold no whitespace: the cut falls inside 'internetwork'.
+    const text = `${'x/'.repeat(HIGHLIGHT_LIMITS.field / 2 - 4)}internetwork/rest`
+    expect(text.slice(0, HIGHLIGHT_LIMITS.field).endsWith('internet')).toBe(true)
+    expect(highlightsOf([{ name: 'summary', text }], [{ words: ['internet'] }], 'keyword')).toEqual([])
+    expect(highlightsOf([{ name: 'summary', text: ` ${text}` }], [{ words: ['internet'] }], 'keyword')).toEqual([])
+  })
+
   it('once a page has read its budget, further fields are read only to their beginning', () => {
     const budget = { read: 0 }
     const text = `${filler(50_000)} alvo ${filler(HIGHLIGHT_LIMITS.field)}`

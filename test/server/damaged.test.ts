@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
 import { LegisearchError, openSnapshot } from '../../src/index.js'
 import { createServer } from '../../src/server/app.js'
+import { answerOf } from '../../src/server/backend.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 import { CORPORA, call, logSink } from './support.js'
 
@@ -60,5 +61,19 @@ describe('HTTP server over a damaged snapshot', () => {
     } finally {
       await server.close()
     }
+  })
+})
+
+describe('what a client is told of the snapshot file', () => {
+  it.each([
+    [new LegisearchError(503, 'busy', 'snapshot /srv/secret/snap.db is busy: another connection holds its lock'), 503, 'busy'],
+    [new LegisearchError(403, 'forbidden', 'snapshot /srv/secret/snap.db is read-only for this process'), 403, 'forbidden'],
+    [new LegisearchError(500, 'corrupt', 'snapshot /srv/secret/snap.db is damaged'), 500, 'corrupt'],
+    [new LegisearchError(500, 'internal_error', 'snapshot /srv/secret/snap.db: SQLite failed (SQLITE_IOERR)'), 500, 'internal_error'],
+  ])('%s: its status and code, not the path (kept for the log)', (e, status, code) => {
+    const told = answerOf(e)
+    expect([told.status, told.code]).toEqual([status, code])
+    expect(told.message).not.toContain('/srv/secret')
+    expect(told.detail).toBe(e.message)
   })
 })

@@ -254,6 +254,29 @@ describe.skipIf(!setpriv)('a snapshot this process cannot write (run as a non-ro
     }
   })
 
+  it('a writable file whose -wal and -shm another user’s connection holds: opened for reading, checkIntegrity reports', () => {
+    const dir = tempDir()
+    chmodSync(dir, 0o777)
+    const file = makeSnapshot(dir)
+    chmodSync(file, 0o666)
+    // A connection of this (root) process keeps the -wal and -shm, 0644, beside the file.
+    const holder = openSnapshot(file)
+    try {
+      holder.counts()
+      expect(existsSync(`${file}-wal`) && existsSync(`${file}-shm`)).toBe(true)
+      // SQLite makes them with the file's mode; another user's umask or chmod leaves them 0644.
+      chmodSync(`${file}-wal`, 0o644)
+      chmodSync(`${file}-shm`, 0o644)
+      const steps = asNonRoot(file, 'writable')
+      expect(steps['open']).toMatchObject({ ok: true, value: true })
+      expect(steps['search']).toMatchObject({ ok: true, value: 1 })
+      expect(steps['upsert']).toMatchObject({ ok: false, name: 'LegisearchError', status: 403, code: 'forbidden' })
+      expect(steps['checkIntegrity']).toMatchObject({ ok: true, value: true })
+    } finally {
+      holder.close()
+    }
+  })
+
   it('a valid snapshot in a read-only directory: not "not an SQLite database", but 403 naming the directory (or it opens)', () => {
     const dir = tempDir()
     chmodSync(dir, 0o755)
