@@ -5,10 +5,11 @@ export const MAX_JSON_DEPTH = 32
 /**
  * The most text one record may hold, in characters (UTF-16 code units, as `String.length`
  * counts): a field's string, an object key, and all of a record's strings and keys together.
- * The largest real record of any source (a DOU act) is ~60,000 characters; a field at the limit
- * is still searched whole, and highlights read its beginning (`HIGHLIGHT_LIMITS`).
+ * The largest real record of the shared files (a DOU act) is ~60,000 characters; INLabs splits a
+ * long act into parts of ~90,000, so the field limit holds an act of ~55 parts. A field at the
+ * limit is still searched whole, and highlights read its beginning (`HIGHLIGHT_LIMITS`).
  */
-export const RECORD_LIMITS = { fieldChars: 1_000_000, keyChars: 1_000, recordChars: 2_000_000 } as const
+export const RECORD_LIMITS = { fieldChars: 5_000_000, keyChars: 1_000, recordChars: 10_000_000 } as const
 
 export interface JsonProblem {
   readonly path: (string | number)[]
@@ -24,8 +25,8 @@ const count = (n: number) => n.toLocaleString('en-US')
  * refuse keys that reach a prototype, and text over `RECORD_LIMITS` (a string or key too long, or
  * a record whose strings and keys add up to more than the limit).
  *
- * @example jsonProblem({ summary: 'x'.repeat(1_500_000) }, ['records', 0])
- * // { path: ['records', 0, 'summary'], message: 'is 1,500,000 characters long; a field holds at most 1,000,000' }
+ * @example jsonProblem({ summary: 'x'.repeat(6_000_000) }, ['records', 0])
+ * // { path: ['records', 0, 'summary'], message: 'is 6,000,000 characters long; a field holds at most 5,000,000' }
  */
 export function jsonProblem(value: unknown, path: (string | number)[] = []): JsonProblem | null {
   const seen = { chars: 0 }

@@ -1,3 +1,4 @@
+import { RECORD_LIMITS } from '../../common/json-value.js'
 import { dirname } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { LegisearchError } from '../../common/errors.js'
@@ -156,6 +157,18 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     for (const m of materias) expected.set(m, (expected.get(m) ?? 0) + 1)
     const pending = new Map<string, Part[]>()
     let ready: ReturnType<typeof actOf>[] = []
+    // An act whose joined text is over what a field holds is left out and reported (the call's
+    // other acts are written): one very long act does not refuse a day.
+    const keep = (act: ReturnType<typeof actOf>) => {
+      const length = String(act.record['content']).length
+      if (length <= RECORD_LIMITS.fieldChars) ready.push(act)
+      else
+        ctx.skip(
+          act.part.file,
+          0,
+          `act ${String(act.record['id'])}: its text is ${length.toLocaleString('en-US')} characters, over the ${RECORD_LIMITS.fieldChars.toLocaleString('en-US')} a field holds; left out`,
+        )
+    }
     const flush = function* (): Generator<RecordBatch> {
       if (ready.length === 0) return
       const files = ready.map((x) => x.part.file)
@@ -173,11 +186,11 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
         continue
       }
       pending.delete(key)
-      ready.push(actOf(parts))
+      keep(actOf(parts))
       if (ready.length >= BATCH) yield* flush()
     }
     // Parts whose head named another idMateria than their parse (a damaged head): joined as read.
-    for (const parts of pending.values()) ready.push(actOf(parts))
+    for (const parts of pending.values()) keep(actOf(parts))
     yield* flush()
   }
 }
