@@ -1,3 +1,4 @@
+import { shownPath } from '../common/shown.js'
 import { realpathSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
@@ -612,7 +613,8 @@ export class Snapshot {
   }
 
   close(): void {
-    if (this.ingesting) throw new LegisearchError(503, 'busy', `snapshot ${this.path} is ingesting; close it when its ingest() has settled`)
+    if (this.ingesting)
+      throw new LegisearchError(503, 'busy', `snapshot ${shownPath(this.path)} is ingesting; close it when its ingest() has settled`)
     if (this.db.open) this.db.close()
   }
 
@@ -632,11 +634,15 @@ export class Snapshot {
       throw new LegisearchError(
         403,
         'forbidden',
-        `snapshot ${this.path} is read-only for this process (its permissions, or its file system, do not let it be written); nothing was written. Make it writable, or open it with { readonly: true } to search it`,
+        `snapshot ${shownPath(this.path)} is read-only for this process (its permissions, or its file system, do not let it be written); nothing was written. Searches work; to write, make it writable`,
       )
     }
     if (this.readonly) {
-      throw new LegisearchError(403, 'forbidden', `snapshot ${this.path} is open readonly; open it without { readonly: true } to write`)
+      throw new LegisearchError(
+        403,
+        'forbidden',
+        `snapshot ${shownPath(this.path)} is open readonly; open it without { readonly: true } to write`,
+      )
     }
     if (this.damage !== undefined) throw corruptFile(this.path, `found earlier: ${this.damage}; writes are refused so as not to spread it`)
     // Another Snapshot of this process holds the file's write lock across awaits: waiting for it
@@ -645,15 +651,15 @@ export class Snapshot {
       throw new LegisearchError(
         503,
         'busy',
-        `snapshot ${this.path} is being ingested into by another Snapshot of this process; nothing was written. Retry when its ingest() has settled`,
+        `snapshot ${shownPath(this.path)} is being ingested into by another Snapshot of this process; nothing was written. Retry when its ingest() has settled`,
       )
     }
   }
 
   private assertOpen(): void {
-    if (!this.db.open) throw invalid(`snapshot ${this.path} is closed; open it again with openSnapshot()`)
+    if (!this.db.open) throw invalid(`snapshot ${shownPath(this.path)} is closed; open it again with openSnapshot()`)
     if (this.ingesting)
-      throw new LegisearchError(503, 'busy', `snapshot ${this.path} is ingesting; call again when its ingest() has settled`)
+      throw new LegisearchError(503, 'busy', `snapshot ${shownPath(this.path)} is ingesting; call again when its ingest() has settled`)
   }
 
   /**
@@ -667,20 +673,20 @@ export class Snapshot {
       throw new LegisearchError(
         403,
         'forbidden',
-        `path: ${this.path} needs its text index of ${[...changed, ...missing].join(', ')} made again, but it is read-only for this process; make it writable and open it again`,
+        `path: ${shownPath(this.path)} needs its text index of ${[...changed, ...missing].join(', ')} made again, but it is read-only for this process; make it writable and open it again`,
       )
     }
     if (changed.length > 0 && this.readonly) {
       throw invalid(
-        `path: ${this.path} holds the text index of ${changed.join(', ')} in the layout of an earlier version; ` +
-          `open it once without readonly to index its records again (legisearch upgrade --snapshot ${this.path}), or rebuild it`,
+        `path: ${shownPath(this.path)} holds the text index of ${changed.join(', ')} in the layout of an earlier version; ` +
+          `open it once without readonly to index its records again (legisearch upgrade --snapshot ${shownPath(this.path)}), or rebuild it`,
       )
     }
     if (missing.length === 0 && changed.length === 0) return
     if (this.readonly) {
       throw invalid(
-        `path: ${this.path} lacks the text index of ${missing.join(', ')} (a file written by an earlier version holds another index); ` +
-          `open it once without readonly to index its records (legisearch upgrade --snapshot ${this.path}), or rebuild it`,
+        `path: ${shownPath(this.path)} lacks the text index of ${missing.join(', ')} (a file written by an earlier version holds another index); ` +
+          `open it once without readonly to index its records (legisearch upgrade --snapshot ${shownPath(this.path)}), or rebuild it`,
       )
     }
     immediate(this.db, () => {

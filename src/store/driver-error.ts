@@ -110,7 +110,7 @@ function fromSqlite(error: InstanceType<typeof Database.SqliteError>, file: stri
     return new LegisearchError(
       403,
       'forbidden',
-      `snapshot ${shownPath(file)} is read-only for this process (the file, its -wal or -shm, or its directory cannot be written); nothing was written. Make them writable, or open it with { readonly: true } to search it`,
+      `snapshot ${shownPath(file)} is read-only for this process (the file, its -wal or -shm, or its directory cannot be written); nothing was written. Make them writable (searches need only to read them)`,
     )
   }
   if (is('SQLITE_CORRUPT') || code === 'SQLITE_IOERR_SHORT_READ' || (code === 'SQLITE_NOTADB' && startsAsSqlite(file))) {

@@ -32,7 +32,10 @@ export const WORK_BUDGET = {
    * compared so costs ~1–3 µs (2 cores); a single word's postings, only read, count `wordPosting`
    * each (~0.4 µs). So a search may cost at most 32 times a word found in every document counted
    * as a phrase word (16 times a two-word phrase of such words); a `keywords.or` of 100 single
-   * words found in every document counts 25 per document and passes.
+   * words found in every document counts 25 per document and passes. A term's document count is
+   * its segments' dictionaries', deleted documents included until a merge drops them, while the
+   * limit counts live documents: after many records are replaced, an estimate may run up to
+   * twice high until their segments merge (the merge policy keeps that short).
    */
   postingsPerDocument: 32,
   /** …and at least this many whatever the corpus's size (~0.5 s in the worst case measured). */
