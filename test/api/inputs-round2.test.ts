@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { shown } from '../../src/common/shown.js'
 import { errorOf } from '../helpers/errors.js'
+import { proposition } from '../helpers/records.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 
 describe('a BigInt where a date or a collection is expected', () => {
@@ -77,14 +78,7 @@ describe('shown: a value as a message echoes it', () => {
 })
 
 describe('the values behind the themes and organs filters', () => {
-  const prop = (id: string, extra: object = {}) => ({
-    id,
-    acronymType: 'PL',
-    number: 1,
-    year: 2024,
-    datePresentation: '2024-01-02',
-    ...extra,
-  })
+  const prop = proposition
   const snap = sharedSnapshot((s) => {
     s.upsert('propositions', [
       prop('kept', { themes: [{ openDataId: 40 }, { openDataId: 'x' }, { openDataId: null }, {}], lastProceeding: { organ: { id: 180 } } }),

@@ -7,16 +7,10 @@ import { describe, expect, it } from 'vitest'
 import { RECORD_LIMITS } from '../../src/common/json-value.js'
 import { HIGHLIGHT_LIMITS, highlightsOf } from '../../src/text/highlight.js'
 import { errorOf } from '../helpers/errors.js'
+import { proposition } from '../helpers/records.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 
-const prop = (id: string, extra: object = {}) => ({
-  id,
-  acronymType: 'PL',
-  number: 1,
-  year: 2024,
-  datePresentation: '2024-01-02',
-  ...extra,
-})
+const prop = proposition
 
 /** Filler text of `n` characters (words that never match the searches below). */
 const filler = (n: number) => 'lorem '.repeat(Math.ceil(n / 6)).slice(0, n)
