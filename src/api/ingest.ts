@@ -18,7 +18,7 @@ import { type ReconcileReport, alreadyIngested, reconcile, reconcileOptionsSchem
 import { writeDocuments } from './documents.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
-/** What one ingest did, per collection; `skipped` lists records a source left out, by file and line. */
+/** What one ingest did, per collection; `skipped` lists records a source left out, by file and line (0 where a record has none: a DOU act). */
 export interface IngestReport {
   readonly source: string
   readonly files: readonly string[]

@@ -48,7 +48,7 @@ export default defineCommand({
         process.stdout.write(
           `${report.source}: ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
         )
-        for (const s of report.skipped) process.stdout.write(`skipped ${s.file}, line ${s.line}: ${s.why}\n`)
+        for (const s of report.skipped) process.stdout.write(`skipped ${s.file}${s.line > 0 ? `, line ${s.line}` : ''}: ${s.why}\n`)
       } finally {
         progress.stop()
         snap.close()
