@@ -5,7 +5,7 @@
  * application's database as not a snapshot; and whether this process may write it.
  */
 import { shownPath } from '../common/shown.js'
-import { accessSync, closeSync, constants, openSync, readSync, statSync, type Stats } from 'node:fs'
+import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs'
 import { invalid } from '../common/errors.js'
 import { SQLITE_MAGIC, corruptFile } from './driver-error.js'
 
@@ -23,8 +23,8 @@ const HEADER = 100
 
 /**
  * Looks at the file a snapshot path names, reading its first 100 bytes at most, and refuses what
- * cannot be a snapshot (see the module's summary). A file beside which a `-wal` lies is left to
- * SQLite: its header may be older than what the `-wal` holds.
+ * cannot be a snapshot (see the module's summary). A file beside which a `-wal` or a `-journal`
+ * lies is left to SQLite: its header may not match the file while another process writes it.
  *
  * @example inspectSnapshotFile('/dev/null', false) // throws 400 "path: /dev/null is a character device, not a regular file…"
  */
@@ -42,6 +42,9 @@ export function inspectSnapshotFile(path: string, readonly: boolean): SnapshotFi
   let read: number
   try {
     read = readSync(fd, head, 0, HEADER, 0)
+    // Its size after the read: another process may be making the file at this moment (it grew
+    // since the stat), where a /proc file stays at size 0 whatever it reads.
+    stats = fstatSync(fd)
   } finally {
     closeSync(fd)
   }
@@ -55,13 +58,17 @@ export function inspectSnapshotFile(path: string, readonly: boolean): SnapshotFi
     if (readonly) throw invalid(`path: ${shownPath(path)} is empty, not a legisearch snapshot; open it without readonly to make it one`)
     return file
   }
-  let existsWal = true
-  try {
-    statSync(`${path}-wal`)
-  } catch {
-    existsWal = false
+  // A `-wal` (a checkpoint may be copying pages in), or a `-journal` (another process making the
+  // file, or a transaction to roll back): the header may not match the file yet; SQLite decides.
+  const beside = (suffix: string) => {
+    try {
+      statSync(`${path}${suffix}`)
+      return true
+    } catch {
+      return false
+    }
   }
-  if (existsWal) return file
+  if (beside('-wal') || beside('-journal')) return file
   checkHeader(path, head.subarray(0, read), stats.size, readonly)
   return file
 }
