@@ -45,21 +45,19 @@ export const CORRUPT_MESSAGE =
 export const BUSY_MESSAGE = 'the snapshot is being written by another process; nothing was written, retry in a moment'
 
 /** What a client is told when the server cannot write its snapshot (a file or folder mode, a read-only mount). */
-export const READONLY_FILE_MESSAGE =
-  'the snapshot this server serves cannot be written by it; nothing was changed. Its operator must make it writable'
+export const READONLY_FILE_MESSAGE = 'the snapshot file of this server is read-only for it; monitors cannot be written'
 
 /**
- * A library error as a client is told it: words about the file (a 500's, a lock's, a read-only
- * file's) are for the operator (in `detail`, logged), not for the client; `corrupt` and `busy` keep
- * their codes.
+ * A library error as a client is told it: words about the file (a 500's, a lock's) are for the
+ * operator (in `detail`, logged), not for the client; `corrupt` and `busy` keep their codes. (A
+ * read-only file's 403 is met only by monitor writes, which say so themselves; a 403 here is a
+ * key's plan, told as it is.)
  *
  * @example answerOf(new LegisearchError(404, 'not_found', 'no stakeholder x')) // { ok: false, status: 404, code: 'not_found', message: 'no stakeholder x' }
  */
 export function answerOf(e: LegisearchError): Extract<Answer, { ok: false }> {
   if (e.code === 'corrupt') return { ok: false, status: 500, code: 'corrupt', message: CORRUPT_MESSAGE, detail: e.message }
   if (e.code === 'busy') return { ok: false, status: 503, code: 'busy', message: BUSY_MESSAGE, detail: e.message }
-  // Over HTTP, the library's 403 is the file's (a client's plan is checked before the library).
-  if (e.code === 'forbidden') return { ok: false, status: 403, code: 'forbidden', message: READONLY_FILE_MESSAGE, detail: e.message }
   if (e.status >= 500) {
     return { ok: false, status: 500, code: 'internal_error', message: INTERNAL_MESSAGE, detail: e.message }
   }
