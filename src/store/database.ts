@@ -125,8 +125,12 @@ function busyMeansNothingWritten<T>(path: string, timeoutMs: number | undefined,
 
 /** Judged from the file actually opened: an empty database is ours to initialize, anything else must be ours already. */
 function checkIdentity(db: Db, path: string): void {
-  const appId = db.pragma('application_id', { simple: true }) as number
-  const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
+  // Both read in one transaction: another process making the file commits its tables and its
+  // application_id at once, and two reads apart could see the one without the other.
+  const { appId, objects } = db.transaction(() => ({
+    appId: db.pragma('application_id', { simple: true }) as number,
+    objects: (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n,
+  }))()
   if (appId === APPLICATION_ID) return
   if (appId !== 0 || objects > 0) {
     throw invalid(`path: ${shownPath(path)} is an SQLite database but not a legisearch snapshot; nothing was written to it`)
