@@ -7,7 +7,7 @@ import type { TextIndex } from './types.js'
 
 /**
  * The text index implementations, by name: `blocks` (the default: block postings with block-max
- * pruning, issue 13) and `fts5` (SQLite FTS5, the index of earlier versions, kept as the bench's
+ * pruning, built to answer within 2× of Lucene) and `fts5` (SQLite FTS5, the index of earlier versions, kept as the bench's
  * floor and as the second implementation the conformance suite runs). A file holds one of them:
  * creating one removes the other (`TextIndex.drop`).
  */

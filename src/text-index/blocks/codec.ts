@@ -1,5 +1,5 @@
 /**
- * The integer codec of the block index (issue 13): unsigned integers bit-packed in frames, the
+ * The integer codec of the block index: unsigned integers bit-packed in frames, the
  * frame's width the bits of its largest value (Lucene's FOR blocks, PISA's `block_simple`), and
  * sorted document ids stored as gaps from the previous one. Decoding is a loop over typed arrays
  * with no allocation; a block of 128 ids decodes in well under a microsecond.

@@ -1,5 +1,5 @@
 /**
- * A text query over a block-index segment (issue 13): which documents match, how many, and the
+ * A text query over a block-index segment: which documents match, how many, and the
  * best `k` of them by BM25 — exhaustively, one pass over the matches in document order. This is
  * the reference the skipping evaluation (block-max WAND, date-ordered walks) must agree with.
  *

@@ -1,5 +1,6 @@
 /**
- * The block index behind the `TextIndex` seam (issue 13): per corpus and match mode an index space
+ * The block index behind the `TextIndex` seam (it replaced FTS5, whose `bm25()` scored every match
+ * and joined it to `docs`): per corpus and match mode an index space
  * of segments (one per write call, merged as they pile up) in the snapshot, searched by `search`
  * over the live documents; per corpus one more space, `<corpus>:facets`, whose terms are the
  * documents' filter values (`facet\u0000value`), so a filter is read from postings too.

@@ -1,5 +1,5 @@
 /**
- * One segment of the block index (issue 13): the postings of the documents one write added, per
+ * One segment of the block index: the postings of the documents one write added, per
  * term, in blocks of `BLOCK` documents. A block holds the documents' id gaps and, per field, their
  * term frequencies (bit-packed frames); the term's positions are a separate stream, read only
  * for the documents a phrase must check. Each block carries what a ranked query needs to skip it:
@@ -7,8 +7,8 @@
  * documents that no other of its documents beats on both (BM25 rises with the first and falls with
  * the second), so the block's best score under any statistics is the best of a few pairs'.
  *
- * A segment is built in memory here; storing it in the snapshot (and merging segments) is the
- * store's business and comes next.
+ * A segment is built in memory here; `storage.ts` stores it in the snapshot, and the index merges
+ * segments as they pile up.
  */
 import { BLOCK, ByteWriter, bitsFor, readGaps, writeGaps } from './codec.js'
 import { NO_MORE, PostingCursor } from './cursor.js'

@@ -1,5 +1,5 @@
 /**
- * The block index in the snapshot (issue 13): a segment is rows written in the caller's
+ * The block index in the snapshot: a segment is rows written in the caller's
  * transaction — one row for its documents and lengths, one per term (its block metadata, blocks
  * and positions as blobs) — and read back lazily, a term's row only when a query names it (then
  * kept for the segment's life). Deleted documents are rows too, per segment.
