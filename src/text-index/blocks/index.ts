@@ -33,7 +33,7 @@ import {
   bumpVersion,
   copyTerms,
   createBlockTables,
-  dropBlockTables,
+  emptyBlockTables,
   dropCorpus,
   deleteFromSegment,
   dropSegments,
@@ -209,7 +209,7 @@ export class BlockIndex implements TextIndex {
   }
 
   drop(names?: readonly string[]): void {
-    if (names === undefined) dropBlockTables(this.db)
+    if (names === undefined) emptyBlockTables(this.db)
     else
       for (const name of names) {
         dropCorpus(

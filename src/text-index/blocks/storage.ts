@@ -34,7 +34,7 @@ export function createBlockTables(db: Db): void {
  * rising (`sqlite_sequence` keeps its row) and every version is bumped: a reader in another process
  * holding segments by id and version can never take a later segment for one it cached.
  */
-export function dropBlockTables(db: Db): void {
+export function emptyBlockTables(db: Db): void {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'block_segments'").get()
   if (!exists) return
   db.exec(`
