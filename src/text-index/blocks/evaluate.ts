@@ -148,7 +148,7 @@ class TermMatcher implements Matcher {
     return this.cursor.df
   }
   /** The term's cursor (the single-word path reads its blocks directly). */
-  get postings(): PostingCursor {
+  get termCursor(): PostingCursor {
     return this.cursor
   }
 
@@ -469,16 +469,16 @@ function searchSegment(
   // cannot enter the page is never decoded.
   // The exclusions as one matcher (a fresh one each time asked: matchers only move forward).
   const exclusions = () => anyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
-  const only = scored.length === 1 && !opts.accept && !order && !first ? scored[0] : undefined
-  if (only && only.matcher instanceof TermMatcher && only.matcher.unrestricted) {
-    const word: OneWord = { c: only.matcher.postings, idf: only.idf, weights, byDoc, avg, deleted, top }
+  const ranked = scored.length === 1 && !opts.accept && !order && !first ? scored[0] : undefined
+  if (ranked && ranked.matcher instanceof TermMatcher && ranked.matcher.unrestricted) {
+    const word: OneWord = { c: ranked.matcher.termCursor, idf: ranked.idf, weights, byDoc, avg, deleted, top }
     if (q.exclude.length === 0) return singleTerm(word)
     // One word minus exclusions: its documents less the excluded ones it holds, counted by walking
     // the exclusions; the page from its blocks as above, each candidate checked against them.
     const excluded = exclusions()
     const isExcluded = (doc: number) => (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc
     const kept = singleTerm(word, isExcluded)
-    const probe = new PostingCursor(only.matcher.postings.postings, seg.fields)
+    const probe = new PostingCursor(ranked.matcher.termCursor.postings, seg.fields)
     const counter = exclusions()
     let out = 0
     for (let doc = counter.next(); doc !== NO_MORE; doc = counter.next()) {
@@ -497,10 +497,10 @@ function searchSegment(
     return unionSearch(seg, deleted, byDoc, avg, weights, alts, idfs, exclude, opts, top)
   }
   // One word ranked by a date or filtered: its documents walked in one loop, no matcher between.
-  const lone = scored.length === 1 && !first ? scored[0] : undefined
-  if (lone && lone.matcher instanceof TermMatcher && lone.matcher.unrestricted) {
+  const walked = scored.length === 1 && !first ? scored[0] : undefined
+  if (walked && walked.matcher instanceof TermMatcher && walked.matcher.unrestricted) {
     const excluded = q.exclude.length === 0 ? undefined : exclusions()
-    return walkTerm({ c: lone.matcher.postings, idf: lone.idf, weights, byDoc, avg, deleted, top }, opts, excluded)
+    return walkTerm({ c: walked.matcher.termCursor, idf: walked.idf, weights, byDoc, avg, deleted, top }, opts, excluded)
   }
 
   // The groups in the leapfrog's order: the one with the fewest documents first.
