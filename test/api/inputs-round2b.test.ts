@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { refusedPort } from '../helpers/loopback.js'
 import { fetchSource, fetchUnConsolidatedList } from '../../src/api/sources.js'
 import { redactUrl } from '../../src/common/redact-url.js'
 import { errorOf, rejectionOf } from '../helpers/errors.js'
@@ -86,14 +87,6 @@ describe('a URL echoed in a message shows no credentials nor query values (issue
     servers.push(server)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     return (server.address() as AddressInfo).port
-  }
-  /** A loopback port nothing listens on (taken, then freed). */
-  async function refusedPort(): Promise<number> {
-    const server = createServer()
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
-    await new Promise<void>((resolve) => server.close(() => resolve()))
-    return port
   }
 
   it('redactUrl hides the userinfo, every query value and the fragment, and keeps the rest', () => {

@@ -7,10 +7,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { CLI, runCli as run } from '../helpers/cli.js'
 import { SOURCE_NAMES, openSnapshot } from '../../src/index.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 const CAMARA = fileURLToPath(new URL('../../../shared/data/camara/', import.meta.url))
 const FILES = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv', 'deputados.csv', 'orgaos.csv'].map(
   (f) => CAMARA + f,
@@ -18,14 +18,6 @@ const FILES = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposico
 const present = FILES.every((f) => existsSync(f))
 const UN_2026 = fileURLToPath(new URL('../../../shared/data/un_sc/UN_consolidated_2026-02-27.xml', import.meta.url))
 const UN_2024 = fileURLToPath(new URL('../../../shared/data/un_sc/UN_consolidated_2024-09-26.xml', import.meta.url))
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LEGISEARCH_SNAPSHOT: '' },
-  })
-  return { code: r.status, out: r.stdout, err: r.stderr }
-}
 
 describe('legisearch (the command)', () => {
   it('`sources` lists every source with how to fetch it (a table, or JSON)', () => {

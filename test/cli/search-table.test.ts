@@ -3,30 +3,21 @@
  * the table's columns per corpus with whole ids and the official page (`officialLink`), on
  * synthetic records and on the real files.
  */
-import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { runCli as run } from '../helpers/cli.js'
 import { CORPUS_NAMES, officialLink, openSnapshot } from '../../src/index.js'
 import { COLUMNS, resultsTable } from '../../src/cli/search-table.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 const DATA = new URL('../../../shared/data/', import.meta.url)
 const DOU_ZIP = fileURLToPath(new URL('dou/inlabs-xml-2023-03-20-DO2.zip', DATA))
 const BACEN = fileURLToPath(new URL('bacen/resolucao-cmn-5207-2025-bcb-api.json', DATA))
 const IRS = fileURLToPath(new URL('rfb/normasinternet2-api/receita_ato_14681_original.json', DATA))
 const real = [DOU_ZIP, BACEN, IRS].every((f) => existsSync(f))
 const MCTI = 'Ministério da Ciência, Tecnologia e Inovação'
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LEGISEARCH_SNAPSHOT: '' },
-  })
-  return { code: r.status, out: r.stdout, err: r.stderr }
-}
 
 const LONG_ID = 'social-twitter-1313320474637365248'
 

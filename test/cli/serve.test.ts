@@ -3,23 +3,13 @@
  * printed once and works, is listed without its secret, and is refused once revoked; `serve`
  * binds 127.0.0.1, prints a demo key that answers a search, and stops on SIGTERM.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { CLI, runCli as run } from '../helpers/cli.js'
 import { keyIdOf } from '../../src/api/keys.js'
 import { openSnapshot } from '../../src/index.js'
 import { fill } from '../server/support.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
-
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LEGISEARCH_SNAPSHOT: '' },
-  })
-  return { code: r.status, out: r.stdout, err: r.stderr }
-}
 
 /** `legisearch serve …` until it prints its address; killed when the test ends. */
 async function serve(...args: string[]): Promise<{ child: ChildProcess; base: string; err: () => string }> {

@@ -2,27 +2,18 @@
  * `legisearch watchlist search|show`, `monitors list|show` and `info`'s watchlist, run as a user
  * runs them (a child process), against what the library answers on the same file.
  */
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { runCli as run } from '../helpers/cli.js'
 import { COLUMNS } from '../../src/cli/search-table.js'
 import { openSnapshot } from '../../src/index.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 const UN = fileURLToPath(new URL('../../../shared/data/un_sc/', import.meta.url))
 const UN_2024 = `${UN}UN_consolidated_2024-09-26.xml`
 const UN_2026 = `${UN}UN_consolidated_2026-02-27.xml`
 const present = existsSync(UN_2024) && existsSync(UN_2026)
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LEGISEARCH_SNAPSHOT: '' },
-  })
-  return { code: r.status, out: r.stdout, err: r.stderr }
-}
 
 /** A snapshot with the 2024 and 2026 UN lists reconciled in turn (the newer delists 6). */
 function withLists(): string {
