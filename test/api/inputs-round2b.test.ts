@@ -1,8 +1,6 @@
 /** Issue 22, items 11, 13 and 12 (credentials): names read back as given, query keys that are Object.prototype's names, URLs in messages. */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
-import { refusedPort } from '../helpers/loopback.js'
+import { describe, expect, it } from 'vitest'
+import { loopbackServers, refusedPort } from '../helpers/loopback.js'
 import { fetchSource, fetchUnConsolidatedList } from '../../src/api/sources.js'
 import { redactUrl } from '../../src/common/redact-url.js'
 import { errorOf, rejectionOf } from '../helpers/errors.js'
@@ -70,24 +68,7 @@ describe('a query string whose keys are names of Object.prototype', () => {
 })
 
 describe('a URL echoed in a message shows no credentials nor query values (issue 22, item 12)', () => {
-  const servers: Server[] = []
-  afterEach(async () => {
-    await Promise.all(
-      servers.splice(0).map(
-        (s) =>
-          new Promise<void>((resolve) => {
-            s.closeAllConnections()
-            s.close(() => resolve())
-          }),
-      ),
-    )
-  })
-  async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<number> {
-    const server = createServer(handler)
-    servers.push(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    return (server.address() as AddressInfo).port
-  }
+  const serve = loopbackServers()
 
   it('redactUrl hides the userinfo, every query value and the fragment, and keeps the rest', () => {
     expect(redactUrl('http://user:secret@host/path?token=abc')).toBe('http://***@host/path?token=***')

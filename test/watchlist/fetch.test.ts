@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rejectionOf } from '../helpers/errors.js'
+import { loopbackServers, refusedPort } from '../helpers/loopback.js'
 import { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from '../../src/watchlist/fetch.js'
 
 // Never the internet: every test talks to a node:http server on 127.0.0.1, port 0.
@@ -17,27 +17,11 @@ const SMALL_XML =
   '<CONSOLIDATED_LIST dateGenerated="2026-02-27T00:00:00.000Z"><INDIVIDUALS/><ENTITIES/></CONSOLIDATED_LIST>\n'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
-const servers: Server[] = []
+const served = loopbackServers()
 
 async function serve(handler: Handler): Promise<string> {
-  const server = createServer(handler)
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return `http://127.0.0.1:${await served(handler)}`
 }
-
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          s.closeAllConnections()
-          s.close(() => resolve())
-        }),
-    ),
-  )
-})
-
 describe('fetchUnConsolidatedList: success', () => {
   it('defaults to the UN URL', () => {
     expect(UN_CONSOLIDATED_LIST_URL).toBe('https://scsanctions.un.org/resources/xml/en/consolidated.xml')
@@ -135,9 +119,7 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
   })
 
   it('a network error (connection refused) → 502 naming the cause', async () => {
-    const base = await serve(() => {})
-    const server = servers.pop()!
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    const base = `http://127.0.0.1:${await refusedPort()}`
     const e = await rejectionOf(fetchUnConsolidatedList(`${base}/list.xml`, { timeoutMs: 5000 }))
     expect(e.status).toBe(502)
     expect(e.message).toContain(`${base}/list.xml`)
