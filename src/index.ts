@@ -17,7 +17,7 @@ export type { IngestReport, IngestProgress, IngestOptions } from './api/ingest.j
 export type { IngestLogEntry } from './store/ingest-log.js'
 
 // Errors
-export { LegisearchError } from './common/errors.js'
+export { ERROR_STATUS, LegisearchError } from './common/errors.js'
 export type { ErrorCode, Issue } from './common/errors.js'
 
 // Request and response schemas (zod): the single source of the types below and of the API's documents

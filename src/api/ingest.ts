@@ -79,7 +79,7 @@ export async function ingest(
   const files: InputFile[] = unique.map((p, i) => {
     if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
     if (!existsSync(p) || !statSync(p).isFile())
-      throw new LegisearchError(404, 'not_found', `files[${i}]: no file at ${shownPath(p)}`, ['files', i])
+      throw new LegisearchError('not_found', `files[${i}]: no file at ${shownPath(p)}`, ['files', i])
     return { path: p, name: p }
   })
   // A zip is read as the files in it, a gzip file as its content: unpacked (and checked whole) before anything is written.

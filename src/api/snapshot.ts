@@ -614,7 +614,7 @@ export class Snapshot {
 
   close(): void {
     if (this.ingesting)
-      throw new LegisearchError(503, 'busy', `snapshot ${shownPath(this.path)} is ingesting; close it when its ingest() has settled`)
+      throw new LegisearchError('busy', `snapshot ${shownPath(this.path)} is ingesting; close it when its ingest() has settled`)
     if (this.db.open) this.db.close()
   }
 
@@ -632,14 +632,12 @@ export class Snapshot {
     this.assertOpen()
     if (this.readonly && !this.askedReadonly) {
       throw new LegisearchError(
-        403,
         'forbidden',
         `snapshot ${shownPath(this.path)} is read-only for this process (its permissions, or its file system, do not let it be written); nothing was written. Searches work; to write, make it writable`,
       )
     }
     if (this.readonly) {
       throw new LegisearchError(
-        403,
         'forbidden',
         `snapshot ${shownPath(this.path)} is open readonly; open it without { readonly: true } to write`,
       )
@@ -649,7 +647,6 @@ export class Snapshot {
     // here (SQLite's busy wait is synchronous) would stop the very event loop its ingest needs.
     if (INGESTING.has(this.file)) {
       throw new LegisearchError(
-        503,
         'busy',
         `snapshot ${shownPath(this.path)} is being ingested into by another Snapshot of this process; nothing was written. Retry when its ingest() has settled`,
       )
@@ -659,7 +656,7 @@ export class Snapshot {
   private assertOpen(): void {
     if (!this.db.open) throw invalid(`snapshot ${shownPath(this.path)} is closed; open it again with openSnapshot()`)
     if (this.ingesting)
-      throw new LegisearchError(503, 'busy', `snapshot ${shownPath(this.path)} is ingesting; call again when its ingest() has settled`)
+      throw new LegisearchError('busy', `snapshot ${shownPath(this.path)} is ingesting; call again when its ingest() has settled`)
   }
 
   /**
@@ -671,7 +668,6 @@ export class Snapshot {
     const { missing, changed } = this.index.inspect(layouts)
     if ((changed.length > 0 || missing.length > 0) && this.readonly && !this.askedReadonly) {
       throw new LegisearchError(
-        403,
         'forbidden',
         `path: ${shownPath(this.path)} needs its text index of ${[...changed, ...missing].join(', ')} made again, but it is read-only for this process; make it writable and open it again`,
       )

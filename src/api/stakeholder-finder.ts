@@ -99,7 +99,7 @@ export class StakeholderFinder {
       return this.find({ q, limit })
     }
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      throw new LegisearchError(400, 'invalid_parameters', 'findStakeholders: takes an object { q: string, limit?: 1..100 }')
+      throw new LegisearchError('invalid_parameters', 'findStakeholders: takes an object { q: string, limit?: 1..100 }')
     }
     const { q, limit } = validate(findStakeholdersSchema, input, { where: 'findStakeholders', label: 'findStakeholders' })
     if (tokenize(q).length === 0) return []

@@ -38,11 +38,11 @@ export default defineCommand({
     guarded(async () => {
       const year = args.year === undefined ? undefined : Number(args.year)
       if (year !== undefined && !Number.isInteger(year)) {
-        throw new LegisearchError(400, 'invalid_parameters', `--year: must be a year such as 2023 (got ${JSON.stringify(args.year)})`)
+        throw new LegisearchError('invalid_parameters', `--year: must be a year such as 2023 (got ${JSON.stringify(args.year)})`)
       }
       const timeoutMs = args['timeout-ms'] === undefined ? undefined : Number(args['timeout-ms'])
       if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
-        throw new LegisearchError(400, 'invalid_parameters', `--timeout-ms: must be a positive integer (got ${args['timeout-ms']})`)
+        throw new LegisearchError('invalid_parameters', `--timeout-ms: must be a positive integer (got ${args['timeout-ms']})`)
       }
       const progress = progressReporter('downloading')
       const files = await fetchSource(args.source, {

@@ -12,7 +12,7 @@ const COLUMNS = ['name', 'birthDate', 'nationality', 'id'] as const
 const FORMATS = ['table', 'csv', 'jsonl'] as const
 type Format = (typeof FORMATS)[number]
 
-const refused = (message: string) => new LegisearchError(400, 'invalid_parameters', message)
+const refused = (message: string) => new LegisearchError('invalid_parameters', message)
 
 /** The entries of a CSV file (or stdin): a header with `name` and any of `birthDate`, `nationality`, `id`. */
 function entriesOf(source: string): Line[] {

@@ -76,7 +76,7 @@ export function bodyOf(corpus: CorpusName, rawArgs: readonly string[], base: str
     try {
       parsed = JSON.parse(base)
     } catch (e) {
-      throw new LegisearchError(400, 'invalid_json', `--body: not JSON (${(e as Error).message})`)
+      throw new LegisearchError('invalid_json', `--body: not JSON (${(e as Error).message})`)
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalid('--body: must be a JSON object', ['body'])
     body = parsed as Record<string, unknown>
@@ -108,12 +108,9 @@ export function bodyOf(corpus: CorpusName, rawArgs: readonly string[], base: str
       try {
         value = JSON.parse(raw)
       } catch (e) {
-        throw new LegisearchError(
-          400,
-          'invalid_json',
-          `--filter ${clipped(flag)}: the value after := is not JSON (${(e as Error).message})`,
-          ['filter'],
-        )
+        throw new LegisearchError('invalid_json', `--filter ${clipped(flag)}: the value after := is not JSON (${(e as Error).message})`, [
+          'filter',
+        ])
       }
     } else if (field.kind === 'date') {
       value = dateRangeOf(raw)

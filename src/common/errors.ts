@@ -1,22 +1,29 @@
 /**
- * Stable error codes (DECISIONS §8). This library's own: `busy` (503, a snapshot another process is
- * writing) and `corrupt` (500, a damaged snapshot file: restore it from a copy or build it again).
+ * The error catalogue: every stable code and the HTTP status it is answered with (DECISIONS §8),
+ * the one place a status is chosen. This library's own codes: `busy` (503, a snapshot another
+ * process is writing), `corrupt` (500, a damaged snapshot file: restore it from a copy or build it
+ * again) and `upstream_error` (502, an official source that could not be read: network, timeout, an
+ * HTTP error, a cut body).
  */
-export const ERROR_CODES = [
-  'invalid_parameters',
-  'invalid_date_range',
-  'invalid_json',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'payload_too_large',
-  'rate_limited',
-  'busy',
-  'corrupt',
-  'internal_error',
-] as const
+export const ERROR_STATUS = {
+  invalid_parameters: 400,
+  invalid_date_range: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  rate_limited: 429,
+  busy: 503,
+  corrupt: 500,
+  upstream_error: 502,
+  internal_error: 500,
+} as const satisfies Record<string, number>
 
-export type ErrorCode = (typeof ERROR_CODES)[number]
+/** Every stable error code, in the catalogue's order. */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ReadonlyArray<keyof typeof ERROR_STATUS>
+
+export type ErrorCode = keyof typeof ERROR_STATUS
 
 /** One thing wrong with an input: zod's issue code (or `custom`), where, and what is allowed. */
 export interface Issue {
@@ -27,7 +34,8 @@ export interface Issue {
 
 /**
  * The one error class of legisearch. Every failure a caller can cause is one of these, carrying
- * the HTTP status and stable `code` the hosted service would answer with.
+ * the stable `code` the hosted service would answer with and its HTTP status, read from
+ * {@link ERROR_STATUS} (so a status and a code never disagree).
  *
  * @example
  * try { snap.searchPropositions({ limit: 50 }) }
@@ -46,9 +54,9 @@ export class LegisearchError extends Error {
    */
   readonly issues: readonly Issue[]
 
-  constructor(status: number, code: ErrorCode, message: string, path: ReadonlyArray<string | number> = [], issues?: readonly Issue[]) {
+  constructor(code: ErrorCode, message: string, path: ReadonlyArray<string | number> = [], issues?: readonly Issue[]) {
     super(message)
-    this.status = status
+    this.status = ERROR_STATUS[code]
     this.code = code
     this.path = path
     this.issues = issues ?? [{ code: 'custom', path, message }]
@@ -61,13 +69,13 @@ export class LegisearchError extends Error {
 }
 
 export function invalid(message: string, path: ReadonlyArray<string | number> = []): LegisearchError {
-  return new LegisearchError(400, 'invalid_parameters', message, path)
+  return new LegisearchError('invalid_parameters', message, path)
 }
 
 export function invalidDateRange(message: string, path: ReadonlyArray<string | number> = []): LegisearchError {
-  return new LegisearchError(400, 'invalid_date_range', message, path)
+  return new LegisearchError('invalid_date_range', message, path)
 }
 
 export function notFound(message: string): LegisearchError {
-  return new LegisearchError(404, 'not_found', message)
+  return new LegisearchError('not_found', message)
 }

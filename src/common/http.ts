@@ -47,11 +47,11 @@ export function retryable(e: unknown): boolean {
 }
 
 export function upstream(message: string): LegisearchError {
-  return new LegisearchError(502, 'internal_error', message)
+  return new LegisearchError('upstream_error', message)
 }
 
 function tooLarge(message: string): LegisearchError {
-  return new LegisearchError(413, 'payload_too_large', message)
+  return new LegisearchError('payload_too_large', message)
 }
 
 /** Checks a URL given by a caller: a non-empty `http:` or `https:` URL (400 naming `url` otherwise). */

@@ -76,7 +76,7 @@ export function errorOf(schema: z.ZodType, input: unknown, error: z.ZodError, op
   })
   const first = issues[0] ?? { code: 'custom', path: prefix, message: `${options.where}: invalid` }
   const code = options.codeOf?.(first) ?? 'invalid_parameters'
-  return new LegisearchError(400, code, first.message, first.path, issues)
+  return new LegisearchError(code, first.message, first.path, issues)
 }
 
 /** What is wrong, without where. */
@@ -143,7 +143,7 @@ export function checkOptions<S extends z.ZodObject>(
 ): z.output<S> {
   const value = options === undefined ? {} : options
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new LegisearchError(400, 'invalid_parameters', `${where}: must be an object { ${Object.keys(schema.shape).join(', ')} }`)
+    throw new LegisearchError('invalid_parameters', `${where}: must be an object { ${Object.keys(schema.shape).join(', ')} }`)
   }
   // An option set to undefined is an option not given.
   const given = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))

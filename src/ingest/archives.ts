@@ -35,7 +35,7 @@ export function isZip(file: InputFile): boolean {
 function diskError(e: unknown, name: string, dir: string): LegisearchError | null {
   const code = (e as NodeJS.ErrnoException).code
   if (code === undefined || !/^E[A-Z]+$/.test(code)) return null
-  return new LegisearchError(500, 'internal_error', `${name}: cannot be unpacked to ${dir} (${code})`)
+  return new LegisearchError('internal_error', `${name}: cannot be unpacked to ${dir} (${code})`)
 }
 
 /**

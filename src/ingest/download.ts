@@ -114,7 +114,7 @@ async function once(
     const failed: { error: NodeJS.ErrnoException | null } = { error: null }
     out.on('error', (e) => (failed.error ??= e))
     const cannotWrite = () =>
-      new LegisearchError(500, 'internal_error', `${path}: cannot be written (${failed.error?.code ?? failed.error?.message})`)
+      new LegisearchError('internal_error', `${path}: cannot be written (${failed.error?.code ?? failed.error?.message})`)
     let got: GetResult
     try {
       const onProgress = o.onProgress

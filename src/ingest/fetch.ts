@@ -56,8 +56,7 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
     const verify = async (downloaded: string) => {
       if (!(await remote.recognizes({ path: downloaded, name: downloaded }, file.kind))) {
         throw new LegisearchError(
-          502,
-          'internal_error',
+          'upstream_error',
           `${redactUrl(url)}: is not the ${source.name} ${file.kind} file (an error page?); the file in place is kept`,
         )
       }

@@ -16,7 +16,7 @@ import { INGEST_LIMITS } from './limits.js'
  */
 export function fileError(file: InputFile, at: number | string | null, message: string): LegisearchError {
   const where = at === null ? '' : typeof at === 'number' ? `, line ${at}` : `, ${at}`
-  return new LegisearchError(400, 'invalid_parameters', `${shownPath(file.name)}${where}: ${message}; nothing of this call was written`, [
+  return new LegisearchError('invalid_parameters', `${shownPath(file.name)}${where}: ${message}; nothing of this call was written`, [
     'files',
     file.name,
   ])

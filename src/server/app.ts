@@ -177,7 +177,7 @@ async function register(
     try {
       body = UTF8.decode(bytes as Buffer)
     } catch {
-      return done(new LegisearchError(400, 'invalid_json', 'body: not valid UTF-8; send JSON encoded as UTF-8'), undefined)
+      return done(new LegisearchError('invalid_json', 'body: not valid UTF-8; send JSON encoded as UTF-8'), undefined)
     }
     if (body.trim() === '') return done(null, undefined)
     try {
@@ -185,7 +185,7 @@ async function register(
       request.bodyText = body
       done(null, value)
     } catch (e) {
-      done(new LegisearchError(400, 'invalid_json', `body: not valid JSON (${(e as Error).message}); send a JSON object`), undefined)
+      done(new LegisearchError('invalid_json', `body: not valid JSON (${(e as Error).message}); send a JSON object`), undefined)
     }
   })
   app.setErrorHandler((error, request, reply) => {
@@ -193,7 +193,6 @@ async function register(
     const e =
       (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && limit !== undefined
         ? new LegisearchError(
-            413,
             'payload_too_large',
             `body: over the ${limit}-byte limit of ${request.method} ${request.routeOptions.url ?? request.url}${request.routeOptions.url === fastifyPath('/watchlist/screen') ? '; split the batch' : ''}`,
           )
@@ -229,7 +228,6 @@ async function register(
     allowList: (request) => request.apiKey === undefined,
     errorResponseBuilder: (request, context) =>
       new LegisearchError(
-        429,
         'rate_limited',
         `rate limit: this key may make ${context.max} requests a minute (plan ${request.apiKey?.plan ?? '?'}); retry in ${context.after}`,
       ),
@@ -388,20 +386,18 @@ function checkShape(route: RouteSpec, request: FastifyRequest): void {
 function authorize(snap: Snapshot, header: string | string[] | undefined, endpoint: Endpoint): ApiKey {
   if (header === undefined || header === '') {
     throw new LegisearchError(
-      401,
       'unauthorized',
       'x-api-key: missing; send an API key (`legisearch keys create` makes one) in the x-api-key header',
     )
   }
   // Node joins a repeated header into one value, `k1, k2`.
   if (Array.isArray(header) || header.includes(',')) {
-    throw new LegisearchError(401, 'unauthorized', 'x-api-key: sent more than once; send one key')
+    throw new LegisearchError('unauthorized', 'x-api-key: sent more than once; send one key')
   }
   const key = snap.verifyApiKey(header)
-  if (!key) throw new LegisearchError(401, 'unauthorized', 'x-api-key: unknown or revoked key')
+  if (!key) throw new LegisearchError('unauthorized', 'x-api-key: unknown or revoked key')
   if (!key.endpoints.includes(endpoint)) {
     throw new LegisearchError(
-      403,
       'forbidden',
       `this key's plan (${key.plan}) does not include ${endpoint}; it allows ${key.endpoints.join(', ')}`,
     )
@@ -433,15 +429,15 @@ function asLegisearchError(error: unknown): LegisearchError {
   const e = error as { code?: string; statusCode?: number; message?: string }
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new LegisearchError(413, 'payload_too_large', `body: over the server's limit; ${e.message ?? ''}`.trim())
+      return new LegisearchError('payload_too_large', `body: over the server's limit; ${e.message ?? ''}`.trim())
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new LegisearchError(400, 'invalid_json', 'body: the content-type must be application/json')
+      return new LegisearchError('invalid_json', 'body: the content-type must be application/json')
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new LegisearchError(400, 'invalid_json', 'body: its length does not match content-length')
+      return new LegisearchError('invalid_json', 'body: its length does not match content-length')
   }
   const status = e.statusCode ?? 500
-  if (status >= 400 && status < 500) return new LegisearchError(400, 'invalid_parameters', `request: ${e.message ?? 'malformed'}`)
-  return new LegisearchError(500, 'internal_error', INTERNAL_MESSAGE)
+  if (status >= 400 && status < 500) return new LegisearchError('invalid_parameters', `request: ${e.message ?? 'malformed'}`)
+  return new LegisearchError('internal_error', INTERNAL_MESSAGE)
 }
 
 /** A request Node's parser refused (headers over the limit, bad framing): answered in the spec's shape, then closed. */

@@ -53,7 +53,7 @@ export const READONLY_FILE_MESSAGE = 'the snapshot file of this server is read-o
  * read-only file's 403 is met only by monitor writes, which say so themselves; a 403 here is a
  * key's plan, told as it is.)
  *
- * @example answerOf(new LegisearchError(404, 'not_found', 'no stakeholder x')) // { ok: false, status: 404, code: 'not_found', message: 'no stakeholder x' }
+ * @example answerOf(new LegisearchError('not_found', 'no stakeholder x')) // { ok: false, status: 404, code: 'not_found', message: 'no stakeholder x' }
  */
 export function answerOf(e: LegisearchError): Extract<Answer, { ok: false }> {
   if (e.code === 'corrupt') return { ok: false, status: 500, code: 'corrupt', message: CORRUPT_MESSAGE, detail: e.message }

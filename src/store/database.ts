@@ -39,7 +39,7 @@ export function openDatabase(
   if (path.includes('\0')) throw invalid('path: must not contain a NUL character')
   const file = path === ':memory:' ? { exists: false, writable: true } : inspectSnapshotFile(path, readonly)
   if (readonly && !file.exists) {
-    throw new LegisearchError(404, 'not_found', `snapshot file not found: ${shownPath(path)} (a readonly snapshot must already exist)`)
+    throw new LegisearchError('not_found', `snapshot file not found: ${shownPath(path)} (a readonly snapshot must already exist)`)
   }
   if (!file.exists && path !== ':memory:') checkFolder(path)
   // A file this process cannot write (its mode, a read-only mount): opened for reading, its writes refused.
@@ -76,7 +76,6 @@ function checkFolder(path: string): void {
     const code = (e as NodeJS.ErrnoException).code
     if (code === 'ENOENT')
       throw new LegisearchError(
-        404,
         'not_found',
         `path: the folder ${shownPath(folder)} does not exist; make it first, or name a file in a folder that does`,
       )
@@ -114,7 +113,6 @@ function busyMeansNothingWritten<T>(path: string, timeoutMs: number | undefined,
   } catch (e) {
     if (e instanceof Database.SqliteError && (e.code === 'SQLITE_BUSY' || e.code.startsWith('SQLITE_BUSY_'))) {
       throw new LegisearchError(
-        503,
         'busy',
         `snapshot ${shownPath(path)} is busy: another connection held its write lock${timeoutMs === undefined ? '' : ` for more than ${timeoutMs} ms`}; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
       )
@@ -191,7 +189,6 @@ function migrate(db: Db, path: string, readonly: boolean, upgrades: Upgrades): v
   if (db.readonly && version >= READABLE_FROM) return
   if (db.readonly && !readonly) {
     throw new LegisearchError(
-      403,
       'forbidden',
       `path: ${shownPath(path)} needs a schema upgrade (${version} → ${MIGRATIONS.length}), but it is read-only for this process; make it writable and open it again`,
     )

@@ -23,7 +23,7 @@ const RESTORE = 'restore it from a copy, or build it again (ingest its sources i
  */
 export function corruptFile(file: string, what: string): LegisearchError {
   const short = damageText(what)
-  const error = new LegisearchError(500, 'corrupt', `snapshot ${shownPath(file)} is damaged (${short}); nothing was written; ${RESTORE}`)
+  const error = new LegisearchError('corrupt', `snapshot ${shownPath(file)} is damaged (${short}); nothing was written; ${RESTORE}`)
   DAMAGE.set(error, short)
   return error
 }
@@ -94,21 +94,18 @@ function fromSqlite(error: InstanceType<typeof Database.SqliteError>, file: stri
   const is = (base: string) => code === base || code.startsWith(`${base}_`)
   if (is('SQLITE_BUSY') || is('SQLITE_LOCKED')) {
     return new LegisearchError(
-      503,
       'busy',
       `snapshot ${shownPath(file)} is busy: another connection holds its lock; nothing was written. Retry, or open it with a longer { busyTimeoutMs }`,
     )
   }
   if (code === 'SQLITE_READONLY_DIRECTORY' || (code === 'SQLITE_CANTOPEN' && !writable(dirname(file)))) {
     return new LegisearchError(
-      403,
       'forbidden',
       `snapshot ${shownPath(file)}: its directory ${shownPath(dirname(file))} is read-only for this process, and SQLite must create its -wal and -shm there, even to read it; nothing was written. Make the directory writable, or copy the file to a writable one`,
     )
   }
   if (is('SQLITE_READONLY') || is('SQLITE_PERM') || is('SQLITE_AUTH')) {
     return new LegisearchError(
-      403,
       'forbidden',
       `snapshot ${shownPath(file)} is read-only for this process (the file, its -wal or -shm, or its directory cannot be written); nothing was written. Make them writable (searches need only to read them)`,
     )
@@ -125,12 +122,11 @@ function fromSqlite(error: InstanceType<typeof Database.SqliteError>, file: stri
   }
   if (is('SQLITE_FULL')) {
     return new LegisearchError(
-      500,
       'internal_error',
       `snapshot ${shownPath(file)}: the disk is full; nothing was written. Free some space and retry`,
     )
   }
-  return new LegisearchError(500, 'internal_error', `snapshot ${shownPath(file)}: SQLite failed (${code}: ${error.message})`)
+  return new LegisearchError('internal_error', `snapshot ${shownPath(file)}: SQLite failed (${code}: ${error.message})`)
 }
 
 type SystemError = Error & { code: string; syscall: string; path?: string }
@@ -147,12 +143,11 @@ function fromSystem(error: SystemError, file: string): LegisearchError {
     case 'EPERM':
     case 'EROFS':
       return new LegisearchError(
-        403,
         'forbidden',
         `${shownPath(path)}: not allowed for this process (${error.code} on ${error.syscall}); nothing was written`,
       )
     case 'ENOENT':
-      return new LegisearchError(404, 'not_found', `${shownPath(path)}: no such file or directory`)
+      return new LegisearchError('not_found', `${shownPath(path)}: no such file or directory`)
     case 'EISDIR':
     case 'ENOTDIR':
       return invalid(`path: ${shownPath(path)} is not a regular file (${error.code})`)
@@ -161,7 +156,7 @@ function fromSystem(error: SystemError, file: string): LegisearchError {
     case 'ELOOP':
       return invalid(`path: ${shownPath(path)} has a loop of symbolic links (ELOOP)`)
     default:
-      return new LegisearchError(500, 'internal_error', `${shownPath(path)}: ${error.syscall} failed (${error.code})`)
+      return new LegisearchError('internal_error', `${shownPath(path)}: ${error.syscall} failed (${error.code})`)
   }
 }
 

@@ -108,7 +108,6 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   const size = typeof xml === 'string' ? xml.length : xml.byteLength
   if (size > MAX_LIST_BYTES) {
     throw new LegisearchError(
-      413,
       'payload_too_large',
       `UN list: ${size} bytes, over the ${MAX_LIST_BYTES}-byte limit (the real list is ~2 MB); nothing was changed`,
     )

@@ -24,9 +24,9 @@ describe('guarded: the command line’s error boundary', () => {
   }
 
   it.each([
-    [new LegisearchError(400, 'invalid_parameters', 'q: must be a string'), EXIT.refused],
-    [new LegisearchError(502, 'internal_error', 'network down'), EXIT.network],
-    [new LegisearchError(500, 'corrupt' as never, 'x.db is damaged'), EXIT.corrupt],
+    [new LegisearchError('invalid_parameters', 'q: must be a string'), EXIT.refused],
+    [new LegisearchError('upstream_error', 'network down'), EXIT.network],
+    [new LegisearchError('corrupt', 'x.db is damaged'), EXIT.corrupt],
   ])('a LegisearchError is its message on one line and its exit code', async (error, code) => {
     const r = await outcome(() => {
       throw error

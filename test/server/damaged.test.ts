@@ -66,9 +66,9 @@ describe('HTTP server over a damaged snapshot', () => {
 
 describe('what a client is told of the snapshot file', () => {
   it.each([
-    [new LegisearchError(503, 'busy', 'snapshot /srv/secret/snap.db is busy: another connection holds its lock'), 503, 'busy'],
-    [new LegisearchError(500, 'corrupt', 'snapshot /srv/secret/snap.db is damaged'), 500, 'corrupt'],
-    [new LegisearchError(500, 'internal_error', 'snapshot /srv/secret/snap.db: SQLite failed (SQLITE_IOERR)'), 500, 'internal_error'],
+    [new LegisearchError('busy', 'snapshot /srv/secret/snap.db is busy: another connection holds its lock'), 503, 'busy'],
+    [new LegisearchError('corrupt', 'snapshot /srv/secret/snap.db is damaged'), 500, 'corrupt'],
+    [new LegisearchError('internal_error', 'snapshot /srv/secret/snap.db: SQLite failed (SQLITE_IOERR)'), 500, 'internal_error'],
   ])('%s: its status and code, not the path (kept for the log)', (e, status, code) => {
     const told = answerOf(e)
     expect([told.status, told.code]).toEqual([status, code])

@@ -113,7 +113,7 @@ describe('fetchUnConsolidatedList: upstream failures', () => {
     })
     const e = await rejectionOf(fetchUnConsolidatedList(`${base}/missing.xml`))
     expect(e.status).toBe(502)
-    expect(e.code).toBe('internal_error')
+    expect(e.code).toBe('upstream_error')
     expect(e.message).toContain('HTTP 404 Not Found')
     expect(e.message).toContain(`${base}/missing.xml`)
   })

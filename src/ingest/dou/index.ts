@@ -209,7 +209,6 @@ async function login(ctx: { base: string; fetch: typeof globalThis.fetch; timeou
   const password = process.env['INLABS_PASSWORD'] ?? ''
   if (email === '' || password === '') {
     throw new LegisearchError(
-      400,
       'invalid_parameters',
       'INLABS needs a login: set INLABS_EMAIL and INLABS_PASSWORD (an account of inlabs.in.gov.br) in the environment',
       ['env'],
@@ -236,7 +235,6 @@ async function login(ctx: { base: string; fetch: typeof globalThis.fetch; timeou
     .find((c) => c.startsWith('inlabs_session_cookie='))
   if (cookie === undefined) {
     throw new LegisearchError(
-      401,
       'unauthorized',
       `${redactUrl(url)}: INLABS refused the login of INLABS_EMAIL (no session); check INLABS_EMAIL and INLABS_PASSWORD`,
     )

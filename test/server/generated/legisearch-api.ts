@@ -266,7 +266,7 @@ export interface components {
             /** @description What is wrong, naming the parameter or field and what is allowed. */
             error: string;
             /** @enum {string} */
-            code: "invalid_parameters" | "invalid_date_range" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "payload_too_large" | "rate_limited" | "busy" | "corrupt" | "internal_error";
+            code: "invalid_parameters" | "invalid_date_range" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "payload_too_large" | "rate_limited" | "busy" | "corrupt" | "upstream_error" | "internal_error";
         };
         PropositionsSearchResponse: {
             results: components["schemas"]["PropositionResult"][];
