@@ -12,6 +12,7 @@ import type { ListContent } from '../watchlist/parse.js'
 import { countryCode } from '../watchlist/screen/countries.js'
 import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningSubject, subjectOf } from '../watchlist/screen/index.js'
 import type { Designation } from '../watchlist/types.js'
+import { heldRemovals } from '../watchlist/held.js'
 import { shown } from '../common/shown.js'
 
 /** Screening's defaults, in one place. */
@@ -179,6 +180,22 @@ export class Screener {
         )
         .get() as { v: string }
     ).v
+  }
+
+  /**
+   * `POST /watchlist/screen`: the request checked, its results, and what they were screened against
+   * (the newest list, the removals held back). Run it inside one read transaction.
+   */
+  report(request: unknown): ScreenResponse {
+    const { entries, ...options } = validate(screenRequestSchema, request, { where: 'body' })
+    const held = heldRemovals(this.st)
+    return {
+      results: this.run(entries, options),
+      threshold: options.threshold ?? SCREEN_DEFAULTS.threshold,
+      listDateGenerated: held.newestList,
+      heldBackRemovals: held.count,
+      watchlistVersion: this.version(),
+    }
   }
 
   /** One result per entry, in input order; entries and options checked here. */

@@ -1,8 +1,8 @@
 import { invalid } from '../common/errors.js'
-import type { Db } from '../store/database.js'
+import type { Db, Upgrades } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
 import { BlockIndex } from './blocks/index.js'
-import { Fts5Index } from './fts5.js'
+import { FTS5_UPGRADES, Fts5Index } from './fts5.js'
 import type { TextIndex } from './types.js'
 
 /**
@@ -17,6 +17,12 @@ export const TEXT_INDEXES = {
 } as const
 
 export type TextIndexName = keyof typeof TEXT_INDEXES
+
+/**
+ * The steps of the store's schema migrations the text indexes take part in (by schema version),
+ * given to `openDatabase`: step 4 adds FTS5's sensitive variants.
+ */
+export const TEXT_INDEX_UPGRADES: Upgrades = FTS5_UPGRADES
 
 export const DEFAULT_TEXT_INDEX: TextIndexName = 'blocks'
 
