@@ -1,11 +1,12 @@
 /**
  * The MCP server (`legisearch mcp`): the spec's agent server, offline — the Model Context Protocol
  * over stdio with the official SDK. Tools are listed from `TOOLS`; a call runs the library on a
- * read-only snapshot and answers its JSON (compact), or a tool error whose text is the library's
- * error body `{ error, code }`.
+ * read-only snapshot and answers its JSON (compact), or a tool error whose text is the error body
+ * `{ error, code }` told as over HTTP (`common/error-reply.ts`).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { errorBody, errorReply } from '../common/error-reply.js'
 import { LegisearchError } from '../common/errors.js'
 import { clipped } from '../common/shown.js'
 import { type Snapshot, openSnapshot } from '../api/snapshot.js'
@@ -21,8 +22,13 @@ export interface McpOptions {
 
 const text = (t: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError } : {}) })
 
-/** An MCP server over a snapshot (not yet connected). */
-export function createMcpServer(snap: Snapshot, clientId?: string): Server {
+/**
+ * An MCP server over a snapshot (not yet connected). A failed call is a tool error whose text is
+ * the body `errorReply` tells (as over HTTP); what it hides goes to `logDetail`.
+ *
+ * @example const server = createMcpServer(openSnapshot('legisearch.db', { readonly: true })); await server.connect(transport)
+ */
+export function createMcpServer(snap: Snapshot, clientId?: string, logDetail?: (detail: string) => void): Server {
   const server = new Server({ name: 'legisearch', version: '1.0.0' }, { capabilities: { tools: {} } })
   const byName = new Map(TOOLS.map((t) => [t.name, t]))
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -35,18 +41,18 @@ export function createMcpServer(snap: Snapshot, clientId?: string): Server {
   }))
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = byName.get(request.params.name)
-    if (!tool) {
-      const error = {
-        error: `unknown tool '${clipped(request.params.name)}'; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
-        code: 'not_found',
-      }
-      return text(JSON.stringify(error), true)
-    }
     try {
+      if (!tool) {
+        throw new LegisearchError(
+          'not_found',
+          `unknown tool '${clipped(request.params.name)}'; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
+        )
+      }
       return text(JSON.stringify(tool.run(snap, request.params.arguments ?? {}, clientId)))
     } catch (e) {
-      if (e instanceof LegisearchError) return text(JSON.stringify(e.toJSON()), true)
-      return text(JSON.stringify({ error: 'internal error: the call could not be answered', code: 'internal_error' }), true)
+      const told = errorReply(e)
+      if (told.detail !== undefined) logDetail?.(told.detail)
+      return text(errorBody(told), true)
     }
   })
   return server
@@ -58,9 +64,10 @@ export function createMcpServer(snap: Snapshot, clientId?: string): Server {
  */
 export async function serveMcp(options: McpOptions): Promise<void> {
   const snap = openSnapshot(options.snapshot, { readonly: true })
-  const server = createMcpServer(snap, options.clientId)
+  // A fault of the connection (stdin failing, a handler throwing) or what a tool error hid is told on stderr, never on stdout.
+  const log = (line: string) => process.stderr.write(`legisearch mcp: ${line.slice(0, 500)}\n`)
+  const server = createMcpServer(snap, options.clientId, log)
   server.onclose = () => snap.close()
-  // A fault of the connection (stdin failing, a handler throwing) is told on stderr, never on stdout.
-  server.onerror = (error) => process.stderr.write(`legisearch mcp: ${error.message.slice(0, 500)}\n`)
+  server.onerror = (error) => log(error.message)
   await server.connect(new LineTransport())
 }

@@ -6,7 +6,8 @@
  */
 import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
-import { type ErrorCode, LegisearchError } from '../common/errors.js'
+import { type ErrorReply, errorReply, toldAsIs } from '../common/error-reply.js'
+import type { LegisearchError } from '../common/errors.js'
 import type { CorpusName, Snapshot } from '../api/snapshot.js'
 
 /** A read, as plain data (it crosses to a worker thread). `query` is the raw query string. */
@@ -27,41 +28,30 @@ export type Call =
   | { readonly op: 'screen'; readonly body: string }
 
 /**
- * The library's answer as the JSON text the client gets, or its error. `detail` describes an
- * unexpected failure for the server's log; the client never sees it.
+ * The library's answer as the JSON text the client gets, or its error as the client is told it
+ * (`error-reply.ts`; its `detail` is for the server's log).
  */
-export type Answer =
-  | { readonly ok: true; readonly json: string }
-  | { readonly ok: false; readonly status: number; readonly code: ErrorCode; readonly message: string; readonly detail?: string }
-
-/** What a client is told of anything unexpected: nothing of it. */
-export const INTERNAL_MESSAGE = 'internal error: the request could not be answered; nothing was changed'
-
-/** What a client is told of a damaged snapshot: what happened, not where the file is (logged for the operator). */
-export const CORRUPT_MESSAGE =
-  'the snapshot this server serves is damaged; nothing was changed. Its operator must restore it from a copy or build it again'
-
-/** What a client is told when the snapshot's lock could not be had in time (the file's path is for the operator). */
-export const BUSY_MESSAGE = 'the snapshot is being written by another process; nothing was written, retry in a moment'
-
-/** What a client is told when the server cannot write its snapshot (a file or folder mode, a read-only mount). */
-export const READONLY_FILE_MESSAGE = 'the snapshot file of this server is read-only for it; monitors cannot be written'
+export type Answer = { readonly ok: true; readonly json: string } | ({ readonly ok: false } & ErrorReply)
 
 /**
- * A library error as a client is told it: words about the file (a 500's, a lock's) are for the
- * operator (in `detail`, logged), not for the client; `corrupt` and `busy` keep their codes. (A
- * read-only file's 403 is met only by monitor writes, which say so themselves; a 403 here is a
- * key's plan, told as it is.)
+ * Any thrown value as a failed answer, told as `errorReply` tells it: words about the file (a
+ * 500's, a lock's) are for the operator (in `detail`, logged), not for the client; `corrupt` and
+ * `busy` keep their codes. (A read-only file's 403 is met only by monitor writes, which say so
+ * themselves; a 403 here is a key's plan, told as it is.)
  *
  * @example answerOf(new LegisearchError('not_found', 'no stakeholder x')) // { ok: false, status: 404, code: 'not_found', message: 'no stakeholder x' }
  */
-export function answerOf(e: LegisearchError): Extract<Answer, { ok: false }> {
-  if (e.code === 'corrupt') return { ok: false, status: 500, code: 'corrupt', message: CORRUPT_MESSAGE, detail: e.message }
-  if (e.code === 'busy') return { ok: false, status: 503, code: 'busy', message: BUSY_MESSAGE, detail: e.message }
-  if (e.status >= 500) {
-    return { ok: false, status: 500, code: 'internal_error', message: INTERNAL_MESSAGE, detail: e.message }
-  }
-  return { ok: false, status: e.status, code: e.code, message: e.message }
+export function answerOf(thrown: unknown): Extract<Answer, { ok: false }> {
+  return { ok: false, ...errorReply(thrown) }
+}
+
+/**
+ * An error the server words itself for its client, as a failed answer told as it is.
+ *
+ * @example answerAsIs(new LegisearchError('busy', 'the watchlist changed; retry')) // { ok: false, status: 503, code: 'busy', message: 'the watchlist changed; retry' }
+ */
+export function answerAsIs(e: LegisearchError): Extract<Answer, { ok: false }> {
+  return { ok: false, ...toldAsIs(e) }
 }
 
 /** Runs one read on a snapshot: the library's method, its answer serialized once. */
@@ -69,14 +59,7 @@ export function answer(snap: Snapshot, call: Call): Answer {
   try {
     return { ok: true, json: JSON.stringify(run(snap, call)) }
   } catch (e) {
-    if (e instanceof LegisearchError) return answerOf(e)
-    return {
-      ok: false,
-      status: 500,
-      code: 'internal_error',
-      message: INTERNAL_MESSAGE,
-      detail: e instanceof Error ? (e.stack ?? e.message) : String(e),
-    }
+    return answerOf(e)
   }
 }
 
