@@ -7,7 +7,8 @@ import { createGunzip, crc32 } from 'node:zlib'
 import yauzl from 'yauzl'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile } from './define.js'
-import { bytesOf, fileError, headOf, sizeOf, streamOf } from './files.js'
+import { fileError } from './file-error.js'
+import { bytesOf, headOf, sizeOf, streamOf } from './files.js'
 import { INGEST_LIMITS } from './limits.js'
 
 /** Entries up to this size are packed, one after another, into one file per archive. */

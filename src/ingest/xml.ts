@@ -3,7 +3,9 @@ import { SaxesParser } from 'saxes'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile, ReadContext } from './define.js'
 import { INGEST_LIMITS } from './limits.js'
-import { fileError, firstBytes, sizeOf, streamOf, strictUtf8 } from './files.js'
+import { fileError } from './file-error.js'
+import { firstBytes, sizeOf, streamOf } from './files.js'
+import { strictUtf8 } from './utf8.js'
 
 /** The name of a file's root element, read from its first bytes (null when there is none). */
 export function rootOf(file: InputFile): string | null {

@@ -1,6 +1,6 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { batchOf, chunks, unlessStored } from '../batch.js'
-import { fileError } from '../files.js'
+import { fileError } from '../file-error.js'
 import { readXmlRecords, rootOf, rootOfText } from '../xml.js'
 import { firstEntryHead, isZip } from '../archives.js'
 import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'

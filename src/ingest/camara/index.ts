@@ -1,18 +1,8 @@
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { BATCH, batchOf, chunks, unlessStored } from '../batch.js'
-import {
-  type CsvRow,
-  fileError,
-  firstBytes,
-  firstLine,
-  flatRow,
-  headerColumns,
-  readCsv,
-  readJson,
-  readJsonArray,
-  requireColumns,
-  readsAs,
-} from '../files.js'
+import { fileError } from '../file-error.js'
+import { type CsvRow, firstBytes, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
+import { flatRow, readJson, readJsonArray } from '../json-files.js'
 import { API_STATUS, CAMARA_FILES, CAMARA_ORDER, type CamaraKind } from './columns.js'
 import { fillPerson, mergePerson, relink } from '../people.js'
 import {

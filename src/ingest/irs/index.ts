@@ -1,7 +1,9 @@
 import { invalid } from '../../common/errors.js'
 import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { fileError, readJson, readsAs } from '../files.js'
+import { fileError } from '../file-error.js'
+import { readsAs } from '../files.js'
+import { readJson } from '../json-files.js'
 import { textOfHtml } from '../html.js'
 
 /**

@@ -1,7 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { batchOf } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { fileError, firstBytes, parseJsonText, readText } from '../files.js'
+import { fileError } from '../file-error.js'
+import { firstBytes, readText } from '../files.js'
+import { parseJsonText } from '../json-files.js'
 import { textOfHtml } from '../html.js'
 import { parsedXml, rootOfText } from '../xml.js'
 

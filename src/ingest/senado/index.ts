@@ -1,6 +1,8 @@
 import { BATCH, batchOf, unlessStored } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
-import { fileError, readJson, readsAs } from '../files.js'
+import { fileError } from '../file-error.js'
+import { readsAs } from '../files.js'
+import { readJson } from '../json-files.js'
 import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'
 
 /**
