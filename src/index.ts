@@ -32,7 +32,7 @@ export { officialLink } from './api/links.js'
 export type { Monitor, MonitorDetail } from './api/monitors.js'
 export { ENDPOINTS, PLANS, PLAN_NAMES } from './api/keys.js'
 export type { ApiKey, NewApiKey, CreateApiKeyInput, Endpoint, PlanName } from './api/keys.js'
-export type { SavedBucketRef } from './corpora/results.js'
+export type { SavedBucketRef } from './corpora/found.js'
 export type { Stakeholder } from './api/stakeholders.js'
 export type { StakeholderMatch } from './api/stakeholder-finder.js'
 export type { Highlight } from './text/highlight.js'
@@ -52,7 +52,7 @@ export type {
   IrsResult,
   ResultOf,
   SearchResult,
-} from './api/results.js'
+} from './api/result-types.js'
 
 // Sanctions watchlist (UN Security Council Consolidated List)
 export { parseUnConsolidatedList } from './watchlist/parse.js'

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { type CorpusName, CORPUS_NAMES, corpusOf } from '../corpora/registry.js'
-import type { SavedBucketRef } from '../corpora/results.js'
+import type { SavedBucketRef } from '../corpora/found.js'
 import { resultOfStored } from '../corpora/stored.js'
 import { canonicalDateTime } from '../common/dates.js'
 import { notFound } from '../common/errors.js'
 import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'
 import type { MonitorRow, MonitorRows } from '../store/monitors.js'
-import type { ResultOf } from './results.js'
+import type { ResultOf } from './result-types.js'
 import { shown } from '../common/shown.js'
 
 /** A client's folder of saved documents. */

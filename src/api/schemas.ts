@@ -26,7 +26,7 @@ export { screenEntrySchema, screenOptionsSchema, screenRequestSchema } from './s
 // Responses
 export { paginationSchema } from './search.js'
 export { highlightSchema } from '../text/highlight.js'
-export { savedBucketRefSchema } from '../corpora/results.js'
+export { savedBucketRefSchema } from '../corpora/found.js'
 export { stakeholderSchema } from './stakeholders.js'
 export { stakeholderMatchSchema, stakeholderMatchesSchema } from './stakeholder-finder.js'
 export { monitorSchema, monitorDetailSchema } from './monitors.js'

@@ -1,6 +1,6 @@
 import { CORPUS_NAMES, type CorpusName } from '../corpora/registry.js'
 import type { SearchQuery } from '../query/params.js'
-import type { ResultOf } from './results.js'
+import type { ResultOf } from './result-types.js'
 import type { SearchContext, SearchResponse } from './search.js'
 
 /** The search method of each corpus: `searchPropositions`, `searchSocial`, … (derived from the registry). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineCorpus } from '../define.js'
-import { found } from '../results.js'
+import { found } from '../found.js'
 import { dateTime, id, text } from '../fields.js'
 import { normCitation } from '../norm-citation.js'
 

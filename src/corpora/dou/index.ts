@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { fold } from '../../text/fold.js'
 import { defineCorpus } from '../define.js'
-import { found } from '../results.js'
+import { found } from '../found.js'
 import { dateTime, id, optionalDateTime, text } from '../fields.js'
 import { normCitation } from '../norm-citation.js'
 import { sectionKey, sectionKeys } from './section.js'

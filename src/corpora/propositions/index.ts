@@ -3,7 +3,7 @@ import { identifierKeys } from '../../query/identifiers.js'
 import { fold } from '../../text/fold.js'
 import { highlightSchema } from '../../text/highlight.js'
 import { defineCorpus } from '../define.js'
-import { savedBucketRefSchema } from '../results.js'
+import { savedBucketRefSchema } from '../found.js'
 import { dateTime, id, int, keyValues, keyedObject, optionalDateTime, stringBoolean, text } from '../fields.js'
 import { ASSEMBLY_STATES } from './assemblies.js'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineCorpus } from '../define.js'
-import { found } from '../results.js'
+import { found } from '../found.js'
 import { dateTime, freeObject, id, text } from '../fields.js'
 
 /** The poster; besides the fixed fields it carries one string field named after the network (`twitter: '@handle'`). */
