@@ -37,12 +37,12 @@ export type { Stakeholder } from './api/stakeholders.js'
 export type { StakeholderMatch } from './api/stakeholder-finder.js'
 export type { Highlight } from './text/highlight.js'
 export type { CorpusName } from './corpora/registry.js'
-export type { Proposition } from './corpora/propositions/index.js'
-export type { SocialPost } from './corpora/social/index.js'
-export type { DouAct } from './corpora/dou/index.js'
-export type { BacenDocument } from './corpora/bacen/index.js'
-export type { Notice } from './corpora/notices/index.js'
-export type { IrsDocument } from './corpora/irs/index.js'
+export type { Proposition } from './corpora/propositions/corpus.js'
+export type { SocialPost } from './corpora/social/corpus.js'
+export type { DouAct } from './corpora/dou/corpus.js'
+export type { BacenDocument } from './corpora/bacen/corpus.js'
+export type { Notice } from './corpora/notices/corpus.js'
+export type { IrsDocument } from './corpora/irs/corpus.js'
 export type {
   PropositionResult,
   SocialResult,
@@ -69,4 +69,4 @@ export { REGIMES } from './watchlist/types.js'
 export type { Designation, DesignationDetail, Extracted, Alias, Regime } from './watchlist/types.js'
 
 // Text analysis (the same code the index uses), for callers that want to see how a word matches
-export { fold, stem, tokenize, termOf, type MatchMode, type Token } from './text/index.js'
+export { fold, stem, tokenize, termOf, type MatchMode, type Token } from './text/checked.js'

@@ -1,10 +1,10 @@
-import { bacen } from './bacen/index.js'
+import { bacen } from './bacen/corpus.js'
 import type { AnyCorpus } from './define.js'
-import { dou } from './dou/index.js'
-import { irs } from './irs/index.js'
-import { notices } from './notices/index.js'
-import { propositions } from './propositions/index.js'
-import { social } from './social/index.js'
+import { dou } from './dou/corpus.js'
+import { irs } from './irs/corpus.js'
+import { notices } from './notices/corpus.js'
+import { propositions } from './propositions/corpus.js'
+import { social } from './social/corpus.js'
 
 /**
  * Every search corpus, in the order the API lists them. Adding one = one folder under `corpora/` +

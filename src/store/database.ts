@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { shownPath } from '../common/shown.js'
-import { MIGRATIONS, type Migration } from './migrations/index.js'
+import { MIGRATIONS, type Migration } from './migrations/registry.js'
 import { APPLICATION_ID, inspectSnapshotFile } from './snapshot-file.js'
 
 export type Db = Database.Database
