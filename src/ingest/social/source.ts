@@ -4,7 +4,7 @@ import { fileError } from '../file-error.js'
 import { readText, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
 import { parseJsonText } from '../json-files.js'
 import { deputyId } from '../camara/map.js'
-import { senatorId } from '../senado/index.js'
+import { senatorId } from '../senado/source.js'
 import { fillPerson, partyLink, stateLink, titleOf } from '../people.js'
 
 /**
