@@ -15,6 +15,7 @@ import type { StakeholderRows } from '../store/stakeholders.js'
 import type { Statements } from '../store/statements.js'
 import type { TextIndex } from '../text-index/types.js'
 import { type ReconcileReport, alreadyIngested, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
+import { ListRefusal } from '../watchlist/refusal.js'
 import { writeDocuments } from './documents.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
@@ -185,17 +186,9 @@ function reconcileList(
   try {
     r = reconcile(deps.db, deps.st, batch.list, options)
   } catch (e) {
-    // An older list, another list of the same date, an earlier observation: the file is named.
-    if (e instanceof LegisearchError && e.status === 400)
-      throw fileError(
-        batch.file,
-        null,
-        e.message
-          .replace(/^UN list: /, '')
-          .replace(/; nothing was changed\.?/, '.')
-          .replace(/\.$/, '')
-          .replace('Pass { force: true }', 'Pass { watchlist: { force: true } } (--force)'),
-      )
+    // An older list, another list of the same date, an earlier observation, a bad option: the file is named.
+    if (e instanceof ListRefusal) throw fileError(batch.file, null, e.inFile('{ watchlist: { force: true } } (--force)'))
+    if (e instanceof LegisearchError && e.status === 400) throw fileError(batch.file, null, e.message)
     throw e
   }
   lists.push(r)

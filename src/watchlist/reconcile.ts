@@ -8,6 +8,7 @@ import type { Statements } from '../store/statements.js'
 import { type OriginFields, originFieldsOf } from './map.js'
 import { nameSortKey, namesKeyOf } from './names.js'
 import { type ListContent, type ParsedList, fingerprintOf, isParsedList, parseUnConsolidatedList } from './parse.js'
+import { ListRefusal } from './refusal.js'
 import type { Designation } from './types.js'
 
 const RATIO = (iss: { input: unknown }) =>
@@ -232,9 +233,10 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
     )
     if (newest && !force) {
       if (list.generatedMs < newest.generated_ms) {
-        throw invalid(
-          `UN list: generated ${list.dateGenerated}, older than the newest list ingested (${newest.date_generated}); nothing was changed. Pass { force: true } to apply it anyway`,
-        )
+        throw new ListRefusal(`generated ${list.dateGenerated}, older than the newest list ingested (${newest.date_generated})`, {
+          unchanged: true,
+          forceTo: 'to apply it anyway',
+        })
       }
       // The newest list's own bytes again (after a forced older one) restore it; other bytes of that
       // date are refused, unless they hold the very content the snapshot reflects (a copy with
@@ -247,15 +249,18 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
           )
           return { ...report, applied: false }
         }
-        throw invalid(
-          `UN list: generated ${list.dateGenerated} like the newest list ingested, but with other content; nothing was changed. Pass { force: true } if this version is the right one`,
-        )
+        throw new ListRefusal(`generated ${list.dateGenerated} like the newest list ingested, but with other content`, {
+          unchanged: true,
+          forceTo: 'if this version is the right one',
+        })
       }
     }
     if (lastObserved !== null && obs.at < lastObserved && !force) {
-      throw invalid(
-        `options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed. Pass { force: true } to apply it anyway`,
-      )
+      throw new ListRefusal(`${obs.at} is before the last observation (${lastObserved})`, {
+        about: 'options.observedOn',
+        unchanged: true,
+        forceTo: 'to apply it anyway',
+      })
     }
 
     const upsert = st.prepared(
