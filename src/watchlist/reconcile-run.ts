@@ -6,19 +6,24 @@ import type { Observation } from './observation.js'
 import type { ListContent, ParsedList } from './parse.js'
 import type { Designation } from './types.js'
 
-/** What one reconciliation did so far: reference numbers per outcome, the unchanged count, the warnings. */
-export interface RunReport {
+/** What one reconciliation did. Arrays hold reference numbers. */
+export interface ReconcileReport {
   readonly dateGenerated: string
   readonly observedAt: string
+  /** Whether anything was written (false for a list already ingested). */
   readonly applied: boolean
   readonly listed: string[]
   readonly relisted: string[]
   readonly amended: string[]
   readonly delisted: string[]
+  /** Would-be removals held back by the safety threshold by THIS list (now `reconciliation_blocked`). */
   readonly blocked: string[]
-  unchanged: number
+  readonly unchanged: number
   readonly warnings: string[]
 }
+
+/** The report of a reconciliation under way: its arrays filled, and `unchanged` counted, as it goes. */
+export type RunReport = Omit<ReconcileReport, 'unchanged'> & { unchanged: number }
 
 /** One reconciliation under way: the list, when it was observed, whether it is forced, what it did. */
 export interface Run {

@@ -14,12 +14,13 @@ import {
 } from '../store/watchlist-lists.js'
 import { type Observation, observation } from './observation.js'
 import { type ParsedList, fingerprintOf, isParsedList, parseUnConsolidatedList } from './parse.js'
-import { type Run, type RunReport, emptyReport } from './reconcile-run.js'
+import { type ReconcileReport, type Run, type RunReport, emptyReport } from './reconcile-run.js'
 import { applyRecords } from './reconcile-records.js'
 import { ListRefusal } from './refusal.js'
 import { REMOVAL_GUARD, applyRemovals, judgeRemovals } from './removal-guard.js'
 
 export type { DesignationEvent } from './events.js'
+export type { ReconcileReport } from './reconcile-run.js'
 
 const RATIO = (iss: { input: unknown }) =>
   `must be a number from 0 to 1 (got ${typeof iss.input === 'number' ? iss.input : typeof iss.input})`
@@ -37,22 +38,6 @@ export const reconcileOptionsSchema = z.strictObject({
 })
 
 export type ReconcileOptions = z.input<typeof reconcileOptionsSchema>
-
-/** What one reconciliation did. Arrays hold reference numbers. */
-export interface ReconcileReport {
-  readonly dateGenerated: string
-  readonly observedAt: string
-  /** Whether anything was written (false for a list already ingested). */
-  readonly applied: boolean
-  readonly listed: string[]
-  readonly relisted: string[]
-  readonly amended: string[]
-  readonly delisted: string[]
-  /** Would-be removals held back by the safety threshold by THIS list (now `reconciliation_blocked`). */
-  readonly blocked: string[]
-  readonly unchanged: number
-  readonly warnings: string[]
-}
 
 /**
  * How the list comes: alone (`reconcileWatchlist`), or as one of the lists of an ingest, where a
