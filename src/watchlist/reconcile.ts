@@ -77,9 +77,9 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
   const list = listOf(input)
 
   return immediate(db, (): ReconcileReport => {
-    const before = force ? null : ingestedBefore(st, list, obs, call.ofIngest ?? false)
-    if (before !== null) return before
     const lastApplied = lastAppliedListRow(st)
+    const before = force ? null : ingestedBefore(st, list, obs, lastApplied, call.ofIngest ?? false)
+    if (before !== null) return before
     const run: Run = { st, list, obs, force, rows: new Map(designationRows(st).map((r) => [r.ref, r])), report: emptyReport(list, obs.at) }
     if (!force) {
       const same = outOfOrder(run, lastApplied)
@@ -104,14 +104,19 @@ function listOf(input: unknown): ParsedList {
  * ingested before — the list it reflects now, or (for an ingest, `olderToo`) any list older than
  * its newest, reported as observed then — or null for a list to reconcile.
  *
- * @example ingestedBefore(st, list, obs, false)?.applied // false
+ * @example ingestedBefore(st, list, obs, lastAppliedListRow(st), false)?.applied // false
  */
-export function ingestedBefore(st: Statements, list: ParsedList, obs: Observation, olderToo: boolean): ReconcileReport | null {
+function ingestedBefore(
+  st: Statements,
+  list: ParsedList,
+  obs: Observation,
+  lastApplied: ListRow | undefined,
+  olderToo: boolean,
+): ReconcileReport | null {
   // (The newest list's own bytes after a forced older list are not "older": they restore it.)
   const olderAt = olderToo ? olderListObservedAt(st, list.sha256) : undefined
   if (olderAt !== undefined) return alreadyIngested(list, olderAt)
   // "Already ingested" means the list the snapshot now reflects: the last one applied.
-  const lastApplied = lastAppliedListRow(st)
   if (lastApplied && list.generatedMs === lastApplied.generated_ms && list.sha256 === lastApplied.sha256) {
     return alreadyIngested(list, obs.at)
   }
