@@ -14,7 +14,8 @@ import type { IngestLog } from '../store/ingest-log.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import type { Statements } from '../store/statements.js'
 import type { TextIndex } from '../text-index/types.js'
-import { type ReconcileReport, alreadyIngested, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
+import { type ReconcileReport, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
+import { ListRefusal } from '../watchlist/refusal.js'
 import { writeDocuments } from './documents.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
@@ -166,36 +167,13 @@ function reconcileList(
   lists: ReconcileReport[],
 ): { inserted: number; updated: number; unchanged: number } {
   let r: ReconcileReport
-  // A list this snapshot ingested before (the same bytes) and older than its newest changes
-  // nothing: giving an archive again must not be refused because an older list is in it. (The
-  // newest list's own bytes go to `reconcile`, which finds them already ingested or, after a
-  // forced older list, restores them.)
-  if (!options?.force) {
-    const seen = deps.st
-      .prepared(
-        'SELECT observed_at AS at FROM watchlist_lists WHERE sha256 = ? AND generated_ms < (SELECT max(generated_ms) FROM watchlist_lists) LIMIT 1',
-      )
-      .get(batch.list.sha256) as { at: string } | undefined
-    if (seen !== undefined) {
-      const skipped = alreadyIngested(batch.list, seen.at)
-      lists.push(skipped)
-      return { inserted: 0, updated: 0, unchanged: skipped.unchanged }
-    }
-  }
   try {
-    r = reconcile(deps.db, deps.st, batch.list, options)
+    // As a list of an ingest: one this snapshot ingested before, older than its newest, changes nothing.
+    r = reconcile(deps.db, deps.st, batch.list, options, { ofIngest: true })
   } catch (e) {
-    // An older list, another list of the same date, an earlier observation: the file is named.
-    if (e instanceof LegisearchError && e.status === 400)
-      throw fileError(
-        batch.file,
-        null,
-        e.message
-          .replace(/^UN list: /, '')
-          .replace(/; nothing was changed\.?/, '.')
-          .replace(/\.$/, '')
-          .replace('Pass { force: true }', 'Pass { watchlist: { force: true } } (--force)'),
-      )
+    // An older list, another list of the same date, an earlier observation, a bad option: the file is named.
+    if (e instanceof ListRefusal) throw fileError(batch.file, null, e.inFile('{ watchlist: { force: true } } (--force)'))
+    if (e instanceof LegisearchError && e.status === 400) throw fileError(batch.file, null, e.message)
     throw e
   }
   lists.push(r)

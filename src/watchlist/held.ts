@@ -4,7 +4,10 @@ import { checkOptions } from '../common/validate.js'
 import { parseInstant } from '../common/dates.js'
 import { type Db, immediate } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
-import { addEvent, delistChanges, lastObservation, observation } from './reconcile.js'
+import { type HeldRow, delistDesignationRow, heldRows } from '../store/watchlist-designations.js'
+import { lastListObservation, newestListRow } from '../store/watchlist-lists.js'
+import { addEvent, delistChanges } from './events.js'
+import { observation } from './observation.js'
 import type { Designation } from './types.js'
 
 /** Removals the mass-removal guard holds back: designations still `listed` though absent from the lists since. */
@@ -19,28 +22,9 @@ export interface HeldRemovals {
   readonly newestList: string | null
 }
 
-interface HeldRow {
-  ref: string
-  record: string
-  blockedBy: string | null
-}
-
-function heldRows(st: Statements): HeldRow[] {
-  return st
-    .prepared(
-      `SELECT d.ref, d.record,
-              (SELECT e.list_generated FROM watchlist_events e WHERE e.ref = d.ref AND e.type = 'reconciliation_blocked' ORDER BY e.id DESC LIMIT 1) AS blockedBy
-         FROM watchlist_designations d
-        WHERE d.status = 'listed' AND json_extract(d.record, '$.lastEventType') = 'reconciliation_blocked'
-        ORDER BY d.ref`,
-    )
-    .all() as HeldRow[]
-}
-
+/** The `dateGenerated` of the newest list ingested, or null. */
 function newestList(st: Statements): string | null {
-  const row = st.prepared('SELECT date_generated FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1').get() as
-    { date_generated: string } | undefined
-  return row?.date_generated ?? null
+  return newestListRow(st)?.date_generated ?? null
 }
 
 /**
@@ -115,12 +99,11 @@ export function acceptHeldRemovals(db: Db, st: Statements, options?: AcceptRemov
         ['newestList'],
       )
     }
-    const lastObserved = lastObservation(st)
+    const lastObserved = lastListObservation(st)
     if (lastObserved !== null && obs.at < lastObserved) {
       throw invalid(`options.observedOn: ${obs.at} is before the last observation (${lastObserved}); nothing was changed`, ['observedOn'])
     }
     const override = `accepted by an operator${given.reason === undefined ? '' : `: ${given.reason}`}`
-    const update = st.prepared("UPDATE watchlist_designations SET status = 'delisted', record = ? WHERE ref = ?")
     const delisted: string[] = []
     for (const row of chosen as HeldRow[]) {
       const prior = JSON.parse(row.record) as Designation
@@ -128,7 +111,7 @@ export function acceptHeldRemovals(db: Db, st: Statements, options?: AcceptRemov
       const day = prior.lastEventAt.slice(0, 10)
       addEvent(st, row.ref, { type: 'delisted', observedAt: obs.at, listDateGenerated: list, changes: delistChanges(day), override })
       const next: Designation = { ...prior, status: 'delisted', delistedOn: day, lastEventAt: obs.at, lastEventType: 'delisted' }
-      update.run(JSON.stringify(next), row.ref)
+      delistDesignationRow(st, row.ref, JSON.stringify(next))
       delisted.push(row.ref)
     }
     return { delisted: delisted.sort(), observedAt: obs.at, stillHeld: rows.length - delisted.length }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { LegisearchError, invalid } from '../common/errors.js'
+import { ListRefusal } from './refusal.js'
 import { parseInstant } from '../common/dates.js'
 import { shown } from '../common/shown.js'
 
@@ -114,38 +115,39 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   }
   const text = decode(xml)
   const sha256 = createHash('sha256').update(xml).digest('hex')
-  if (text.trim() === '') throw invalid('UN list: the file is empty')
+  if (text.trim() === '') throw new ListRefusal('the file is empty')
   // The UN list declares no DTD; one here could only define entities (expansion, external files).
   // Searched in the whole text: escaped text never holds a literal `<!DOCTYPE`.
-  if (/<!DOCTYPE/i.test(text)) throw invalid('UN list: a DOCTYPE declaration is not allowed (the UN list has none); nothing was changed')
+  if (/<!DOCTYPE/i.test(text)) throw new ListRefusal('a DOCTYPE declaration is not allowed (the UN list has none)', { unchanged: true })
   forbiddenReference(text)
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
-    throw invalid(
-      `UN list: not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg} (a truncated or damaged file?); nothing was changed`,
+    throw new ListRefusal(
+      `not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg} (a truncated or damaged file?)`,
+      { unchanged: true },
     )
   }
   let doc: Record<string, unknown>
   try {
     doc = parser.parse(text) as Record<string, unknown>
   } catch (e) {
-    throw invalid(`UN list: cannot be read (${(e as Error).message}); nothing was changed`)
+    throw new ListRefusal(`cannot be read (${(e as Error).message})`, { unchanged: true })
   }
   const root = doc['CONSOLIDATED_LIST'] as Record<string, unknown> | undefined
   if (!root || typeof root !== 'object' || Array.isArray(root)) {
-    throw invalid('UN list: the root element is not one CONSOLIDATED_LIST; is this the UN consolidated list?')
+    throw new ListRefusal('the root element is not one CONSOLIDATED_LIST; is this the UN consolidated list?')
   }
   let dateGenerated: string
   try {
     dateGenerated = str(root['@dateGenerated'], 'dateGenerated')
   } catch (e) {
-    throw invalid(`UN list: the root's ${(e as Error).message}; nothing was changed`)
+    throw new ListRefusal(`the root's ${(e as Error).message}`, { unchanged: true })
   }
   const generatedMs = parseInstant(dateGenerated)
   if (generatedMs === null) {
-    throw invalid(`UN list: the root has no valid ISO 8601 dateGenerated attribute (got ${shown(root['@dateGenerated'] ?? null)})`)
+    throw new ListRefusal(`the root has no valid ISO 8601 dateGenerated attribute (got ${shown(root['@dateGenerated'] ?? null)})`)
   }
-  if (generatedMs > Date.now() + FUTURE_SLACK_MS) throw invalid(`UN list: dateGenerated ${dateGenerated} is in the future; refused`)
+  if (generatedMs > Date.now() + FUTURE_SLACK_MS) throw new ListRefusal(`dateGenerated ${dateGenerated} is in the future; refused`)
   const individuals = section(root, 'INDIVIDUALS', 'INDIVIDUAL')
   const entities = section(root, 'ENTITIES', 'ENTITY')
   const records: ListRecord[] = []
@@ -157,26 +159,26 @@ export function parseUnConsolidatedList(xml: string | Buffer): ParsedList {
   ] as const) {
     items.forEach((item, i) => {
       const tag = kind === 'individual' ? 'INDIVIDUAL' : 'ENTITY'
-      if (!item || typeof item !== 'object') throw invalid(`UN list: ${tag} #${i + 1} is empty; nothing was changed`)
+      if (!item || typeof item !== 'object') throw new ListRefusal(`${tag} #${i + 1} is empty`, { unchanged: true })
       // A field holding markup or a repeat (the key itself too) names the record: its ref once known.
       let ref = ''
       try {
         ref = collapse(str(item['REFERENCE_NUMBER'], 'REFERENCE_NUMBER'))
         if (ref === '')
-          throw invalid(
-            `UN list: ${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'], 'DATAID')) || '?'}) has no REFERENCE_NUMBER; nothing was changed`,
-          )
-        if (seen.has(ref)) throw invalid(`UN list: REFERENCE_NUMBER ${ref} appears twice; nothing was changed`)
+          throw new ListRefusal(`${tag} #${i + 1} (DATAID ${collapse(str(item['DATAID'], 'DATAID')) || '?'}) has no REFERENCE_NUMBER`, {
+            unchanged: true,
+          })
+        if (seen.has(ref)) throw new ListRefusal(`REFERENCE_NUMBER ${ref} appears twice`, { unchanged: true })
         seen.add(ref)
         records.push({ ref, dataId: collapse(str(item['DATAID'], 'DATAID')), content: contentOf(kind, item) })
         narratives.set(ref, str(item['COMMENTS1'], 'COMMENTS1').trim())
       } catch (e) {
         if (e instanceof LegisearchError) throw e
-        throw invalid(`UN list: ${ref === '' ? `${tag} #${i + 1}` : ref}: ${(e as Error).message}; nothing was changed`)
+        throw new ListRefusal(`${ref === '' ? `${tag} #${i + 1}` : ref}: ${(e as Error).message}`, { unchanged: true })
       }
     })
   }
-  if (records.length === 0) throw invalid('UN list: no INDIVIDUAL or ENTITY record at all; an empty list is refused')
+  if (records.length === 0) throw new ListRefusal('no INDIVIDUAL or ENTITY record at all; an empty list is refused')
   return brand({ dateGenerated, generatedMs, records, narratives, sha256 })
 }
 
@@ -198,9 +200,9 @@ function forbiddenReference(text: string): void {
       (cp >= 0x10000 && cp <= 0x10ffff)
     if (!allowed) {
       const line = text.slice(0, m.index).split('\n').length
-      throw invalid(
-        `UN list: line ${line} holds ${m[0]}, a character XML does not allow (a name would silently change); nothing was changed`,
-      )
+      throw new ListRefusal(`line ${line} holds ${m[0]}, a character XML does not allow (a name would silently change)`, {
+        unchanged: true,
+      })
     }
   }
 }
@@ -219,18 +221,18 @@ function decode(xml: string | Buffer): string {
     text = xml
   } else {
     if ((xml[0] === 0xff && xml[1] === 0xfe) || (xml[0] === 0xfe && xml[1] === 0xff)) {
-      throw invalid('UN list: UTF-16 text; the list is published in UTF-8 — convert the file or fetch it again')
+      throw new ListRefusal('UTF-16 text; the list is published in UTF-8 — convert the file or fetch it again')
     }
     try {
       text = utf8.decode(xml)
     } catch {
-      throw invalid('UN list: not valid UTF-8 (damaged bytes); refused rather than ingested with replacement characters')
+      throw new ListRefusal('not valid UTF-8 (damaged bytes); refused rather than ingested with replacement characters')
     }
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(text)?.[1]
   if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
-    throw invalid(`UN list: declares encoding ${declared}; only UTF-8 (the UN's encoding) is read`)
+    throw new ListRefusal(`declares encoding ${declared}; only UTF-8 (the UN's encoding) is read`)
   }
   return text
 }
@@ -248,12 +250,12 @@ export function isParsedList(value: unknown): value is ParsedList {
 }
 
 function section(root: Record<string, unknown>, outer: string, inner: string): Record<string, unknown>[] {
-  if (!(outer in root)) throw invalid(`UN list: no ${outer} element; the file is not a complete consolidated list`)
+  if (!(outer in root)) throw new ListRefusal(`no ${outer} element; the file is not a complete consolidated list`)
   const holder = root[outer]
-  if (Array.isArray(holder)) throw invalid(`UN list: ${outer} appears more than once; nothing was changed`)
+  if (Array.isArray(holder)) throw new ListRefusal(`${outer} appears more than once`, { unchanged: true })
   // An empty section may be written `<ENTITIES/>` or `<ENTITIES>` + whitespace + `</ENTITIES>`.
   if (holder === undefined || holder === null || (typeof holder === 'string' && holder.trim() === '')) return []
-  if (typeof holder !== 'object') throw invalid(`UN list: ${outer} holds text, not ${inner} elements`)
+  if (typeof holder !== 'object') throw new ListRefusal(`${outer} holds text, not ${inner} elements`)
   const other = Object.keys(holder).filter((k) => {
     if (k === inner || k.startsWith('@')) return false
     // Indentation between the records is text too; only real text is out of place.
@@ -261,7 +263,7 @@ function section(root: Record<string, unknown>, outer: string, inner: string): R
   })
   if (other.length > 0) {
     const what = other[0] === '#text' ? 'text' : `<${other[0]}>`
-    throw invalid(`UN list: ${outer} holds ${what}, expected only ${inner} elements; nothing was changed`)
+    throw new ListRefusal(`${outer} holds ${what}, expected only ${inner} elements`, { unchanged: true })
   }
   const items = (holder as Record<string, unknown>)[inner]
   return Array.isArray(items) ? (items as Record<string, unknown>[]) : []

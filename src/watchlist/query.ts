@@ -6,10 +6,13 @@ import { validate } from '../common/validate.js'
 import { intParam } from '../query/params.js'
 import { type Db, immediate } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
+import { type DesignationFilter, countDesignations, designationRecord, designationRecordPage } from '../store/watchlist-designations.js'
+import { eventRows } from '../store/watchlist-events.js'
+import { putTranslationRow, translationRows } from '../store/watchlist-translations.js'
 import { MEASURES } from './extract/measures.js'
 import { ISO_639_1 } from './languages.js'
 import { nameKey } from './names.js'
-import type { DesignationEvent } from './reconcile.js'
+import type { DesignationEvent } from './events.js'
 import { REGIMES, type Designation, type DesignationDetail } from './types.js'
 import { clipped, shown } from '../common/shown.js'
 
@@ -49,11 +52,10 @@ const narrativeHash = (s: string) => createHash('sha256').update(s.replace(/\s+/
 /** Designations as stored, with the translations made from their current narratives (one query for all). */
 function withTranslations(st: Statements, ds: Designation[]): Designation[] {
   if (ds.length === 0) return ds
-  const rows = st
-    .prepared(
-      `SELECT ref, lang, text, narrative_sha FROM watchlist_translations WHERE ref IN (${ds.map(() => '?').join(', ')}) ORDER BY ref, lang`,
-    )
-    .all(...ds.map((d) => d.sourceRefNumber)) as { ref: string; lang: string; text: string; narrative_sha: string }[]
+  const rows = translationRows(
+    st,
+    ds.map((d) => d.sourceRefNumber),
+  )
   const byRef = new Map<string, typeof rows>()
   for (const r of rows) byRef.set(r.ref, [...(byRef.get(r.ref) ?? []), r])
   return ds.map((d) => {
@@ -74,50 +76,30 @@ export type WatchlistQuery = z.input<typeof watchlistQuerySchema>
 
 export function listWatchlist(st: Statements, query: unknown): { data: Designation[]; total: number } {
   const q = parse(watchlistQuerySchema, query)
-  const where: string[] = []
-  const args: (string | number)[] = []
-  if (q.search !== undefined && q.search.trim() !== '') {
-    const key = nameKey(q.search)
-    if (key === '') throw invalid(`search: ${shown(q.search)} has no letter or digit to look for`, ['search'])
-    where.push('instr(names_key, ?) > 0')
-    args.push(key)
+  const filter: DesignationFilter = {
+    ...(q.search !== undefined && q.search.trim() !== '' ? { namesKey: searchKey(q.search) } : {}),
+    ...(q.status === undefined ? {} : { status: q.status }),
+    ...(q.subjectType === undefined ? {} : { subjectType: q.subjectType }),
+    ...(q.regime === undefined ? {} : { regime: q.regime }),
+    ...(q.measure !== undefined && q.measure.trim() !== '' ? { measure: q.measure.trim().toLowerCase() } : {}),
+    hideDeceased: q.hideDeceased,
   }
-  for (const [column, value] of [
-    ['status', q.status],
-    ['subject_type', q.subjectType],
-    ['regime', q.regime],
-  ] as const) {
-    if (value === undefined) continue
-    where.push(`${column} = ?`)
-    args.push(value)
-  }
-  if (q.measure !== undefined && q.measure.trim() !== '') {
-    where.push('EXISTS (SELECT 1 FROM json_each(measures) WHERE value = ?)')
-    args.push(q.measure.trim().toLowerCase())
-  }
-  if (q.hideDeceased) where.push('deceased = 0')
-  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
-  const order = {
-    recently_changed: 'last_updated_on IS NULL, last_updated_on DESC, ref ASC',
-    name: 'name_sort ASC, ref ASC',
-    listed_on: 'listed_on IS NULL, listed_on DESC, ref ASC',
-  }[q.sort]
-  const total = (st.prepared(`SELECT count(*) AS n FROM watchlist_designations ${whereSql}`).get(...args) as { n: number }).n
-  const rows =
-    q.offset < total
-      ? (st
-          .prepared(`SELECT record FROM watchlist_designations ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-          .all(...args, q.limit, q.offset) as {
-          record: string
-        }[])
-      : []
+  const total = countDesignations(st, filter)
+  const records = q.offset < total ? designationRecordPage(st, filter, q.sort, q.limit, q.offset) : []
   return {
     data: withTranslations(
       st,
-      rows.map((r) => JSON.parse(r.record) as Designation),
+      records.map((r) => JSON.parse(r) as Designation),
     ),
     total,
   }
+}
+
+/** The name key a search looks for; a search with no letter or digit is refused. */
+function searchKey(search: string): string {
+  const key = nameKey(search)
+  if (key === '') throw invalid(`search: ${shown(search)} has no letter or digit to look for`, ['search'])
+  return key
 }
 
 /** The path parameter of `GET /watchlist/{ref}` (surrounding spaces ignored). */
@@ -128,11 +110,11 @@ export const refSchema = z
 
 function stored(st: Statements, ref: unknown): Designation {
   const key = validate(refSchema, ref, { where: 'ref' })
-  const row = st.prepared('SELECT record FROM watchlist_designations WHERE ref = ?').get(key) as { record: string } | undefined
+  const record = designationRecord(st, key)
   // Named as given (a string: the schema said so), cut where it is long.
   const given = ref as string
-  if (!row) throw notFound(`designation '${given.length > 64 ? `${given.slice(0, 64)}…` : given}' not found`)
-  return JSON.parse(row.record) as Designation
+  if (record === undefined) throw notFound(`designation '${given.length > 64 ? `${given.slice(0, 64)}…` : given}' not found`)
+  return JSON.parse(record) as Designation
 }
 
 const LANG_MESSAGE = 'must be a lower-case ISO 639-1 language code such as pt or es'
@@ -156,18 +138,8 @@ export function getDesignation(st: Statements, ref: unknown, query: unknown): De
 /** The audit history of one designation, oldest first. Unknown ref → 404. */
 export function designationHistory(st: Statements, ref: unknown): DesignationEvent[] {
   const d = stored(st, ref)
-  const rows = st
-    // Every column: a file of schema 6, read-only, has no `override` yet (see store/database.ts).
-    .prepared('SELECT * FROM watchlist_events WHERE ref = ? ORDER BY id')
-    .all(d.sourceRefNumber) as {
-    type: DesignationEvent['type']
-    observed_at: string
-    list_generated: string
-    changes: string | null
-    override?: string | null
-  }[]
-  return rows.map((r) => ({
-    type: r.type,
+  return eventRows(st, d.sourceRefNumber).map((r) => ({
+    type: r.type as DesignationEvent['type'],
     observedAt: r.observed_at,
     listDateGenerated: r.list_generated,
     ...(r.changes ? { changes: JSON.parse(r.changes) as NonNullable<DesignationEvent['changes']> } : {}),
@@ -196,15 +168,14 @@ export function importTranslations(db: Db, st: Statements, items: unknown): { im
   if (!Array.isArray(items)) throw invalid('translations: must be an array of { sourceRefNumber, lang, text }')
   const valid = items.map((item, i) => validate(translationSchema, item, { where: `translations[${i}]`, prefix: ['translations', i] }))
   const narratives = valid.map((t, i) => {
-    const row = st.prepared('SELECT record FROM watchlist_designations WHERE ref = ?').get(t.sourceRefNumber) as
-      { record: string } | undefined
-    if (!row)
+    const record = designationRecord(st, t.sourceRefNumber)
+    if (record === undefined)
       throw invalid(`translations[${i}].sourceRefNumber: unknown designation '${clipped(t.sourceRefNumber)}'`, [
         'translations',
         i,
         'sourceRefNumber',
       ])
-    const narrative = (JSON.parse(row.record) as Designation).narrative
+    const narrative = (JSON.parse(record) as Designation).narrative
     if (narrative.trim() === '')
       throw invalid(`translations[${i}]: designation '${clipped(t.sourceRefNumber)}' has no narrative to translate`, ['translations', i])
     if (t.sourceText !== undefined && narrativeHash(t.sourceText) !== narrativeHash(narrative)) {
@@ -215,10 +186,16 @@ export function importTranslations(db: Db, st: Statements, items: unknown): { im
     }
     return narrative
   })
-  const put = st.prepared(
-    'INSERT INTO watchlist_translations (ref, lang, text, narrative_sha) VALUES (?, ?, ?, ?) ON CONFLICT (ref, lang) DO UPDATE SET text = excluded.text, narrative_sha = excluded.narrative_sha',
-  )
   if (valid.length > 0)
-    immediate(db, () => valid.forEach((t, i) => put.run(t.sourceRefNumber, t.lang, t.text, narrativeHash(narratives[i] as string))))
+    immediate(db, () =>
+      valid.forEach((t, i) =>
+        putTranslationRow(st, {
+          ref: t.sourceRefNumber,
+          lang: t.lang,
+          text: t.text,
+          narrative_sha: narrativeHash(narratives[i] as string),
+        }),
+      ),
+    )
   return { imported: valid.length }
 }

@@ -1,4 +1,6 @@
 import type { Statements } from '../store/statements.js'
+import { designationStatusCounts } from '../store/watchlist-designations.js'
+import { listVersionCount, newestListRow } from '../store/watchlist-lists.js'
 import { type HeldRemovals, heldRemovals } from './held.js'
 
 /** What the watchlist holds: the UN lists ingested, the designations by status, the removals held back. */
@@ -24,19 +26,10 @@ export interface WatchlistSummary {
  * @example watchlistSummary(st) // { lists: { count: 15, newest: '2026-02-27T00:00:09.554Z', … }, designations: { listed: 1003, delisted: 235 }, heldBack: { count: 0, … } }
  */
 export function watchlistSummary(st: Statements): WatchlistSummary {
-  const lists = st.prepared('SELECT count(DISTINCT sha256) AS n FROM watchlist_lists').get() as { n: number }
-  const newest = st
-    .prepared(
-      'SELECT date_generated AS generated, observed_at AS observed FROM watchlist_lists ORDER BY generated_ms DESC, id DESC LIMIT 1',
-    )
-    .get() as { generated: string; observed: string } | undefined
-  const byStatus = new Map(
-    (st.prepared('SELECT status, count(*) AS n FROM watchlist_designations GROUP BY status').all() as { status: string; n: number }[]).map(
-      (r) => [r.status, r.n],
-    ),
-  )
+  const newest = newestListRow(st)
+  const byStatus = designationStatusCounts(st)
   return {
-    lists: { count: lists.n, newest: newest?.generated ?? null, newestObservedAt: newest?.observed ?? null },
+    lists: { count: listVersionCount(st), newest: newest?.date_generated ?? null, newestObservedAt: newest?.observed_at ?? null },
     designations: { listed: byStatus.get('listed') ?? 0, delisted: byStatus.get('delisted') ?? 0 },
     heldBack: heldRemovals(st),
   }

@@ -1,7 +1,7 @@
 import { parseInstant } from '../../common/dates.js'
-import { LegisearchError } from '../../common/errors.js'
 import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/fetch.js'
 import { MAX_LIST_BYTES, type ParsedList, parseUnConsolidatedList } from '../../watchlist/parse.js'
+import { ListRefusal } from '../../watchlist/refusal.js'
 import { type Batch, defineSource, type InputFile, type ReadContext } from '../define.js'
 import { fileError } from '../file-error.js'
 import { bytesOf, firstBytes, sizeOf } from '../files.js'
@@ -30,10 +30,8 @@ function listOf(file: InputFile, ctx: ReadContext): ParsedList {
   try {
     return parseUnConsolidatedList(bytes)
   } catch (e) {
-    // The parser's message starts `UN list: ` and ends `; nothing was changed`: the file names it here.
-    if (e instanceof LegisearchError && e.status === 400) {
-      throw fileError(file, null, e.message.replace(/^UN list: /, '').replace(/; nothing was changed$/, ''))
-    }
+    // The parser says what is wrong with the list; the refusal names the file here.
+    if (e instanceof ListRefusal) throw fileError(file, null, e.inFile())
     throw e
   }
 }
