@@ -28,7 +28,7 @@ import {
   type ScreeningQuery,
   type ScreeningSubject,
   subjectOf,
-} from '../src/watchlist/screen/index.js'
+} from '../src/watchlist/screen/screening-index.js'
 
 const DATA = new URL('../../shared/data/', import.meta.url)
 const at = (p: string): string => fileURLToPath(new URL(p, DATA))

@@ -6,7 +6,7 @@ import { irs } from './irs/source.js'
 import { notices } from './notices/source.js'
 import { senado } from './senado/source.js'
 import { social } from './social/source.js'
-import { un } from './un/index.js'
+import { un } from './un/source.js'
 import type { SourceDefinition } from './define.js'
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { extractFacts } from './extract/index.js'
+import { extractFacts } from './extract/facts.js'
 import { MONTHS } from './extract/text.js'
 import type { ListRecord } from './parse.js'
 import { parseDay } from '../common/dates.js'

@@ -12,7 +12,7 @@ import { originFieldsOf } from '../../src/watchlist/map.js'
 import { nameKey } from '../../src/watchlist/names.js'
 import { parseUnConsolidatedList } from '../../src/watchlist/parse.js'
 import { compareNames } from '../../src/watchlist/screen/compare.js'
-import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningSubject, subjectOf } from '../../src/watchlist/screen/index.js'
+import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningSubject, subjectOf } from '../../src/watchlist/screen/screening-index.js'
 
 const DATA = new URL('../../../shared/data/', import.meta.url)
 const at = (p: string): string => fileURLToPath(new URL(p, DATA))

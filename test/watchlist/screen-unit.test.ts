@@ -17,7 +17,7 @@ import {
   type ScreeningQuery,
   type ScreeningSubject,
   subjectOf,
-} from '../../src/watchlist/screen/index.js'
+} from '../../src/watchlist/screen/screening-index.js'
 import { prepareName } from '../../src/watchlist/screen/normalize.js'
 import { TopScores } from '../../src/watchlist/screen/ranking.js'
 import { jaroWinkler, osaDistance, withinOneEdit } from '../../src/watchlist/screen/similarity.js'
