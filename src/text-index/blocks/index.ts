@@ -25,7 +25,10 @@ import {
   type TextIndex,
   fieldKey,
 } from '../types.js'
-import { type Alternative, type EvaluateOptions, type ItemSpec, type QuerySpec, includes, search } from './evaluate.js'
+import { relevanceOf } from '../bm25.js'
+import { search } from './evaluate.js'
+import { includes } from './matchers.js'
+import type { Alternative, EvaluateOptions, ItemSpec, QuerySpec } from './query-spec.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
 import { type Segment, SegmentBuilder, mergeSegments } from './segment.js'
 import {
@@ -192,7 +195,7 @@ export class BlockIndex implements TextIndex {
       rows: top.slice(req.offset).map((r) => ({
         rowid: r.doc,
         // As the FTS5 index: monotone in BM25, integer resolution at both ends.
-        relevance: req.sort === 'relevance' ? Math.round(1_000_000 * Math.log10(1 + 1_000_000 * r.score)) : 0,
+        relevance: req.sort === 'relevance' ? relevanceOf(r.score) : 0,
       })),
     }
   }
