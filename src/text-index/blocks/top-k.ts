@@ -1,4 +1,8 @@
-/** The page being filled: the best `k` documents offered so far, in a heap whose root is the worst kept. */
+/**
+ * The page being filled: the best `k` documents offered so far (`TopK`), whose worst is the
+ * threshold every walk's bounds are compared with.
+ */
+
 /** A document offered to the page: its score (or key), and whether it leads. */
 export interface Entry {
   readonly doc: number
