@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { type Snapshot, openSnapshot } from '../../src/index.js'
-import { BlockIndex } from '../../src/text-index/blocks/index.js'
+import { BlockIndex } from '../../src/text-index/blocks/block-index.js'
 import { Fts5Index } from '../../src/text-index/fts5.js'
 
 // The text index's own time in each search (what Lucene's times compare with: no validation, no

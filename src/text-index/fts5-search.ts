@@ -1,14 +1,10 @@
 import { corpusSize } from '../store/documents.js'
 import type { Statements } from '../store/statements.js'
+import { relevanceSql } from './bm25.js'
 import type { FacetFilter, IndexPage, IndexSearch, Sort } from './types.js'
 
-/**
- * `relevance` = round(10⁶ · log10(1 + 10⁶ · score)), score = −bm25 (higher is better). The
- * transform is monotone, so it orders exactly as BM25 does, and it keeps integer resolution at
- * both ends: FTS5 clamps the IDF of a word present in half the documents or more to 10⁻⁶, where a
- * linear scale would round every score to 0 and turn the relevance sort into a date sort.
- */
-const RELEVANCE_EXPR = 'CAST(round(1000000 * log10(1 + 1000000 * -m.score)) AS INTEGER)'
+/** `relevance` on the relevance scale (see `bm25.ts`); FTS5's `bm25()` is negative, lower is better. */
+const RELEVANCE_EXPR = relevanceSql('-m.score')
 
 /** A text matching at most this share of the corpus drives the plan: filters are checked row by row. */
 const PER_ROW_FILTER_SHARE = 0.25

@@ -1,7 +1,7 @@
 import { invalid } from '../common/errors.js'
 import type { Db, Upgrades } from '../store/database.js'
 import type { Statements } from '../store/statements.js'
-import { BlockIndex } from './blocks/index.js'
+import { BlockIndex } from './blocks/block-index.js'
 import { FTS5_UPGRADES, Fts5Index } from './fts5.js'
 import type { TextIndex } from './types.js'
 

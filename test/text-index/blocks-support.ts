@@ -4,7 +4,8 @@
  * deleted from the segment that held it), and a brute-force oracle written from the definitions.
  */
 import fc from 'fast-check'
-import { type Alternative, B, type ItemSpec, K1, type QuerySpec } from '../../src/text-index/blocks/evaluate.js'
+import { B, K1 } from '../../src/text-index/bm25.js'
+import type { Alternative, ItemSpec, QuerySpec } from '../../src/text-index/blocks/query-spec.js'
 import { type BuiltSegment, SegmentBuilder } from '../../src/text-index/blocks/segment.js'
 
 export const WEIGHTS = [3, 1]

@@ -219,8 +219,11 @@ function encodeTerm(
   }
 }
 
-/** A segment and its deleted documents, as a merge takes them. */
-export interface MergeInput {
+/**
+ * A segment and its documents deleted since it was written (replaced or removed): what a search
+ * sees, and what a merge takes.
+ */
+export interface LiveSegment {
   readonly segment: Segment
   readonly deleted: ReadonlySet<number>
 }
@@ -230,7 +233,7 @@ export interface MergeInput {
  * re-encoded term by term from the inputs' own postings: what a merge writes in place of its
  * inputs. `terms` names every term of the inputs. A document live in two inputs is a caller's bug.
  */
-export function mergeSegments(inputs: readonly MergeInput[], weights: readonly number[], terms: Iterable<string>): BuiltSegment {
+export function mergeSegments(inputs: readonly LiveSegment[], weights: readonly number[], terms: Iterable<string>): BuiltSegment {
   if (appendable(inputs)) return concatenate(inputs, weights.length, terms)
   const F = weights.length
   // The live documents and their lengths, ascending.
@@ -282,7 +285,7 @@ export function mergeSegments(inputs: readonly MergeInput[], weights: readonly n
 }
 
 /** Inputs without deleted documents whose ids follow one another (the usual appends): their blocks can be copied. */
-function appendable(inputs: readonly MergeInput[]): boolean {
+function appendable(inputs: readonly LiveSegment[]): boolean {
   let last = -1
   for (const { segment, deleted } of inputs) {
     if (deleted.size > 0) return false
@@ -298,7 +301,7 @@ function appendable(inputs: readonly MergeInput[]): boolean {
  * input's first block written again (its first gap counted from the previous input's last
  * document instead of from -1); frequencies, positions and impacts are copied.
  */
-function concatenate(inputs: readonly MergeInput[], F: number, terms: Iterable<string>): BuiltSegment {
+function concatenate(inputs: readonly LiveSegment[], F: number, terms: Iterable<string>): BuiltSegment {
   const out = new Map<string, TermPostings>()
   const ids = new Int32Array(BLOCK)
   for (const term of new Set(terms)) {

@@ -6,8 +6,7 @@
  */
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
-import type { LiveSegment } from './evaluate.js'
-import type { BuiltSegment, Segment, TermLookup, TermPostings } from './segment.js'
+import type { BuiltSegment, LiveSegment, Segment, TermLookup, TermPostings } from './segment.js'
 
 /**
  * Creates the block index's tables (idempotent; in the caller's transaction). Segment ids are never

@@ -1,0 +1,129 @@
+/**
+ * What a search of the block index orders and filters by, per corpus and version: the documents'
+ * dates (read from `docs` once per version into typed arrays, `store/doc-columns.ts`), their ids
+ * (read one by one, only when a tie needs them), and the filter cache — each filter value's
+ * documents read from its postings in the facet space once per version, and a filter's bitmap
+ * over the corpus's rowids kept for the next search (paging, a dashboard's refresh).
+ */
+import { type DocDates, docIdOf, readDocDates } from '../../store/doc-columns.js'
+import type { Statements } from '../../store/statements.js'
+import type { FacetFilter } from '../types.js'
+import { NO_MORE, PostingCursor } from './cursor.js'
+import type { LiveSegment } from './segment.js'
+import { facetTerm, spaceOf } from './spaces.js'
+import { versionOf } from './storage.js'
+
+/** How many filters' bitmaps a corpus keeps per version (one byte per document each). */
+const BITMAPS_KEPT = 16
+
+/** The live segments of an index space (the index's cache of them). */
+export type SegmentsIn = (space: string) => readonly LiveSegment[]
+
+/** A corpus's documents' columns at one version of its index, by rowid (arrays indexed by rowid − `base`). */
+export class DocColumns implements DocDates {
+  readonly base: number
+  readonly mainMs: Float64Array
+  readonly updMs: Float64Array
+  readonly mainDay: Int32Array
+  readonly updDay: Int32Array
+  /** Ids read so far (only ties need them). */
+  private readonly ids = new Map<number, string>()
+  /** Per filter value (its facet term), its live documents ascending: read once per version. */
+  private readonly facets = new Map<string, Int32Array>()
+  /** Per filter (facet and values), its bitmap over rowid − base: the oldest goes past `BITMAPS_KEPT`. */
+  private readonly bitmaps = new Map<string, Uint8Array>()
+
+  constructor(
+    private readonly st: Statements,
+    private readonly corpus: string,
+    private readonly segmentsIn: SegmentsIn,
+  ) {
+    const dates = readDocDates(st, corpus)
+    this.base = dates.base
+    this.mainMs = dates.mainMs
+    this.updMs = dates.updMs
+    this.mainDay = dates.mainDay
+    this.updDay = dates.updDay
+  }
+
+  /** A document's id (for ties), read when first asked and kept for the version. */
+  idOf(doc: number): string {
+    let id = this.ids.get(doc)
+    if (id === undefined) {
+      id = docIdOf(this.st, doc)
+      this.ids.set(doc, id)
+    }
+    return id
+  }
+
+  /** A filter's documents as a bitmap over the corpus's rowids (each value's documents read from its postings once per version). */
+  facetSet(f: FacetFilter): Uint8Array {
+    // The same filter again (paging, a dashboard's refresh) reuses its bitmap; a few dozen are kept.
+    const key = JSON.stringify([f.facet, ...[...f.values].sort()])
+    const known = this.bitmaps.get(key)
+    if (known) return known
+    const bits = new Uint8Array(this.mainMs.length)
+    for (const value of f.values)
+      for (const d of this.valueDocs(f.facet, value)) if (d >= this.base && d - this.base < bits.length) bits[d - this.base] = 1
+    if (this.bitmaps.size >= BITMAPS_KEPT) this.bitmaps.delete(this.bitmaps.keys().next().value as string)
+    this.bitmaps.set(key, bits)
+    return bits
+  }
+
+  /** A few values' documents as a set (an identifier's: a bitmap over the corpus would cost more than its documents). */
+  facetDocs(f: FacetFilter): Set<number> {
+    const out = new Set<number>()
+    for (const value of f.values) for (const d of this.valueDocs(f.facet, value)) out.add(d)
+    return out
+  }
+
+  /** One filter value's live documents, ascending (read from its postings once per version). */
+  private valueDocs(facet: string, value: string): Int32Array {
+    const term = facetTerm(facet, value)
+    let docs = this.facets.get(term)
+    if (!docs) {
+      docs = postingDocs(this.segmentsIn(spaceOf(this.corpus, 'facets')), term)
+      this.facets.set(term, docs)
+    }
+    return docs
+  }
+}
+
+/** The live documents holding a term in a space's segments, ascending. */
+function postingDocs(segments: readonly LiveSegment[], term: string): Int32Array {
+  const out: number[] = []
+  for (const { segment, deleted } of segments) {
+    const postings = segment.terms.get(term)
+    if (!postings) continue
+    const c = new PostingCursor(postings, segment.fields)
+    for (let d = c.next(); d !== NO_MORE; d = c.next()) if (deleted.size === 0 || !deleted.has(d)) out.push(d)
+  }
+  // Segments hold disjoint live documents, but their ids interleave (a document written again keeps its rowid).
+  return Int32Array.from(out).sort()
+}
+
+/** Per corpus, its documents' columns at the version of its facet space (every write bumps it). */
+export class ColumnCache {
+  private readonly columns = new Map<string, { version: number; columns: DocColumns }>()
+
+  constructor(
+    private readonly st: Statements,
+    private readonly segmentsIn: SegmentsIn,
+  ) {}
+
+  /** A corpus's columns at its index's current version (read again after a write). */
+  of(corpus: string): DocColumns {
+    // Every write bumps every space of its corpus: the facet space's version stands for all.
+    const version = versionOf(this.st, spaceOf(corpus, 'facets'))
+    const cached = this.columns.get(corpus)
+    if (cached?.version === version) return cached.columns
+    const columns = new DocColumns(this.st, corpus, this.segmentsIn)
+    this.columns.set(corpus, { version, columns })
+    return columns
+  }
+
+  /** Forgets every corpus's columns (the index was dropped). */
+  clear(): void {
+    this.columns.clear()
+  }
+}
