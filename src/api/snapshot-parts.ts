@@ -48,11 +48,12 @@ export function openParts(path: string, options: OpenOptions | undefined, record
   // A file this process cannot write is open for reading whatever was asked.
   const guard = new SnapshotGuard(path, db.readonly, askedReadonly, () => db.open)
   let st: Statements
+  let rows: DocumentRows
   let index: TextIndex
   try {
     st = new Statements(db)
+    rows = new DocumentRows(st)
     const layouts = CORPUS_NAMES.map((name) => layoutOf(corpusOf(name)))
-    const rows = new DocumentRows(st)
     index = prepareTextIndex(db, st, indexName, layouts, { path, readonly: db.readonly, askedReadonly }, (made, name) =>
       reindexDocuments(rows, made, corpusOf(name as CorpusName)),
     )
@@ -64,7 +65,7 @@ export function openParts(path: string, options: OpenOptions | undefined, record
   return {
     db,
     st,
-    rows: new DocumentRows(st),
+    rows,
     index,
     stakeholders,
     monitors: new Monitors(new MonitorRows(st), (write) => immediate(db, write)),

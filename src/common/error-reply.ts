@@ -3,7 +3,7 @@
  * status and the spec's body `{ error, code }` (DECISIONS §8), from any thrown value. A
  * `LegisearchError` a client caused is told as it is; words about the snapshot file (a damaged
  * file's, a lock's, any 5xx's) and anything unexpected are for the operator's log (`detail`), and
- * the client gets a fixed message that leaks nothing.
+ * an HTTP client gets a fixed message that leaks nothing (an MCP client on stdio is the operator).
  */
 import { type ErrorCode, LegisearchError } from './errors.js'
 
@@ -31,13 +31,17 @@ export interface ErrorReply {
 /**
  * Any thrown value as a client is told it: a `LegisearchError` as it is, but `corrupt` and `busy`
  * with a fixed message, any other 5xx and anything unexpected as 500 `internal_error`
- * ({@link INTERNAL_MESSAGE}); what was hidden is kept in `detail` for the log.
+ * ({@link INTERNAL_MESSAGE}); what was hidden is kept in `detail` for the log. `to: 'operator'`
+ * (the MCP server on stdio, whose client runs for the snapshot's own user) tells every
+ * `LegisearchError` as it is, the file's path and damage included, as the library does; only
+ * what is unexpected is hidden.
  *
  * @example errorReply(new LegisearchError('not_found', 'no stakeholder x')) // { status: 404, code: 'not_found', message: 'no stakeholder x' }
  * @example errorReply(new TypeError('x.y is not a function')).message // INTERNAL_MESSAGE
  */
-export function errorReply(thrown: unknown): ErrorReply {
+export function errorReply(thrown: unknown, to: 'client' | 'operator' = 'client'): ErrorReply {
   if (!(thrown instanceof LegisearchError)) return hidden('internal_error', INTERNAL_MESSAGE, detailOf(thrown))
+  if (to === 'operator') return toldAsIs(thrown)
   if (thrown.code === 'corrupt') return hidden('corrupt', CORRUPT_MESSAGE, thrown.message)
   if (thrown.code === 'busy') return hidden('busy', BUSY_MESSAGE, thrown.message)
   if (thrown.status >= 500) return hidden('internal_error', INTERNAL_MESSAGE, thrown.message)

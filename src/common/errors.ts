@@ -56,6 +56,12 @@ export class LegisearchError extends Error {
 
   constructor(code: ErrorCode, message: string, path: ReadonlyArray<string | number> = [], issues?: readonly Issue[]) {
     super(message)
+    // Checked for callers without types: the status follows from the code (the catalogue).
+    if (!Object.hasOwn(ERROR_STATUS, code)) {
+      throw new TypeError(
+        `LegisearchError: code must be one of ${Object.keys(ERROR_STATUS).join(', ')} (got ${String(code)}); build it as new LegisearchError(code, message, path?, issues?), its status follows from the code`,
+      )
+    }
     this.status = ERROR_STATUS[code]
     this.code = code
     this.path = path

@@ -50,7 +50,8 @@ export function createMcpServer(snap: Snapshot, clientId?: string, logDetail?: (
       }
       return text(JSON.stringify(tool.run(snap, request.params.arguments ?? {}, clientId)))
     } catch (e) {
-      const told = errorReply(e)
+      // The agent runs for the snapshot's own user: told what the library says, but nothing unexpected.
+      const told = errorReply(e, 'operator')
       if (told.detail !== undefined) logDetail?.(told.detail)
       return text(errorBody(told), true)
     }

@@ -58,12 +58,12 @@ export interface FetchedUnList {
  * - The body must start, after an optional UTF-8 BOM and whitespace, with `<?xml` or
  *   `<CONSOLIDATED_LIST`; anything else (an HTML error or maintenance page, say) is refused.
  *
- * Errors (all {@link LegisearchError}). DECISIONS §8 fixes the error codes and has none for an
- * upstream failure, so the choice is:
+ * Errors (all {@link LegisearchError}). DECISIONS §8 has no code for an upstream failure; this
+ * library's catalogue adds `upstream_error` (502):
  * - a bad `url` or option → 400 `invalid_parameters`, with `path` naming it (`['url']`, `['timeoutMs']`, `['maxBytes']`);
  * - a body over `maxBytes` → 413 `payload_too_large`;
  * - a network error, a timeout, a non-2xx status or a body that is not the list → 502
- *   `internal_error` (502 Bad Gateway: the fault is upstream, not the caller's). The message names
+ *   `upstream_error` (502 Bad Gateway: the fault is upstream, not the caller's). The message names
  *   the URL and the cause (`HTTP 404 Not Found`, `timed out after 60000 ms`, `ECONNREFUSED`…).
  *
  * @example

@@ -53,7 +53,9 @@ export interface ReconcileCall {
  * immediate transaction (every read inside it, so two connections cannot both apply a list).
  * The steps:
  * 1. the options and the list are read ({@link observation}, {@link listOf});
- * 2. the same list again (same bytes) changes nothing ({@link ingestedBefore});
+ * 2. the same list again (same bytes) changes nothing ({@link ingestedBefore}); an ingest also
+ *    passes over an older list it ingested before, first of all, inside its own transaction
+ *    ({@link ingestedOlder});
  * 3. refused, changing nothing (each unless `force`): a list older than the newest ingested, a
  *    different list with the same dateGenerated, an observation earlier than the last one
  *    ({@link outOfOrder});
@@ -73,12 +75,16 @@ export function reconcile(db: Db, st: Statements, input: unknown, options?: Reco
     maxRemovalRatio: given.maxRemovalRatio ?? REMOVAL_GUARD.maxRemovalRatio,
     perMonth: given.removalRatioPerMonth ?? REMOVAL_GUARD.removalRatioPerMonth,
   }
+  // An ingest passes over an older list it ingested before (the same bytes) without reading its
+  // options: inside the ingest's own transaction, before the observation is checked.
+  const older = call.ofIngest === true && !force ? ingestedOlder(st, listOf(input)) : null
+  if (older !== null) return older
   const obs = observation(given.observedOn)
   const list = listOf(input)
 
   return immediate(db, (): ReconcileReport => {
     const lastApplied = lastAppliedListRow(st)
-    const before = force ? null : ingestedBefore(st, list, obs, lastApplied, call.ofIngest ?? false)
+    const before = force ? null : ingestedBefore(list, obs, lastApplied)
     if (before !== null) return before
     const run: Run = { st, list, obs, force, rows: new Map(designationRows(st).map((r) => [r.ref, r])), report: emptyReport(list, obs.at) }
     if (!force) {
@@ -100,22 +106,25 @@ function listOf(input: unknown): ParsedList {
 }
 
 /**
- * Step 2, the one place that asks "already ingested?": the report of a list whose bytes the snapshot
- * ingested before — the list it reflects now, or (for an ingest, `olderToo`) any list older than
- * its newest, reported as observed then — or null for a list to reconcile.
+ * Step 2 (for an ingest, first of all), where "already ingested?" is asked for a list older than
+ * the newest: the report of an older list whose bytes the snapshot ingested before, reported as
+ * observed then, or null. (The newest list's own bytes after a forced older list are not "older":
+ * they restore it.)
  *
- * @example ingestedBefore(st, list, obs, lastAppliedListRow(st), false)?.applied // false
+ * @example ingestedOlder(st, list)?.applied // false
  */
-function ingestedBefore(
-  st: Statements,
-  list: ParsedList,
-  obs: Observation,
-  lastApplied: ListRow | undefined,
-  olderToo: boolean,
-): ReconcileReport | null {
-  // (The newest list's own bytes after a forced older list are not "older": they restore it.)
-  const olderAt = olderToo ? olderListObservedAt(st, list.sha256) : undefined
-  if (olderAt !== undefined) return alreadyIngested(list, olderAt)
+function ingestedOlder(st: Statements, list: ParsedList): ReconcileReport | null {
+  const olderAt = olderListObservedAt(st, list.sha256)
+  return olderAt === undefined ? null : alreadyIngested(list, olderAt)
+}
+
+/**
+ * Step 2, where "already ingested?" is asked of the list the snapshot reflects now (the last one
+ * applied): the report of the same list again, or null for a list to reconcile.
+ *
+ * @example ingestedBefore(list, obs, lastAppliedListRow(st))?.applied // false
+ */
+function ingestedBefore(list: ParsedList, obs: Observation, lastApplied: ListRow | undefined): ReconcileReport | null {
   // "Already ingested" means the list the snapshot now reflects: the last one applied.
   if (lastApplied && list.generatedMs === lastApplied.generated_ms && list.sha256 === lastApplied.sha256) {
     return alreadyIngested(list, obs.at)
