@@ -17,7 +17,7 @@ import { COLLECTIONS, type CorpusName, type NewApiKey, type Snapshot, openSnapsh
 import { type LegisearchServer, type ServerOptions, createServer } from '../../src/server/app.js'
 import { openApiDocument } from '../../src/server/openapi.js'
 import { ROUTES } from '../../src/server/routes.js'
-import { LIST_2026, hasUnLists } from '../watchlist/support.js'
+import { LIST_2026 } from '../watchlist/support.js'
 
 type Json = Record<string, unknown>
 // ajv-formats is CommonJS: its default export is the plugin.
@@ -117,11 +117,11 @@ export function logSink(): { stream: Writable; text: () => string } {
   return { stream, text: () => chunks.join('') }
 }
 
-/** Fills a snapshot: generated records of every corpus and stakeholders, and the real UN list when present. */
+/** Fills a snapshot: generated records of every corpus and stakeholders, and the real UN list. */
 export function fill(snap: Snapshot): void {
   snap.upsert('stakeholders', [...generate('stakeholders', 40)])
   for (const c of CORPORA) snap.upsert(c, [...generate(c, 80)] as unknown[])
-  if (hasUnLists) snap.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
+  snap.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
 }
 
 export interface Served {

@@ -17,7 +17,6 @@ import {
   ONLY_2026,
   type RawRecord,
   allDesignations,
-  hasUnLists,
   isDateTime,
   rawRecords,
   snapshotWith,
@@ -27,7 +26,7 @@ import {
 const bare = (s: string) => s.replace(/\s+/g, '')
 type Translation = { sourceRefNumber: string; lang: string; text: string; sourceText?: string }
 
-describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs ../shared/data/un_sc)', () => {
+describe('GET /watchlist/{ref} over the real UN list', () => {
   const snap = snapshotWith(FROM_2024_TO_2026)
   const detail = (ref: string, query?: Record<string, unknown>) => snap().getDesignation(ref, query as { lang?: string })
   const importing = (items: unknown) => snap().importNarrativeTranslations(items as Translation[])
@@ -275,7 +274,7 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
   })
 })
 
-describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (needs ../shared/data/un_sc)', () => {
+describe('translations after the origin amends a narrative', () => {
   const snap = snapshotWith(ONLY_2026)
   const AMENDED_NARRATIVE = 'CDi.001' // COMMENTS1 changed
   const AMENDED_ELSEWHERE = 'CDi.002' // LAST_DAY_UPDATED changed, narrative kept
@@ -363,7 +362,7 @@ describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (
   })
 })
 
-describe.skipIf(!hasUnLists)('translations when the origin only reflows a narrative (needs ../shared/data/un_sc)', () => {
+describe('translations when the origin only reflows a narrative', () => {
   const snap = snapshotWith(ONLY_2026)
   const REF = 'CDi.002' // a narrative with line breaks and double spaces
   let dir = ''
