@@ -2,7 +2,9 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.demo/**', 'bench/.work/**', 'test/server/generated/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.demo/**', 'bench/.work/**', 'test/server/generated/**', 'test/fixtures/*/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Unpacks the compressed fixtures (test/fixtures) once, before the workers start.
+    globalSetup: ['test/helpers/fixtures.ts'],
   },
 })

@@ -15,12 +15,13 @@ import { fileURLToPath } from 'node:url'
 import { openSnapshot, type Collection } from '../src/index.js'
 import { type TextIndexName, textIndexName } from '../src/text-index/registry.js'
 import { generate } from '../scripts/generate/index.js'
+import { fixture } from '../test/helpers/fixtures.js'
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url))
 export const ROOT = join(BENCH_DIR, '..')
 export const WORK_DIR = join(BENCH_DIR, '.work')
-/** The newest real UN list beside the repository, read in place (never copied). */
-export const UN_LIST = join(ROOT, '..', 'shared', 'data', 'un_sc', 'UN_consolidated_2026-02-27.xml')
+/** The newest real UN list, of the repository's fixtures (test/fixtures/un_sc, unpacked on first use). */
+export const UN_LIST = fixture('un_sc/UN_consolidated_2026-02-27.xml')
 const BATCH = 10_000
 const MANIFEST_VERSION = 1
 

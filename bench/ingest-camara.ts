@@ -1,5 +1,5 @@
 /**
- * Ingest speed and memory of the Câmara source on its real files (`../shared/data/camara`), at
+ * Ingest speed and memory of the Câmara source on its real files (`test/fixtures/camara`), at
  * the slice's size and at larger sizes made by repeating the year's rows under new ids, so that
  * the peak RSS can be seen not to grow with the files. Each ingest runs in a fresh process (its
  * peak RSS is its own). Prints a table; not part of `npm test`.
@@ -9,21 +9,22 @@
  * Both formats the Câmara publishes are measured: the CSV files and their JSON variants.
  */
 import { spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
 import { openSnapshot } from '../src/index.js'
+import { fixture } from '../test/helpers/fixtures.js'
 
-const CAMARA = fileURLToPath(new URL('../../shared/data/camara/', import.meta.url))
+const camara = (f: string) => fixture(`camara/${f}`)
 const SELF = fileURLToPath(import.meta.url)
 const FIXED = ['deputados.csv', 'orgaos.csv']
 const YEARLY = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv']
 
 if (process.argv[2] === '--child') {
   const [dir, db, format] = process.argv.slice(3) as [string, string, 'csv' | 'json']
-  const files = [...FIXED.map((f) => CAMARA + f), ...YEARLY.map((f) => join(dir, format === 'json' ? f.replace(/\.csv$/, '.json') : f))]
+  const files = [...FIXED.map(camara), ...YEARLY.map((f) => join(dir, format === 'json' ? f.replace(/\.csv$/, '.json') : f))]
   const snap = openSnapshot(db)
   const t = performance.now()
   const report = await snap.ingest('camara', files)
@@ -42,7 +43,7 @@ if (process.argv[2] === '--child') {
 }
 
 const quote = (r: readonly string[]) => r.map((v) => `"${v.replace(/"/g, '""')}"`).join(';')
-const read = (f: string) => parse(readFileSync(CAMARA + f), { delimiter: ';', bom: true }) as string[][]
+const read = (f: string) => parse(readFileSync(camara(f)), { delimiter: ';', bom: true }) as string[][]
 
 /** A CSV row as the JSON variant's entry (`ultimoStatus_x` nested as `ultimoStatus.x`). */
 function entryOf(header: readonly string[], row: readonly string[]): Record<string, unknown> {
@@ -90,10 +91,6 @@ function scaled(k: number, dir: string): number {
   return bytes
 }
 
-if (!existsSync(CAMARA + YEARLY[0])) {
-  console.log(`../shared/data/camara is absent; nothing to measure`)
-  process.exit(0)
-}
 const scalesArg = process.argv.indexOf('--scales')
 const scales = (scalesArg > 0 ? (process.argv[scalesArg + 1] as string) : '1,10,40').split(',').map(Number)
 console.log(`legisearch ingest bench: the Câmara source, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}`)

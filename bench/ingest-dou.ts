@@ -1,5 +1,5 @@
 /**
- * Ingest speed and memory of the DOU source on its real INLABS files (`../shared/data/dou`): each
+ * Ingest speed and memory of the DOU source on its real INLABS files (`test/fixtures/dou`): each
  * day zip alone, all of them in one call, and the largest day (Section 3, 2,691 act files)
  * repeated 10 times as 10 zips under new `idMateria`s, to see that memory is one day's whatever
  * the number of days. Each ingest runs in a fresh process. Prints a table; not part of `npm test`.
@@ -7,14 +7,15 @@
  *   npx tsx bench/ingest-dou.ts
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openSnapshot } from '../src/index.js'
+import { fixtureDir } from '../test/helpers/fixtures.js'
 import { zipEntries, zipOf } from '../test/helpers/zip.js'
 
-const DOU = fileURLToPath(new URL('../../shared/data/dou/', import.meta.url))
+const DOU = `${fixtureDir('dou')}/`
 const SELF = fileURLToPath(import.meta.url)
 
 if (process.argv[2] === '--child') {
@@ -28,10 +29,6 @@ if (process.argv[2] === '--child') {
   process.exit(0)
 }
 
-if (!existsSync(DOU)) {
-  console.log('../shared/data/dou is absent; nothing to measure')
-  process.exit(0)
-}
 const zips = readdirSync(DOU)
   .filter((f) => f.endsWith('.zip'))
   .map((f) => DOU + f)

@@ -1,6 +1,6 @@
 /**
  * Ingest speed and memory of every registered source on its real files (the conformance cases'
- * files of `../shared/data`): one call per source, each in a fresh process into a new snapshot.
+ * files of `test/fixtures`): one call per source, each in a fresh process into a new snapshot.
  * Prints a table; not part of `npm test`. The Câmara and the DOU at larger sizes:
  * `bench/ingest-camara.ts`, `bench/ingest-dou.ts`.
  *
@@ -35,10 +35,6 @@ console.log('|---|---:|---:|---:|---:|---:|---:|')
 const dir = mkdtempSync(join(tmpdir(), 'legisearch-bench-sources-'))
 try {
   for (const c of CASES) {
-    if (!c.present) {
-      console.log(`| ${c.label} | (files absent) | | | | | |`)
-      continue
-    }
     const db = join(dir, 'snap.db')
     const r = spawnSync(process.execPath, ['--import', 'tsx', SELF, '--child', db, c.source, ...c.files], { encoding: 'utf8' })
     if (r.status !== 0) throw new Error(r.stderr)

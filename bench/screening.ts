@@ -1,8 +1,8 @@
 /**
  * `npx tsx bench/screening.ts [--threshold <t>] [--misses] [--fp] [--only <sections>]`
  *
- * Measures the sanctions-screening matcher (src/watchlist/screen) on real data read in place from
- * ../shared/data (never copied): the UN list of 2026-02-27 (plus the 6 designations of 2024-09-26
+ * Measures the sanctions-screening matcher (src/watchlist/screen) on real data (test/fixtures, and
+ * the name sets read in place from ../shared/data/name_matching): the UN list of 2026-02-27 (plus the 6 designations of 2024-09-26
  * it no longer has, for the 3 positives that name them), OpenSanctions yente's 683 treated UN
  * positives and 1,000 global negatives, the Câmara's 7,861 deputies' civil names, nomenklatura's
  * 826 labelled name pairs (against logic-v2's frozen run), watchman's 22 cross-script pairs, and
@@ -20,6 +20,7 @@ import { parse } from 'csv-parse/sync'
 import { originFieldsOf } from '../src/watchlist/map.js'
 import { nameKey } from '../src/watchlist/names.js'
 import { parseUnConsolidatedList } from '../src/watchlist/parse.js'
+import { fixture } from '../test/helpers/fixtures.js'
 import { compareNames } from '../src/watchlist/screen/compare.js'
 import {
   DEFAULT_THRESHOLD,
@@ -30,11 +31,10 @@ import {
   subjectOf,
 } from '../src/watchlist/screen/screening-index.js'
 
-const DATA = new URL('../../shared/data/', import.meta.url)
-const at = (p: string): string => fileURLToPath(new URL(p, DATA))
-const LIST_2026 = at('un_sc/UN_consolidated_2026-02-27.xml')
-const LIST_2024 = at('un_sc/UN_consolidated_2024-09-26.xml')
-const NM = (f: string): string => at(`name_matching/${f}`)
+const LIST_2026 = fixture('un_sc/UN_consolidated_2026-02-27.xml')
+const LIST_2024 = fixture('un_sc/UN_consolidated_2024-09-26.xml')
+/** The name sets stay outside the repository (non-commercial licence), read in place. */
+const NM = (f: string): string => fileURLToPath(new URL(`../../shared/data/name_matching/${f}`, import.meta.url))
 
 const { values: args } = parseArgs({
   options: {
@@ -80,8 +80,8 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
 }
 
-if (!existsSync(LIST_2026) || !existsSync(NM('yente_positives_un_treated.csv'))) {
-  console.log('shared data not found (../shared/data); nothing to measure')
+if (!existsSync(NM('yente_positives_un_treated.csv'))) {
+  console.log('the name sets are not found (../shared/data/name_matching, not in the repository); nothing to measure')
   process.exit(0)
 }
 
@@ -143,10 +143,11 @@ function positives(idx: ScreeningIndex, withFacts: boolean, keep: (expected: Set
 const found = (o: readonly Outcome[], t: number): number => o.filter((x) => x.rank >= 0 && x.score >= t).length
 
 function deputies(): string[] {
-  const dir = at('camara/')
-  const plain = `${dir}deputados.csv`
+  const plain = fixture('camara/deputados.csv')
   if (existsSync(plain)) return csv(plain, { delimiter: ';' }).map((r) => r['nomeCivil'] as string)
-  const json = JSON.parse(gunzipSync(readFileSync(`${dir}deputados.json.gz`)).toString('utf8')) as { dados: { nomeCivil: string }[] }
+  const json = JSON.parse(gunzipSync(readFileSync(fixture('camara/deputados.json.gz'))).toString('utf8')) as {
+    dados: { nomeCivil: string }[]
+  }
   return json.dados.map((d) => d.nomeCivil)
 }
 

@@ -1,10 +1,11 @@
 // `npm run demo [-- --size demo|bench|<propositions>] [--seed n] [--un-list file]`: builds the demo
 // snapshot from the seeded generator with the BUILT library (dist/, so the package itself is
-// exercised) and the real UN list beside the repo, then prints real searches against every endpoint.
+// exercised) and the real UN list of test/fixtures, then prints real searches against every endpoint.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { fixture } from '../test/helpers/fixtures.js'
 import { DEFAULT_SEED, generate, sizesFor } from './generate/index.js'
 
 type Lib = typeof import('../src/index.js')
@@ -15,11 +16,11 @@ const lib = (await import(join(root, 'dist/index.js'))) as Lib
 const path = join(root, '.demo', 'legisearch-demo.db')
 const BATCH = 10_000
 
-/** The newest UN list beside the repository (`../shared/data/un_sc`), read in place. */
-const SHARED_UN_LIST = join(root, '..', 'shared', 'data', 'un_sc', 'UN_consolidated_2026-02-27.xml')
+/** The newest UN list of the repository's fixtures (`test/fixtures/un_sc`, unpacked on first use). */
+const FIXTURE_UN_LIST = 'un_sc/UN_consolidated_2026-02-27.xml'
 
 /** `--size demo|bench|<propositions>`, `--seed <n>`, `--un-list <file>`: the demo data's scale and seed, and the UN list to load. */
-function options(): { size: 'demo' | 'bench' | number; seed: number; unList: string | null } {
+function options(): { size: 'demo' | 'bench' | number; seed: number; unList: string } {
   const { values } = parseArgs({
     options: {
       size: { type: 'string', default: 'demo' },
@@ -33,13 +34,13 @@ function options(): { size: 'demo' | 'bench' | number; seed: number; unList: str
   }
   const seed = Number(values.seed)
   if (!Number.isSafeInteger(seed)) throw new Error(`--seed: must be an integer (got ${values.seed})`)
-  const unList = values['un-list'] ?? (existsSync(SHARED_UN_LIST) ? SHARED_UN_LIST : null)
-  if (unList !== null && !existsSync(unList)) throw new Error(`--un-list: no such file ${unList}`)
+  const unList = values['un-list'] ?? fixture(FIXTURE_UN_LIST)
+  if (!existsSync(unList)) throw new Error(`--un-list: no such file ${unList}`)
   return { size, seed, unList }
 }
 
 /** Streams the generated records into a fresh snapshot, in calls of BATCH records. */
-function build(size: 'demo' | 'bench' | number, seed: number, unList: string | null): Snap {
+function build(size: 'demo' | 'bench' | number, seed: number, unList: string): Snap {
   mkdirSync(dirname(path), { recursive: true })
   for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })
   const sizes = sizesFor(size)
@@ -58,12 +59,8 @@ function build(size: 'demo' | 'bench' | number, seed: number, unList: string | n
     }
     if (batch.length > 0) snap.upsert(c, batch)
   }
-  if (unList) {
-    const r = snap.reconcileWatchlist(readFileSync(unList))
-    console.log(`UN SC Consolidated List ${unList}: generated ${r.dateGenerated}, ${r.listed.length} designations listed`)
-  } else {
-    console.log('UN SC Consolidated List: none found (../shared/data/un_sc absent); pass --un-list <consolidated.xml> to load one')
-  }
+  const r = snap.reconcileWatchlist(readFileSync(unList))
+  console.log(`UN SC Consolidated List ${unList}: generated ${r.dateGenerated}, ${r.listed.length} designations listed`)
   const t1 = performance.now()
   const counts = snap.counts()
   snap.close()

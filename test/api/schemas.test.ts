@@ -10,7 +10,7 @@ import { generate } from '../../scripts/generate/index.js'
 import { COLLECTIONS, type CorpusName, LegisearchError, schemas, searchMethodOf } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
-import { LIST_2026, hasUnLists } from '../watchlist/support.js'
+import { LIST_2026 } from '../watchlist/support.js'
 
 const CORPORA = COLLECTIONS.filter((c): c is CorpusName => c !== 'stakeholders')
 
@@ -102,7 +102,7 @@ describe('schemas: real responses of every endpoint', () => {
   const snap = sharedSnapshot((s) => {
     s.upsert('stakeholders', [...generate('stakeholders', 40)])
     for (const c of CORPORA) s.upsert(c, [...generate(c, 60)] as unknown[])
-    if (hasUnLists) s.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
+    s.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
   })
 
   it.each(CORPORA)('POST /search/%s: every result, highlights and saved references', (corpus) => {
@@ -143,7 +143,7 @@ describe('schemas: real responses of every endpoint', () => {
     }
   })
 
-  it.skipIf(!hasUnLists)('GET /watchlist and GET /watchlist/{ref} on the real 2026-02-27 list', () => {
+  it('GET /watchlist and GET /watchlist/{ref} on the real 2026-02-27 list', () => {
     const s = snap()
     for (const query of [
       { limit: 100 },

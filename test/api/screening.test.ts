@@ -1,14 +1,14 @@
 /**
  * `snap.screen` as a library user calls it: checked at the entrance (every fault named with its
  * entry), one result per entry in input order, a read that works on a read-only snapshot, and an
- * index that follows the watchlist when it changes. Real-list cases need ../shared/data/un_sc.
+ * index that follows the watchlist when it changes. Real-list cases read test/fixtures/un_sc.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { SCREEN_DEFAULTS, openSnapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
-import { LIST_2024, LIST_2026, hasUnLists } from '../watchlist/support.js'
+import { LIST_2024, LIST_2026 } from '../watchlist/support.js'
 
 describe('snap.screen: the entrance', () => {
   it('refuses bad entries and options naming each, and answers nothing against an empty watchlist', () => {
@@ -54,7 +54,7 @@ describe('snap.screen: the entrance', () => {
   })
 })
 
-describe.skipIf(!hasUnLists)('snap.screen on the real UN list (needs ../shared/data/un_sc)', () => {
+describe('snap.screen on the real UN list', () => {
   it('finds the names analysts type, in input order, on a read-only snapshot; delisted only when asked', () => {
     const path = tempSnapshotPath()
     const writer = openSnapshot(path)

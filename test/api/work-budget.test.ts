@@ -1,12 +1,10 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Snapshot, openSnapshot } from '../../src/index.js'
 import { WORK_BUDGET, postingsLimit } from '../../src/text-index/work-budget.js'
 import { errorOf } from '../helpers/errors.js'
 import { withTextIndex } from '../helpers/text-index.js'
-import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
+import { sharedSnapshot, sharedTempDir } from '../helpers/tmp-snapshot.js'
 import { allNoticeIds, notice, sorted } from '../query/support.js'
 import { call, servedSnapshot } from '../server/support.js'
 
@@ -32,15 +30,13 @@ const LIMIT = WORK_BUDGET.termsPerSearch.toLocaleString('en-US')
 
 describe.each(['blocks', 'fts5'])('the work budget of one search (%s index)', (index) => {
   let snap: Snapshot | undefined
-  let dir = ''
+  const dir = sharedTempDir()
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-budget-'))
-    snap = withTextIndex(index, () => openSnapshot(path.join(dir, 'snapshot.db')))
+    snap = withTextIndex(index, () => openSnapshot(path.join(dir(), 'snapshot.db')))
     snap.upsert('notices', CORPUS)
   })
   afterAll(() => {
     snap?.close()
-    fs.rmSync(dir, { recursive: true, force: true })
   })
   const s = (): Snapshot => snap as Snapshot
 

@@ -3,21 +3,19 @@
  * JSON), info, and the exit codes: 0 ok, 1 usage, 2 refused input.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CLI, runCli as run } from '../helpers/cli.js'
 import { SOURCE_NAMES, openSnapshot } from '../../src/index.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const CAMARA = fileURLToPath(new URL('../../../shared/data/camara/', import.meta.url))
-const FILES = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv', 'deputados.csv', 'orgaos.csv'].map(
-  (f) => CAMARA + f,
+const FILES = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv', 'deputados.csv', 'orgaos.csv'].map((f) =>
+  fixture(`camara/${f}`),
 )
-const present = FILES.every((f) => existsSync(f))
-const UN_2026 = fileURLToPath(new URL('../../../shared/data/un_sc/UN_consolidated_2026-02-27.xml', import.meta.url))
-const UN_2024 = fileURLToPath(new URL('../../../shared/data/un_sc/UN_consolidated_2024-09-26.xml', import.meta.url))
+const UN_2026 = fixture('un_sc/UN_consolidated_2026-02-27.xml')
+const UN_2024 = fixture('un_sc/UN_consolidated_2024-09-26.xml')
 
 describe('legisearch (the command)', () => {
   it('`sources` lists every source with how to fetch it (a table, or JSON)', () => {
@@ -41,7 +39,7 @@ describe('legisearch (the command)', () => {
     expect(help.out).toMatch(/--filter/)
   })
 
-  it.skipIf(!present)('ingests the Câmara files, then searches as the library does (table and exact JSON), and says what it holds', () => {
+  it('ingests the Câmara files, then searches as the library does (table and exact JSON), and says what it holds', () => {
     const path = tempSnapshotPath()
     const ingest = run('ingest', 'camara', ...FILES, '--snapshot', path)
     expect(ingest.code, ingest.err).toBe(0)
@@ -92,7 +90,7 @@ describe('legisearch (the command)', () => {
     expect(parsed.ingests.map((i: { source: string }) => i.source)).toEqual(['camara'])
   })
 
-  it.skipIf(!existsSync(UN_2026))('watchlist update --file applies a saved UN list, then finds it already ingested', () => {
+  it('watchlist update --file applies a saved UN list, then finds it already ingested', () => {
     const path = tempSnapshotPath()
     const first = run('watchlist', 'update', '--file', UN_2026, '--observed-on', '2026-02-27', '--snapshot', path)
     expect(first.code, first.err).toBe(0)
@@ -106,95 +104,89 @@ describe('legisearch (the command)', () => {
     expect(older.err).toMatch(/older than the newest list ingested/)
   })
 
-  it.skipIf(!existsSync(UN_2026))(
-    'a UN list whose removals are held back: said in words without --json, exit 4; `watchlist held`, `info` say it; `accept-removals` applies them',
-    () => {
-      const path = tempSnapshotPath()
-      const old = UN_2026.replace('UN_consolidated_2026-02-27.xml', 'consolidated-2017-06-20.xml')
-      // Seven years apart: 305 of 1,024 removals (29.8%) are over the 25% ceiling.
-      const first = run('ingest', 'un', UN_2024, old, '--observed-on', '2026-02-27', '--snapshot', path)
-      expect(first.code, first.err).toBe(4)
-      expect(first.out).toMatch(/^list of 2017-06-20\S+: applied; listed 1024,/m)
-      expect(first.out).toMatch(
-        /^warning: this list would remove 305 of 1024 listed designations \(29\.8% > the 25\.0% allowed 88\.5 months after/m,
-      )
-      expect(first.out).toMatch(
-        /^WATCHLIST NOT CURRENT: 305 removals held back by the mass-removal guard since the list of 2024-09-26T00:00:07\.514Z \(CFe\.001, /m,
-      )
-      expect(first.out).toContain(`legisearch watchlist accept-removals --snapshot ${path} [--refs REF,REF] [--reason TEXT]`)
-      const held = run('watchlist', 'held', '--json', '--snapshot', path)
-      expect(held.code).toBe(4)
-      expect(JSON.parse(held.out)).toMatchObject({ count: 305, since: '2024-09-26T00:00:07.514Z' })
-      const info = run('info', '--snapshot', path)
-      expect(info.code, info.err).toBe(0)
-      expect(info.out).toMatch(/^watchlist: 1,180 designations listed, as of the UN list of 2024-09-26T00:00:07\.514Z$/m)
-      expect(info.out).toMatch(/^WATCHLIST NOT CURRENT: 305 removals/m)
-      const some = run('watchlist', 'accept-removals', '--refs', 'IQe.001,IQe.002', '--reason', 'SC/14000', '--snapshot', path)
-      expect(some.code, some.err).toBe(4)
-      expect(some.out).toMatch(/^delisted 2 designations held back since the list of 2024-09-26T00:00:07\.514Z: IQe\.001, IQe\.002$/m)
-      const wrong = run('watchlist', 'accept-removals', '--refs', 'QDi.001', '--snapshot', path)
-      expect(wrong.code).toBe(2)
-      expect(wrong.err).toMatch(/options\.refs: QDi\.001 is not held back by the removal guard \(held back now: 303\); nothing was changed/)
-      const rest = run('watchlist', 'accept-removals', '--snapshot', path)
-      expect(rest.code, rest.err).toBe(0)
-      expect(rest.out).toMatch(/^delisted 303 designations/m)
-      expect(rest.out).toMatch(/the watchlist now reflects the newest list ingested/)
-      const snap = openSnapshot(path, { readonly: true })
-      expect(snap.listWatchlist({ status: 'listed', limit: 1 }).total).toBe(875)
-      expect(snap.getDesignationHistory('IQe.001').at(-1)?.override).toBe('accepted by an operator: SC/14000')
-      snap.close()
-      expect(run('info', '--snapshot', path).out).toMatch(/^no removal is held back$/m)
-    },
-  )
+  it('a UN list whose removals are held back: said in words without --json, exit 4; `watchlist held`, `info` say it; `accept-removals` applies them', () => {
+    const path = tempSnapshotPath()
+    const old = fixture('un_sc/consolidated-2017-06-20.xml')
+    // Seven years apart: 305 of 1,024 removals (29.8%) are over the 25% ceiling.
+    const first = run('ingest', 'un', UN_2024, old, '--observed-on', '2026-02-27', '--snapshot', path)
+    expect(first.code, first.err).toBe(4)
+    expect(first.out).toMatch(/^list of 2017-06-20\S+: applied; listed 1024,/m)
+    expect(first.out).toMatch(
+      /^warning: this list would remove 305 of 1024 listed designations \(29\.8% > the 25\.0% allowed 88\.5 months after/m,
+    )
+    expect(first.out).toMatch(
+      /^WATCHLIST NOT CURRENT: 305 removals held back by the mass-removal guard since the list of 2024-09-26T00:00:07\.514Z \(CFe\.001, /m,
+    )
+    expect(first.out).toContain(`legisearch watchlist accept-removals --snapshot ${path} [--refs REF,REF] [--reason TEXT]`)
+    const held = run('watchlist', 'held', '--json', '--snapshot', path)
+    expect(held.code).toBe(4)
+    expect(JSON.parse(held.out)).toMatchObject({ count: 305, since: '2024-09-26T00:00:07.514Z' })
+    const info = run('info', '--snapshot', path)
+    expect(info.code, info.err).toBe(0)
+    expect(info.out).toMatch(/^watchlist: 1,180 designations listed, as of the UN list of 2024-09-26T00:00:07\.514Z$/m)
+    expect(info.out).toMatch(/^WATCHLIST NOT CURRENT: 305 removals/m)
+    const some = run('watchlist', 'accept-removals', '--refs', 'IQe.001,IQe.002', '--reason', 'SC/14000', '--snapshot', path)
+    expect(some.code, some.err).toBe(4)
+    expect(some.out).toMatch(/^delisted 2 designations held back since the list of 2024-09-26T00:00:07\.514Z: IQe\.001, IQe\.002$/m)
+    const wrong = run('watchlist', 'accept-removals', '--refs', 'QDi.001', '--snapshot', path)
+    expect(wrong.code).toBe(2)
+    expect(wrong.err).toMatch(/options\.refs: QDi\.001 is not held back by the removal guard \(held back now: 303\); nothing was changed/)
+    const rest = run('watchlist', 'accept-removals', '--snapshot', path)
+    expect(rest.code, rest.err).toBe(0)
+    expect(rest.out).toMatch(/^delisted 303 designations/m)
+    expect(rest.out).toMatch(/the watchlist now reflects the newest list ingested/)
+    const snap = openSnapshot(path, { readonly: true })
+    expect(snap.listWatchlist({ status: 'listed', limit: 1 }).total).toBe(875)
+    expect(snap.getDesignationHistory('IQe.001').at(-1)?.override).toBe('accepted by an operator: SC/14000')
+    snap.close()
+    expect(run('info', '--snapshot', path).out).toMatch(/^no removal is held back$/m)
+  })
 
-  it.skipIf(!existsSync(UN_2026))(
-    '`screen` reads a CSV (a file or stdin) and writes a table, CSV or JSON lines: one row per match, a row for a name with none',
-    () => {
-      const path = tempSnapshotPath()
-      const snap = openSnapshot(path)
-      snap.reconcileWatchlist(readFileSync(UN_2026), { observedOn: '2026-02-27' })
-      snap.close()
-      const dir = tempDir()
-      const csv = join(dir, 'names.csv')
-      writeFileSync(csv, 'name,birthDate,nationality,id\n"Salek, Abdulhai",1965,af,c1\nMaria Aparecida da Silva,1980,br,c2\n')
-      const table = run('screen', csv, '--snapshot', path)
-      expect(table.code, table.err).toBe(0)
-      expect(table.out).toMatch(/^1\s+Salek, Abdulhai\s+TAi\.108\s+1\.000\s+listed\s+ABDULHAI SALEK$/m)
-      expect(table.out).toMatch(/^2\s+Maria Aparecida da Silva$/m)
-      expect(table.out).toMatch(/2 names screened, 1 with a match at score ≥ 0\.8; no match is not proof of absence/)
-      const asCsv = run('screen', csv, '--format', 'csv', '--snapshot', path)
-      const lines = asCsv.out.trim().split('\n')
-      expect(lines[0]).toBe('entry,id,name,rank,ref,score,matchedName,status,lastEventType,reasons')
-      expect(lines[1]).toMatch(
-        /^1,c1,"Salek, Abdulhai",1,TAi\.108,1\.000,ABDULHAI SALEK,listed,\w+,".*birth year 1965.*nationality af matches.*"$/,
-      )
-      expect(lines.slice(2)).toEqual(['2,c2,Maria Aparecida da Silva,0,,,,,,'])
-      const stdin = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'screen', '-', '--format', 'jsonl', '--snapshot', path], {
-        input: 'name\nTharwat Salah Chehata\n',
-        encoding: 'utf8',
-      })
-      expect(stdin.status, stdin.stderr).toBe(0)
-      expect((JSON.parse(stdin.stdout) as { matches: { ref: string }[] }).matches[0]?.ref).toBe('QDi.017')
-      writeFileSync(csv, 'nome,nascimento\nX,1980\n')
-      const wrong = run('screen', csv, '--snapshot', path)
-      expect([wrong.code, wrong.err]).toEqual([
-        2,
-        `legisearch: FILE: ${csv} has columns nome, nascimento; a screening file has a header with a name column and optionally birthDate, nationality, id, each once (unknown: nome, nascimento)\n`,
-      ])
-      // The line a fault is on, blank lines and a quoted line break counted.
-      writeFileSync(csv, 'name,birthDate\nX,1980\n\n"Y\nZ",1981\nW,29/06/1960\n')
-      const date = run('screen', csv, '--snapshot', path)
-      expect([date.code, date.err]).toEqual([
-        2,
-        `legisearch: ${csv}, line 6: birthDate: must be a date YYYY, YYYY-MM or YYYY-MM-DD, from 1900 to this year\n`,
-      ])
-      expect(run('screen', csv, '--threshold', '0x1', '--snapshot', path).err).toBe(
-        'legisearch: --threshold: must be a number such as 0.8 (got "0x1")\n',
-      )
-      writeFileSync(csv, 'name\nX\n')
-      expect(run('screen', csv, '--limit', '0', '--snapshot', path).err).toBe('legisearch: --limit: must be an integer from 1 to 50\n')
-    },
-  )
+  it('`screen` reads a CSV (a file or stdin) and writes a table, CSV or JSON lines: one row per match, a row for a name with none', () => {
+    const path = tempSnapshotPath()
+    const snap = openSnapshot(path)
+    snap.reconcileWatchlist(readFileSync(UN_2026), { observedOn: '2026-02-27' })
+    snap.close()
+    const dir = tempDir()
+    const csv = join(dir, 'names.csv')
+    writeFileSync(csv, 'name,birthDate,nationality,id\n"Salek, Abdulhai",1965,af,c1\nMaria Aparecida da Silva,1980,br,c2\n')
+    const table = run('screen', csv, '--snapshot', path)
+    expect(table.code, table.err).toBe(0)
+    expect(table.out).toMatch(/^1\s+Salek, Abdulhai\s+TAi\.108\s+1\.000\s+listed\s+ABDULHAI SALEK$/m)
+    expect(table.out).toMatch(/^2\s+Maria Aparecida da Silva$/m)
+    expect(table.out).toMatch(/2 names screened, 1 with a match at score ≥ 0\.8; no match is not proof of absence/)
+    const asCsv = run('screen', csv, '--format', 'csv', '--snapshot', path)
+    const lines = asCsv.out.trim().split('\n')
+    expect(lines[0]).toBe('entry,id,name,rank,ref,score,matchedName,status,lastEventType,reasons')
+    expect(lines[1]).toMatch(
+      /^1,c1,"Salek, Abdulhai",1,TAi\.108,1\.000,ABDULHAI SALEK,listed,\w+,".*birth year 1965.*nationality af matches.*"$/,
+    )
+    expect(lines.slice(2)).toEqual(['2,c2,Maria Aparecida da Silva,0,,,,,,'])
+    const stdin = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'screen', '-', '--format', 'jsonl', '--snapshot', path], {
+      input: 'name\nTharwat Salah Chehata\n',
+      encoding: 'utf8',
+    })
+    expect(stdin.status, stdin.stderr).toBe(0)
+    expect((JSON.parse(stdin.stdout) as { matches: { ref: string }[] }).matches[0]?.ref).toBe('QDi.017')
+    writeFileSync(csv, 'nome,nascimento\nX,1980\n')
+    const wrong = run('screen', csv, '--snapshot', path)
+    expect([wrong.code, wrong.err]).toEqual([
+      2,
+      `legisearch: FILE: ${csv} has columns nome, nascimento; a screening file has a header with a name column and optionally birthDate, nationality, id, each once (unknown: nome, nascimento)\n`,
+    ])
+    // The line a fault is on, blank lines and a quoted line break counted.
+    writeFileSync(csv, 'name,birthDate\nX,1980\n\n"Y\nZ",1981\nW,29/06/1960\n')
+    const date = run('screen', csv, '--snapshot', path)
+    expect([date.code, date.err]).toEqual([
+      2,
+      `legisearch: ${csv}, line 6: birthDate: must be a date YYYY, YYYY-MM or YYYY-MM-DD, from 1900 to this year\n`,
+    ])
+    expect(run('screen', csv, '--threshold', '0x1', '--snapshot', path).err).toBe(
+      'legisearch: --threshold: must be a number such as 0.8 (got "0x1")\n',
+    )
+    writeFileSync(csv, 'name\nX\n')
+    expect(run('screen', csv, '--limit', '0', '--snapshot', path).err).toBe('legisearch: --limit: must be an integer from 1 to 50\n')
+  })
 
   it('refused input exits 2 with one line naming it', () => {
     const path = tempSnapshotPath()
@@ -214,10 +206,11 @@ describe('legisearch (the command)', () => {
   })
 })
 
-const SOCIAL = fileURLToPath(new URL('../../../shared/data/social/parlametria-leggo-twitter-dados/', import.meta.url))
-const SOCIAL_FILES = ['tweets_to_process.csv', 'perfil_parlamentar.csv', 'parlamentares.csv'].map((f) => SOCIAL + f)
+const SOCIAL_FILES = ['tweets_to_process.csv', 'perfil_parlamentar.csv', 'parlamentares.csv'].map((f) =>
+  fixture(`social/parlametria-leggo-twitter-dados/${f}`),
+)
 
-describe.skipIf(!SOCIAL_FILES.every((f) => existsSync(f)))('legisearch stakeholders (needs ../shared/data/social)', () => {
+describe('legisearch stakeholders', () => {
   it('finds across houses (table with whole ids, or JSON as the library answers) and shows one by id', async () => {
     const path = tempSnapshotPath()
     expect(run('ingest', 'social', ...SOCIAL_FILES, '--snapshot', path).code).toBe(0)

@@ -3,20 +3,17 @@
  * the table's columns per corpus with whole ids and the official page (`officialLink`), on
  * synthetic records and on the real files.
  */
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { runCli as run } from '../helpers/cli.js'
 import { CORPUS_NAMES, officialLink, openSnapshot } from '../../src/index.js'
 import { COLUMNS, resultsTable } from '../../src/cli/search-table.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const DATA = new URL('../../../shared/data/', import.meta.url)
-const DOU_ZIP = fileURLToPath(new URL('dou/inlabs-xml-2023-03-20-DO2.zip', DATA))
-const BACEN = fileURLToPath(new URL('bacen/resolucao-cmn-5207-2025-bcb-api.json', DATA))
-const IRS = fileURLToPath(new URL('rfb/normasinternet2-api/receita_ato_14681_original.json', DATA))
-const real = [DOU_ZIP, BACEN, IRS].every((f) => existsSync(f))
+const DOU_ZIP = fixture('dou/inlabs-xml-2023-03-20-DO2.zip')
+const BACEN = fixture('bacen/resolucao-cmn-5207-2025-bcb-api.json')
+const IRS = fixture('rfb/normasinternet2-api/receita_ato_14681_original.json')
 const MCTI = 'Ministério da Ciência, Tecnologia e Inovação'
 
 const LONG_ID = 'social-twitter-1313320474637365248'
@@ -152,7 +149,7 @@ describe('the table of `search`, per corpus', () => {
   })
 })
 
-describe.skipIf(!real)('on the real files', () => {
+describe('on the real files', () => {
   const dir = sharedTempDir()
   const path = () => join(dir(), 'real.db')
   beforeAll(async () => {

@@ -2,18 +2,16 @@
  * `legisearch watchlist search|show`, `monitors list|show` and `info`'s watchlist, run as a user
  * runs them (a child process), against what the library answers on the same file.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { runCli as run } from '../helpers/cli.js'
 import { COLUMNS } from '../../src/cli/search-table.js'
 import { openSnapshot } from '../../src/index.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const UN = fileURLToPath(new URL('../../../shared/data/un_sc/', import.meta.url))
-const UN_2024 = `${UN}UN_consolidated_2024-09-26.xml`
-const UN_2026 = `${UN}UN_consolidated_2026-02-27.xml`
-const present = existsSync(UN_2024) && existsSync(UN_2026)
+const UN_2024 = fixture('un_sc/UN_consolidated_2024-09-26.xml')
+const UN_2026 = fixture('un_sc/UN_consolidated_2026-02-27.xml')
 
 /** A snapshot with the 2024 and 2026 UN lists reconciled in turn (the newer delists 6). */
 function withLists(): string {
@@ -25,7 +23,7 @@ function withLists(): string {
   return path
 }
 
-describe.skipIf(!present)('legisearch watchlist search|show (skipped without ../shared/data/un_sc)', () => {
+describe('legisearch watchlist search|show', () => {
   it('search: GET /watchlist’s parameters; JSON is the library’s answer, the table shows each designation', () => {
     const path = withLists()
     const snap = openSnapshot(path, { readonly: true })

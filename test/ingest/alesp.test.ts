@@ -10,7 +10,7 @@ import { CASES } from './cases.js'
 
 const c = CASES.find((x) => x.source === 'alesp')
 
-describe.skipIf(!c?.present)('alesp on its real samples (needs ../shared/data/alesp)', () => {
+describe('alesp on its real samples', () => {
   const files = c?.files ?? []
 
   it('finds PL 1478/2007 under the SP filter, with its author as a stakeholder', async () => {

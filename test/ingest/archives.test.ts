@@ -14,7 +14,7 @@ import { CASES } from './cases.js'
 
 const alesp = CASES.find((c) => c.source === 'alesp')
 
-describe.skipIf(!alesp?.present)('archives (needs ../shared/data/alesp)', () => {
+describe('archives', () => {
   const files = () => Object.fromEntries((alesp?.files ?? []).map((f) => [`dados/${basename(f)}`, readFileSync(f)]))
 
   it('skips what archivers add, and opens a gzip file inside a zip', async () => {

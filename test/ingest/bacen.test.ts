@@ -10,7 +10,7 @@ import { CASES } from './cases.js'
 
 const c = CASES.find((x) => x.source === 'bacen')
 
-describe.skipIf(!c?.present)('the BCB norms (needs ../shared/data/bacen)', () => {
+describe('the BCB norms', () => {
   it('finds a resolution by its number as written and by its subject; revoked wording is not searchable text', async () => {
     const snap = tempSnapshot()
     await snap.ingest('bacen', c?.files ?? [])

@@ -2,23 +2,21 @@
  * The Câmara's JSON variants give exactly the records of its CSV files, and the API's
  * /api/v2/deputados pages add what the bulk lacks: deputies newer than it, rapporteurs' states.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Snapshot } from '../../src/index.js'
 import { legislatureOn } from '../../src/ingest/camara/map.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, camaraFacts } from './cases.js'
+import { fixture } from '../helpers/fixtures.js'
 
 const csv = CASES.find((x) => x.label === 'camara (CSV)')
 const json = CASES.find((x) => x.label === 'camara (JSON)')
-const API = fileURLToPath(new URL('../../../shared/data/camara/api/', import.meta.url))
 const PAGES = [
   'deputados_dataInicio-2021-01-01_dataFim-2024-01-01_pagina-1.json',
   'deputados_dataInicio-2025-01-01_dataFim-2028-01-01.json',
-].map((f) => API + f)
-const present = Boolean(csv?.present && json?.present) && PAGES.every((f) => existsSync(f))
+].map((f) => fixture(`camara/api/${f}`))
 
 /** Every proposition and every stakeholder, as stored. */
 function everything(snap: Snapshot) {
@@ -52,7 +50,7 @@ describe('legislatureOn', () => {
   })
 })
 
-describe.skipIf(!present)('the Câmara JSON variants and API pages (needs ../shared/data/camara)', () => {
+describe('the Câmara JSON variants and API pages', () => {
   it('the JSON files give the same records as the CSV files', async () => {
     const a = tempSnapshot()
     const b = tempSnapshot()

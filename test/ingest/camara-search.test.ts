@@ -23,7 +23,7 @@ function ids(snap: Snapshot, body: unknown, q?: string): string[] {
 
 const propIds = (list: Iterable<string>) => [...new Set(list)].map((id) => `camara-${id}`).sort()
 
-describe.skipIf(!c?.present)('searches on the ingested Câmara slice (needs ../shared/data/camara)', () => {
+describe('searches on the ingested Câmara slice', () => {
   const snap = sharedSnapshot()
   const facts = () => camaraFacts()
 

@@ -1,17 +1,15 @@
 /**
  * The source cases of the ingest conformance suite: for each registered source, its real files in
- * `../shared/data`, what they hold (counted here by reading the files independently of src/), and
+ * `test/fixtures`, what they hold (counted here by reading the files independently of src/), and
  * how to make a bad copy of each.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { SourceName } from '../../src/index.js'
 import { parseCsv, readCsvRecords } from '../helpers/csv.js'
+import { fixture } from '../helpers/fixtures.js'
 import { zipEntries } from '../helpers/zip.js'
-
-const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
 
 export interface SourceCase {
   readonly source: SourceName
@@ -19,8 +17,6 @@ export interface SourceCase {
   readonly label: string
   /** The real files, in the order given to `ingest` (any order must do). */
   readonly files: readonly string[]
-  /** Whether every file is present (the suite skips with a message otherwise). */
-  readonly present: boolean
   /** Records each collection must hold after the ingest, counted from the files. */
   expected(): {
     propositions: number
@@ -95,33 +91,31 @@ function dropColumn(text: string, n: number): string {
     .join('\n')
 }
 
-const alespDir = `${DATA}alesp/`
 const alespFiles = [
   'alesp-proposituras-amostra.xml',
   'alesp-documento-autor-amostra.xml',
   'alesp-naturezas-amostra.xml',
   'alesp-deputados-amostra.xml',
-].map((f) => alespDir + f)
-const senadoDir = `${DATA}senado/`
+].map((f) => fixture(`alesp/${f}`))
 const senadoFiles = [
   'v3-processo/processo-lista.json',
   'v3-processo/processo-detalhe.json',
   'v3-processo/processo-relatoria.json',
   'legado/senador-lista-atual.json',
   'legado/senador-comissoes.json',
-].map((f) => senadoDir + f)
-const unFiles = [`${DATA}un_sc/UN_consolidated_2026-02-27.xml`]
-const camaraDir = `${DATA}camara/`
+].map((f) => fixture(`senado/${f}`))
+const unFiles = [fixture('un_sc/UN_consolidated_2026-02-27.xml')]
+const camara = (f: string) => fixture(`camara/${f}`)
 const camaraFiles = ['proposicoes-2023.csv', 'proposicoesAutores-2023.csv', 'proposicoesTemas-2023.csv', 'deputados.csv', 'orgaos.csv'].map(
-  (f) => camaraDir + f,
+  camara,
 )
 
 /** The Câmara slice read independently: propositions, authors and themes joined by proposition id. */
 export function camaraFacts() {
-  const props = readCsvRecords(`${camaraDir}proposicoes-2023.csv`, ';')
+  const props = readCsvRecords(camara('proposicoes-2023.csv'), ';')
   const ids = new Set(props.map((p) => p['id'] as string))
-  const authors = readCsvRecords(`${camaraDir}proposicoesAutores-2023.csv`, ';')
-  const themes = readCsvRecords(`${camaraDir}proposicoesTemas-2023.csv`, ';')
+  const authors = readCsvRecords(camara('proposicoesAutores-2023.csv'), ';')
+  const themes = readCsvRecords(camara('proposicoesTemas-2023.csv'), ';')
   const propOfTheme = (t: Record<string, string>) => (t['uriProposicao'] as string).split('/').pop() as string
   return {
     props,
@@ -129,8 +123,8 @@ export function camaraFacts() {
     allAuthors: authors,
     themes: themes.filter((t) => ids.has(propOfTheme(t))),
     propOfTheme,
-    deputies: readCsvRecords(`${camaraDir}deputados.csv`, ';'),
-    organs: readCsvRecords(`${camaraDir}orgaos.csv`, ';'),
+    deputies: readCsvRecords(camara('deputados.csv'), ';'),
+    organs: readCsvRecords(camara('orgaos.csv'), ';'),
   }
 }
 
@@ -174,13 +168,9 @@ export function camaraJsonOf(csv: string): string {
 const camaraJsonFiles = ['proposicoes-2023', 'proposicoesAutores-2023', 'proposicoesTemas-2023', 'orgaos'].map((f) =>
   join(JSON_DIR, `${f}.json`),
 )
-const camaraJsonPresent = camaraFiles.every((f) => existsSync(f)) && existsSync(`${camaraDir}deputados.json.gz`)
-if (camaraJsonPresent) {
-  for (const [i, f] of camaraJsonFiles.entries()) writeFileSync(f, camaraJsonOf(camaraFiles[i === 3 ? 4 : i] as string))
-}
+for (const [i, f] of camaraJsonFiles.entries()) writeFileSync(f, camaraJsonOf(camaraFiles[i === 3 ? 4 : i] as string))
 
 /** The DOU's real files: the day zips (INLABS) and one loose DO1 act. */
-const douDir = `${DATA}dou/`
 const douFiles = [
   'inlabs-original-2023-01-13-DO2.zip',
   'inlabs-xml-2023-03-20-DO2.zip',
@@ -189,30 +179,25 @@ const douFiles = [
   'inlabs-xml-2023-05-23-DO3.zip',
   'inlabs-xml-2023-05-23-DO3E.zip',
   'do1-sample/515_20260911_24349152.xml',
-].map((f) => douDir + f)
-const douPresent = douFiles.every((f) => existsSync(f))
+].map((f) => fixture(`dou/${f}`))
 
 /** Every act file of the DOU's real files (zip entries read with the tests' own reader), by name. */
-export const douActs: ReadonlyMap<string, Buffer> = douPresent
-  ? new Map(
-      (
-        await Promise.all(
-          douFiles.map(async (f) =>
-            f.endsWith('.zip') ? [...(await zipEntries(f))] : [[basename(f), readFileSync(f)] as [string, Buffer]],
-          ),
-        )
-      ).flat(),
+export const douActs: ReadonlyMap<string, Buffer> = new Map(
+  (
+    await Promise.all(
+      douFiles.map(async (f) => (f.endsWith('.zip') ? [...(await zipEntries(f))] : [[basename(f), readFileSync(f)] as [string, Buffer]])),
     )
-  : new Map()
-
-const bacenFiles = ['resolucao-cmn-4968-2021-bcb-api.json', 'resolucao-cmn-5207-2025-bcb-api.json'].map((f) => `${DATA}bacen/${f}`)
-
-const irsFiles = ['receita_ato_14681_original.json', 'receita_ato_15079_original.json', 'receita_ato_61197_vigente.json'].map(
-  (f) => `${DATA}rfb/normasinternet2-api/${f}`,
+  ).flat(),
 )
 
-const newsFiles = ['camara-rss-eleicoes-subset.xml', 'camara-labhackercd/newsMockData.js', 'camara-labhackercd/radioMockData.js'].map(
-  (f) => `${DATA}news/${f}`,
+const bacenFiles = ['resolucao-cmn-4968-2021-bcb-api.json', 'resolucao-cmn-5207-2025-bcb-api.json'].map((f) => fixture(`bacen/${f}`))
+
+const irsFiles = ['receita_ato_14681_original.json', 'receita_ato_15079_original.json', 'receita_ato_61197_vigente.json'].map((f) =>
+  fixture(`rfb/normasinternet2-api/${f}`),
+)
+
+const newsFiles = ['camara-rss-eleicoes-subset.xml', 'camara-labhackercd/newsMockData.js', 'camara-labhackercd/radioMockData.js'].map((f) =>
+  fixture(`news/${f}`),
 )
 /** A saved search answer's object (the file is a JS module: `export const x = {…}`). */
 export const searchAnswerOf = (f: string) => {
@@ -220,14 +205,13 @@ export const searchAnswerOf = (f: string) => {
   return JSON.parse(text.slice(text.indexOf('=') + 1)) as { hits: { hits: { _index: string; _source: Record<string, unknown> }[] } }
 }
 
-const socialDir = `${DATA}social/`
 const socialFiles = [
   'parlametria-leggo-twitter-dados/tweets.csv',
   'parlametria-leggo-twitter-dados/tweets_to_process.csv',
   'parlametria-leggo-twitter-dados/perfil_parlamentar.csv',
   'parlametria-leggo-twitter-dados/parlamentares.csv',
   'labhackercd/twitterData.js',
-].map((f) => socialDir + f)
+].map((f) => fixture(`social/${f}`))
 
 export const CASES: readonly SourceCase[] = [
   {
@@ -235,7 +219,6 @@ export const CASES: readonly SourceCase[] = [
     label: 'camara (CSV)',
     main: 'propositions',
     files: camaraFiles,
-    present: camaraFiles.every((f) => existsSync(f)),
     expected: () => {
       const f = camaraFacts()
       // Organs that author but are not in orgaos.csv get a stakeholder of their own.
@@ -257,7 +240,7 @@ export const CASES: readonly SourceCase[] = [
         themes: f.themes.length,
       }
     },
-    foreign: `${DATA}un_sc/UN_consolidated_2026-02-27.xml`,
+    foreign: fixture('un_sc/UN_consolidated_2026-02-27.xml'),
     duplicates: 0,
     variants: [
       ['truncated inside a quoted field', (b) => b.subarray(0, b.lastIndexOf(Buffer.from(';"')) + 2)],
@@ -283,7 +266,6 @@ export const CASES: readonly SourceCase[] = [
     label: 'senado',
     main: 'propositions',
     files: senadoFiles,
-    present: senadoFiles.every((f) => existsSync(f)),
     expected: () => {
       const json = (i: number) => JSON.parse(readFileSync(senadoFiles[i] as string, 'utf8'))
       const list = json(0) as { id: number; autoria: string }[]
@@ -305,7 +287,7 @@ export const CASES: readonly SourceCase[] = [
         themes: detailed.length * detail.classificacoes.length,
       }
     },
-    foreign: `${DATA}un_sc/UN_consolidated_2026-02-27.xml`,
+    foreign: fixture('un_sc/UN_consolidated_2026-02-27.xml'),
     duplicates: 0,
     variants: [
       ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
@@ -325,9 +307,8 @@ export const CASES: readonly SourceCase[] = [
     label: 'alesp',
     main: 'propositions',
     files: alespFiles,
-    present: alespFiles.every((f) => existsSync(f)),
     expected: () => {
-      const text = (f: string) => readFileSync(alespDir + f, 'utf8')
+      const text = (f: string) => readFileSync(fixture(`alesp/${f}`), 'utf8')
       const docs = new Set([...text('alesp-proposituras-amostra.xml').matchAll(/<IdDocumento>(\d+)<\/IdDocumento>/g)].map((m) => m[1]))
       const authorRows = [...text('alesp-documento-autor-amostra.xml').matchAll(/<IdAutor>(\d+)<\/IdAutor><IdDocumento>(\d+)</g)]
       const deputies = new Set([...text('alesp-deputados-amostra.xml').matchAll(/<IdSPL>(\d+)<\/IdSPL>/g)].map((m) => m[1]))
@@ -340,7 +321,7 @@ export const CASES: readonly SourceCase[] = [
         themes: 0,
       }
     },
-    foreign: `${DATA}un_sc/UN_consolidated_2026-02-27.xml`,
+    foreign: fixture('un_sc/UN_consolidated_2026-02-27.xml'),
     // IdDocumento 10055 is in the sample twice, byte for byte (as in the source file).
     duplicates: 1,
     variants: [
@@ -372,7 +353,6 @@ export const CASES: readonly SourceCase[] = [
     label: 'un',
     main: 'watchlist',
     files: unFiles,
-    present: unFiles.every((f) => existsSync(f)),
     expected: () => {
       const text = readFileSync(unFiles[0] as string, 'utf8')
       return {
@@ -383,7 +363,7 @@ export const CASES: readonly SourceCase[] = [
         themes: 0,
       }
     },
-    foreign: `${camaraDir}proposicoes-2023.csv`,
+    foreign: camara('proposicoes-2023.csv'),
     duplicates: 0,
     variants: [
       ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
@@ -409,10 +389,9 @@ export const CASES: readonly SourceCase[] = [
     source: 'camara',
     label: 'camara (JSON)',
     main: 'propositions',
-    files: [...camaraJsonFiles.slice(0, 3), `${camaraDir}deputados.json.gz`, camaraJsonFiles[3] as string],
-    present: camaraJsonPresent,
+    files: [...camaraJsonFiles.slice(0, 3), camara('deputados.json.gz'), camaraJsonFiles[3] as string],
     expected: () => (CASES[0] as SourceCase).expected(),
-    foreign: `${DATA}senado/v3-processo/processo-lista.json`,
+    foreign: fixture('senado/v3-processo/processo-lista.json'),
     duplicates: 0,
     variants: [
       ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
@@ -436,13 +415,12 @@ export const CASES: readonly SourceCase[] = [
     main: 'dou',
     files: douFiles,
     companions: [douFiles[3] as string, douFiles[5] as string, douFiles[6] as string],
-    present: douPresent,
     expected: () => {
       // An act split over several files shares one idMateria: acts are the distinct idMateria.
       const ids = new Set([...douActs.values()].map((b) => /idMateria="(\d+)"/.exec(b.toString('utf8'))?.[1]))
       return only('dou', ids.size)
     },
-    foreign: `${camaraDir}proposicoes-2023.csv`,
+    foreign: camara('proposicoes-2023.csv'),
     duplicates: 0,
     variants: [
       ['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))],
@@ -464,13 +442,12 @@ export const CASES: readonly SourceCase[] = [
     label: 'bacen',
     main: 'bacen',
     files: bacenFiles,
-    present: bacenFiles.every((f) => existsSync(f)),
     expected: () =>
       only(
         'bacen',
         bacenFiles.reduce((n, f) => n + (JSON.parse(readFileSync(f, 'utf8')) as { conteudo: unknown[] }).conteudo.length, 0),
       ),
-    foreign: `${camaraDir}proposicoes-2023.csv`,
+    foreign: camara('proposicoes-2023.csv'),
     duplicates: 0,
     variants: jsonVariants('{"dados": []}'),
     newer: (dir) =>
@@ -485,9 +462,8 @@ export const CASES: readonly SourceCase[] = [
     label: 'irs',
     main: 'irs',
     files: irsFiles,
-    present: irsFiles.every((f) => existsSync(f)),
     expected: () => only('irs', new Set(irsFiles.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { idAto: number }).idAto)).size),
-    foreign: `${DATA}bacen/resolucao-cmn-5207-2025-bcb-api.json`,
+    foreign: fixture('bacen/resolucao-cmn-5207-2025-bcb-api.json'),
     duplicates: 0,
     variants: jsonVariants('{"conteudo": []}'),
     newer: (dir) =>
@@ -502,7 +478,6 @@ export const CASES: readonly SourceCase[] = [
     label: 'notices',
     main: 'notices',
     files: newsFiles,
-    present: newsFiles.every((f) => existsSync(f)),
     expected: () => {
       const rss = [...readFileSync(newsFiles[0] as string, 'utf8').matchAll(/<link>https:\/\/www\.camara\.leg\.br\/noticias\/(\d+)-/g)].map(
         (m) => `noticias-${m[1]}`,
@@ -510,7 +485,7 @@ export const CASES: readonly SourceCase[] = [
       const search = newsFiles.slice(1).flatMap((f) => searchAnswerOf(f).hits.hits.map((h) => `${h._index}-${String(h._source['id'])}`))
       return only('notices', new Set([...rss, ...search]).size)
     },
-    foreign: `${DATA}bacen/resolucao-cmn-5207-2025-bcb-api.json`,
+    foreign: fixture('bacen/resolucao-cmn-5207-2025-bcb-api.json'),
     duplicates: 0,
     variants: [['truncated', (b) => b.subarray(0, Math.floor(b.length / 2))], ...COMMON_VARIANTS],
     newer: (dir) => {
@@ -525,7 +500,6 @@ export const CASES: readonly SourceCase[] = [
     label: 'social',
     main: 'social',
     files: socialFiles,
-    present: socialFiles.every((f) => existsSync(f)),
     expected: () => {
       const ids = [socialFiles[0], socialFiles[1]].flatMap((f) => readCsvRecords(f as string, ',').map((r) => r['id_tweet'] as string))
       // Every profile with an origin id is a stakeholder: by house and id (Parlametria's ids are 1/2 + the origin's).
@@ -540,7 +514,7 @@ export const CASES: readonly SourceCase[] = [
       ])
       return { ...only('social', new Set(ids).size), stakeholders: people.size }
     },
-    foreign: `${camaraDir}proposicoes-2023.csv`,
+    foreign: camara('proposicoes-2023.csv'),
     // A tweet is listed once per proposition it cites: the repeats are the same post.
     get duplicates() {
       const ids = [socialFiles[0], socialFiles[1]].flatMap((f) => readCsvRecords(f as string, ',').map((r) => r['id_tweet'] as string))

@@ -1,6 +1,6 @@
 /**
  * One suite over every registered ingest source (hono-style), on the real files of
- * `../shared/data`: counts reconciled with the files, records that pass `upsert`'s validation,
+ * `test/fixtures`: counts reconciled with the files, records that pass `upsert`'s validation,
  * the same files twice changing nothing, a newer partial file updating without removing, and a
  * bad copy of each file refused with nothing of the call written.
  */
@@ -49,11 +49,10 @@ describe('coverage', () => {
 })
 
 describe.each(CASES)('source $label', (c) => {
-  const skip = !c.present
   const snap = sharedSnapshot()
   const dir = sharedTempDir()
 
-  it.skipIf(skip)('ingests the real files: every record counted, joined and valid (skipped without ../shared/data)', async () => {
+  it('ingests the real files: every record counted, joined and valid', async () => {
     const report = await snap().ingest(c.source, c.files)
     const want = c.expected()
     for (const [k, n] of Object.entries(report.collections)) {
@@ -77,7 +76,7 @@ describe.each(CASES)('source $label', (c) => {
     expect(snap().checkIntegrity()).toEqual({ ok: true, problems: [] })
   })
 
-  it.skipIf(skip)('the same files again change nothing, and say so', async () => {
+  it('the same files again change nothing, and say so', async () => {
     const before = state(snap())
     const report = await snap().ingest(c.source, [...c.files].reverse())
     const want = c.expected()
@@ -87,7 +86,7 @@ describe.each(CASES)('source $label', (c) => {
     expect(state(snap())).toEqual(before)
   })
 
-  it.skipIf(skip)('a newer, partial file updates what changed and removes nothing merely absent', async () => {
+  it('a newer, partial file updates what changed and removes nothing merely absent', async () => {
     const main = c.files[0] as string
     const { path: copy, kept, back } = c.newer(dir())
     const edited = c.main
@@ -99,7 +98,7 @@ describe.each(CASES)('source $label', (c) => {
     expect((await snap().ingest(c.source, [back ?? main])).collections[edited].updated).toBe(1)
   })
 
-  describe.skipIf(skip)('a bad copy of each file is refused, naming it, with nothing written', () => {
+  describe('a bad copy of each file is refused, naming it, with nothing written', () => {
     for (const [label, make] of c.variants) {
       it.each(c.files.map((f) => [basename(f), f]))(`${label}: %s`, async (_name, file) => {
         const s = snap()
@@ -124,7 +123,7 @@ describe.each(CASES)('source $label', (c) => {
     })
   })
 
-  it.skipIf(skip)('a zip of its files is read as its files; a zip with a broken entry is refused naming it', async () => {
+  it('a zip of its files is read as its files; a zip with a broken entry is refused naming it', async () => {
     const s = tempSnapshot()
     const named = Object.fromEntries(c.files.map((f) => [basename(f), readFileSync(f)]))
     const zip = join(dir(), `${c.source}.zip`)

@@ -4,7 +4,7 @@
  * not have skipped, a refused login, and credentials that never reach a file or a message.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -13,8 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fetchSource } from '../../src/index.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const DOU = fileURLToPath(new URL('../../../shared/data/dou/', import.meta.url))
 const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 const DAY = '2023-05-23'
 const ZIPS: Record<string, string> = {
@@ -23,12 +23,11 @@ const ZIPS: Record<string, string> = {
   DO3: 'inlabs-xml-2023-05-23-DO3.zip',
   DO3E: 'inlabs-xml-2023-05-23-DO3E.zip',
 }
-const present = Object.values(ZIPS).every((f) => existsSync(DOU + f))
 const EMAIL = 'analyst@example.org'
 const PASSWORD = 'not-a-real-secret-7731'
 const SESSION = 'b7f3e1c9d2a4'
 
-describe.skipIf(!present)('fetch dou from a local INLABS (needs ../shared/data/dou)', () => {
+describe('fetch dou from a local INLABS', () => {
   let server: Server
   let base = ''
   const seen: { path: string; cookie: string | undefined; status: number }[] = []
@@ -59,7 +58,7 @@ describe.skipIf(!present)('fetch dou from a local INLABS (needs ../shared/data/d
         const section = /-(DO\dE?)\.zip$/.exec(url.searchParams.get('dl') ?? '')?.[1] ?? ''
         const file = url.searchParams.get('p') === DAY ? ZIPS[section] : undefined
         if (!file) return void (log(404), res.writeHead(404).end('Arquivo não encontrado'))
-        const body = readFileSync(DOU + file)
+        const body = readFileSync(fixture(`dou/${file}`))
         log(200)
         return void res.writeHead(200, { 'content-type': 'application/zip', 'content-length': body.length }).end(body)
       }
@@ -95,7 +94,9 @@ describe.skipIf(!present)('fetch dou from a local INLABS (needs ../shared/data/d
         .sort(),
     )
     for (const f of files)
-      expect(readFileSync(f.path).equals(readFileSync(DOU + (ZIPS[/-(DO\dE?)\.zip$/.exec(f.path)?.[1] ?? ''] as string)))).toBe(true)
+      expect(readFileSync(f.path).equals(readFileSync(fixture(`dou/${ZIPS[/-(DO\dE?)\.zip$/.exec(f.path)?.[1] ?? ''] as string}`)))).toBe(
+        true,
+      )
     expect(
       seen
         .filter((s) => s.path === '/index.php')

@@ -1,11 +1,11 @@
 /**
  * Downloads from the official addresses, tested against a local HTTP server on 127.0.0.1 that
- * serves the real files of `../shared/data/camara` at the Câmara's paths, and its failure modes:
+ * serves the real files of `test/fixtures/camara` at the Câmara's paths, and its failure modes:
  * a hang, a 500, a truncated body, an error page served with 200, a body over the limit.
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { basename, join } from 'node:path'
@@ -17,8 +17,8 @@ import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { zipOf } from '../helpers/zip.js'
 import { CASES } from './cases.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
 const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 /** The Câmara's files at their official paths (one server stands for every origin). */
 const CAMARA_ROUTES: Record<string, string> = {
@@ -54,23 +54,19 @@ const DOC_ROUTES: Record<string, string> = {
   '/parlametria/data/tweets/tweets.csv': 'social/parlametria-leggo-twitter-dados/tweets.csv',
 }
 const ROUTES: Record<string, string> = { ...CAMARA_ROUTES, ...UN_ROUTES, ...SENADO_ROUTES, ...ALESP_ROUTES, ...DOC_ROUTES }
-const docsPresent = Object.values(DOC_ROUTES).every((f) => existsSync(DATA + f))
-const othersPresent = Object.values({ ...SENADO_ROUTES, ...ALESP_ROUTES }).every((f) => existsSync(DATA + f))
 /** A route's body: the shared file, zipped when the route is a zip. */
 const zipped = new Map<string, Buffer>()
 async function bodyOf(route: string): Promise<Buffer> {
   const file = ROUTES[route] as string
-  if (!route.endsWith('.zip')) return readFileSync(DATA + file)
-  if (!zipped.has(route)) zipped.set(route, await zipOf({ [basename(file).replace('-amostra', '')]: readFileSync(DATA + file) }))
+  if (!route.endsWith('.zip')) return readFileSync(fixture(file))
+  if (!zipped.has(route)) zipped.set(route, await zipOf({ [basename(file).replace('-amostra', '')]: readFileSync(fixture(file)) }))
   return zipped.get(route) as Buffer
 }
-const present = Object.values(CAMARA_ROUTES).every((f) => existsSync(DATA + f))
-const unPresent = Object.values(UN_ROUTES).every((f) => existsSync(DATA + f))
 const PROPOSICOES = '/arquivos/proposicoes/csv/proposicoes-2023.csv'
 
 type Mode = 'ok' | 'hang' | 'fail-once' | 'truncate' | 'html' | 'another-zip'
 
-describe.skipIf(!present)('fetch from a local server at the official paths (needs ../shared/data/camara)', () => {
+describe('fetch from a local server at the official paths', () => {
   let server: Server
   let base = ''
   const modes = new Map<string, Mode>()
@@ -115,7 +111,7 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
     const files = await fetchSource('camara', { year: 2023, dir, baseUrl: base })
     expect(files.map((f) => f.changed)).toEqual([true, true, true, true, true])
     for (const f of files)
-      expect(readFileSync(f.path).equals(readFileSync(DATA + (ROUTES[new URL(f.url).pathname] as string))), f.path).toBe(true)
+      expect(readFileSync(f.path).equals(readFileSync(fixture(ROUTES[new URL(f.url).pathname] as string))), f.path).toBe(true)
     const snap = openSnapshot(tempSnapshotPath())
     const report = await snap.ingest(
       'camara',
@@ -222,67 +218,61 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
     expect(hung.err).toMatch(/timed out after 200 ms/)
   })
 
-  it.skipIf(!unPresent)(
-    'the UN list: `fetch un --ingest` reconciles it; `watchlist update` then finds it unchanged (304) and already ingested',
-    async () => {
+  it('the UN list: `fetch un --ingest` reconciles it; `watchlist update` then finds it unchanged (304) and already ingested', async () => {
+    const dir = tempDir()
+    const snapshot = tempSnapshotPath()
+    const first = await run('fetch', 'un', '--ingest', '--base-url', base, '--dir', dir, '--snapshot', snapshot)
+    expect(first.code, first.err).toBe(0)
+    const designations = [
+      ...readFileSync(fixture(UN_ROUTES['/resources/xml/en/consolidated.xml'] as string), 'utf8').matchAll(/<(INDIVIDUAL|ENTITY)>/g),
+    ]
+    expect(first.out).toMatch(new RegExp(`watchlist\\s+${designations.length}\\s+0\\s+0`))
+    expect(first.out).not.toMatch(/propositions/)
+    seen.length = 0
+    const again = await run('watchlist', 'update', '--base-url', base, '--dir', dir, '--snapshot', snapshot)
+    expect(again.code, again.err).toBe(0)
+    expect(again.out).toMatch(/already ingested, nothing written/)
+    expect(seen.map((x) => [x.path, x.conditional, x.status])).toEqual([['/resources/xml/en/consolidated.xml', true, 304]])
+    // A mirror's full address: downloaded whole, not kept.
+    const mirror = await run('watchlist', 'update', '--url', `${base}resources/xml/en/consolidated.xml`, '--snapshot', snapshot)
+    expect(mirror.code, mirror.err).toBe(0)
+    expect(mirror.out).toMatch(/already ingested, nothing written/)
+    const snap = openSnapshot(snapshot, { readonly: true })
+    expect(snap.listWatchlist({ limit: 1 }).total).toBe(designations.length)
+    snap.close()
+  })
+
+  it('alesp (two files zipped) and senado (API answers) download at their paths and ingest as the files do', async () => {
+    for (const [source, baseUrl, year] of [
+      ['alesp', `${base}repositorioDados/`, undefined],
+      ['senado', base, 2025],
+    ] as const) {
       const dir = tempDir()
-      const snapshot = tempSnapshotPath()
-      const first = await run('fetch', 'un', '--ingest', '--base-url', base, '--dir', dir, '--snapshot', snapshot)
-      expect(first.code, first.err).toBe(0)
-      const designations = [
-        ...readFileSync(DATA + (UN_ROUTES['/resources/xml/en/consolidated.xml'] as string), 'utf8').matchAll(/<(INDIVIDUAL|ENTITY)>/g),
-      ]
-      expect(first.out).toMatch(new RegExp(`watchlist\\s+${designations.length}\\s+0\\s+0`))
-      expect(first.out).not.toMatch(/propositions/)
-      seen.length = 0
-      const again = await run('watchlist', 'update', '--base-url', base, '--dir', dir, '--snapshot', snapshot)
-      expect(again.code, again.err).toBe(0)
-      expect(again.out).toMatch(/already ingested, nothing written/)
-      expect(seen.map((x) => [x.path, x.conditional, x.status])).toEqual([['/resources/xml/en/consolidated.xml', true, 304]])
-      // A mirror's full address: downloaded whole, not kept.
-      const mirror = await run('watchlist', 'update', '--url', `${base}resources/xml/en/consolidated.xml`, '--snapshot', snapshot)
-      expect(mirror.code, mirror.err).toBe(0)
-      expect(mirror.out).toMatch(/already ingested, nothing written/)
-      const snap = openSnapshot(snapshot, { readonly: true })
-      expect(snap.listWatchlist({ limit: 1 }).total).toBe(designations.length)
+      const files = await fetchSource(source, { dir, baseUrl, ...(year === undefined ? {} : { year }) })
+      expect(files.every((f) => f.changed)).toBe(true)
+      const snap = openSnapshot(tempSnapshotPath())
+      const report = await snap.ingest(
+        source,
+        files.map((f) => f.path),
+      )
+      const want = CASES.find((c) => c.source === source)?.expected()
+      expect(report.collections.propositions.inserted + report.collections.propositions.unchanged, source).toBe(
+        source === 'alesp'
+          ? (want?.propositions ?? 0) + 1 // one proposition is twice in the sample
+          : (JSON.parse(readFileSync(fixture(SENADO_ROUTES['/dadosabertos/processo?ano=2025'] as string), 'utf8')) as unknown[]).length,
+      )
+      expect(report.collections.stakeholders.inserted, source).toBeGreaterThan(0)
       snap.close()
-    },
-  )
+      const again = await fetchSource(source, { dir, baseUrl, ...(year === undefined ? {} : { year }) })
+      expect(again.map((f) => f.changed)).toEqual(files.map(() => false))
+    }
+    // The Senado's services answer XML unless asked for JSON.
+    const senado = seen.filter((x) => x.path.startsWith('/dadosabertos/'))
+    expect(senado.length).toBeGreaterThan(0)
+    expect(senado.every((x) => x.accept === 'application/json')).toBe(true)
+  })
 
-  it.skipIf(!othersPresent)(
-    'alesp (two files zipped) and senado (API answers) download at their paths and ingest as the files do',
-    async () => {
-      for (const [source, baseUrl, year] of [
-        ['alesp', `${base}repositorioDados/`, undefined],
-        ['senado', base, 2025],
-      ] as const) {
-        const dir = tempDir()
-        const files = await fetchSource(source, { dir, baseUrl, ...(year === undefined ? {} : { year }) })
-        expect(files.every((f) => f.changed)).toBe(true)
-        const snap = openSnapshot(tempSnapshotPath())
-        const report = await snap.ingest(
-          source,
-          files.map((f) => f.path),
-        )
-        const want = CASES.find((c) => c.source === source)?.expected()
-        expect(report.collections.propositions.inserted + report.collections.propositions.unchanged, source).toBe(
-          source === 'alesp'
-            ? (want?.propositions ?? 0) + 1 // one proposition is twice in the sample
-            : (JSON.parse(readFileSync(DATA + (SENADO_ROUTES['/dadosabertos/processo?ano=2025'] as string), 'utf8')) as unknown[]).length,
-        )
-        expect(report.collections.stakeholders.inserted, source).toBeGreaterThan(0)
-        snap.close()
-        const again = await fetchSource(source, { dir, baseUrl, ...(year === undefined ? {} : { year }) })
-        expect(again.map((f) => f.changed)).toEqual(files.map(() => false))
-      }
-      // The Senado's services answer XML unless asked for JSON.
-      const senado = seen.filter((x) => x.path.startsWith('/dadosabertos/'))
-      expect(senado.length).toBeGreaterThan(0)
-      expect(senado.every((x) => x.accept === 'application/json')).toBe(true)
-    },
-  )
-
-  it.skipIf(!othersPresent)('a zip of another kind served at an ALESP path is refused, and does not replace the good one', async () => {
+  it('a zip of another kind served at an ALESP path is refused, and does not replace the good one', async () => {
     const dir = tempDir()
     const route = '/repositorioDados/processo_legislativo/proposituras.zip'
     const good = await fetchSource('alesp', { dir, baseUrl: `${base}repositorioDados/` })
@@ -297,7 +287,7 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
     expect(readFileSync(path).equals(before)).toBe(true)
   })
 
-  it.skipIf(!docsPresent)('bacen and irs by ids, notices and social: downloaded at their paths, ingested as their files', async () => {
+  it('bacen and irs by ids, notices and social: downloaded at their paths, ingested as their files', async () => {
     const runs: [SourceName, string, readonly string[], number][] = [
       ['bacen', base, ['Resolução CMN/4968', 'Resolução CMN/5207'], 2],
       ['irs', base, ['14681/original', '61197'], 2],
@@ -305,13 +295,13 @@ describe.skipIf(!present)('fetch from a local server at the official paths (need
         'notices',
         base,
         [],
-        [...readFileSync(DATA + (DOC_ROUTES['/noticias/rss/ultimas-noticias'] as string), 'utf8').matchAll(/<item>/g)].length,
+        [...readFileSync(fixture(DOC_ROUTES['/noticias/rss/ultimas-noticias'] as string), 'utf8').matchAll(/<item>/g)].length,
       ],
       [
         'social',
         `${base}parlametria/`,
         [],
-        new Set(readCsvRecords(DATA + (DOC_ROUTES['/parlametria/data/tweets/tweets.csv'] as string), ',').map((r) => r['id_tweet'])).size,
+        new Set(readCsvRecords(fixture(DOC_ROUTES['/parlametria/data/tweets/tweets.csv'] as string), ',').map((r) => r['id_tweet'])).size,
       ],
     ]
     for (const [source, baseUrl, ids, records] of runs) {

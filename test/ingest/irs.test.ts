@@ -18,7 +18,7 @@ type Act = {
 }
 const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Act
 
-describe.skipIf(!c?.present)('the Receita acts (needs ../shared/data/rfb)', () => {
+describe('the Receita acts', () => {
   it('finds each act by its ementa, with its type, unit and number', async () => {
     const snap = tempSnapshot()
     await snap.ingest('irs', c?.files ?? [])

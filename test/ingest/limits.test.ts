@@ -2,20 +2,20 @@
  * The ingest limits (`INGEST_LIMITS`) inside zip archives: a refusal names the archive, the entry
  * and the line, and says the limit; nothing is written (issue 22, item 3). A zip entry that
  * declares more than a file may unpack to is refused before anything is unpacked; one that unpacks
- * past the compression ratio is refused as it unpacks. Skipped without ../shared/data.
+ * past the compression ratio is refused as it unpacks.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { INGEST_LIMITS } from '../../src/ingest/limits.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { zipOf } from '../helpers/zip.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const DEPUTIES = fileURLToPath(new URL('../../../shared/data/social/parlametria-leggo-twitter-dados/parlamentares.csv', import.meta.url))
+const DEPUTIES = fixture('social/parlametria-leggo-twitter-dados/parlamentares.csv')
 
-describe.skipIf(!existsSync(DEPUTIES))('ingest limits in archives (needs ../shared/data/social)', () => {
+describe('ingest limits in archives', () => {
   const csv = () => readFileSync(DEPUTIES)
   const header = () => {
     const b = csv()

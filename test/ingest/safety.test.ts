@@ -10,7 +10,7 @@ import { CASES } from './cases.js'
 const camara = CASES.find((c) => c.source === 'camara')
 const senado = CASES.find((c) => c.source === 'senado')
 
-describe.skipIf(!camara?.present)('ingest safety on the Câmara files (needs ../shared/data/camara)', () => {
+describe('ingest safety on the Câmara files', () => {
   const files = camara?.files ?? []
 
   it('a progress callback that throws rolls the call back and leaves the snapshot usable', async () => {
@@ -75,7 +75,7 @@ describe.skipIf(!camara?.present)('ingest safety on the Câmara files (needs ../
   })
 })
 
-describe.skipIf(!senado?.present)('ingest safety on the Senado answers (needs ../shared/data/senado)', () => {
+describe('ingest safety on the Senado answers', () => {
   it("a senators' list alone keeps the committees stored for them", async () => {
     const snap = tempSnapshot()
     const files = senado?.files ?? []

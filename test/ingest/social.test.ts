@@ -12,7 +12,7 @@ import { CASES } from './cases.js'
 const social = CASES.find((x) => x.source === 'social')
 const camara = CASES.find((x) => x.label === 'camara (CSV)')
 
-describe.skipIf(!social?.present || !camara?.present)('the parliamentarians’ posts (needs ../shared/data/social and camara)', () => {
+describe('the parliamentarians’ posts', () => {
   it('filters by a stakeholder id of the Câmara source; the poster comes from the profile', async () => {
     const snap = tempSnapshot()
     await snap.ingest('camara', [camara?.files[3] as string]) // deputados.csv

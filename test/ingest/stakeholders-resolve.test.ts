@@ -4,16 +4,14 @@
  * rapporteurs, posts' posters) answers `getStakeholder`; party and state are kept as `organs`
  * links and titles are worded as the files give the sex.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Snapshot } from '../../src/index.js'
 import { readCsvRecords } from '../helpers/csv.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
-
-/** The real files each source reads, as found in ../shared/data. */
+/** The real files each source reads, as found in test/fixtures. */
 const FILES = {
   camara: [
     'camara/proposicoes-2023.csv',
@@ -51,8 +49,7 @@ const FILES = {
   ].map((f) => `social/${f}`),
 } as const
 type Source = keyof typeof FILES
-const pathsOf = (source: Source) => FILES[source].map((f) => DATA + f)
-const present = (source: Source) => pathsOf(source).every((f) => existsSync(f))
+const pathsOf = (source: Source) => FILES[source].map((f) => fixture(f))
 
 /** Every stakeholder id the stored records of a corpus carry, read page by page through the search. */
 function referencedIds(snap: Snapshot): Set<string> {
@@ -91,7 +88,7 @@ const linksOf = (snap: Snapshot, id: string) =>
 
 describe('every stakeholder id the real files write resolves', () => {
   for (const source of Object.keys(FILES) as Source[]) {
-    it.skipIf(!present(source))(`${source}: after ingesting its files alone`, { timeout: 120_000 }, async () => {
+    it(`${source}: after ingesting its files alone`, { timeout: 120_000 }, async () => {
       const snap = tempSnapshot()
       await snap.ingest(source, pathsOf(source))
       const ids = referencedIds(snap)
@@ -101,62 +98,55 @@ describe('every stakeholder id the real files write resolves', () => {
     })
   }
 
-  it.skipIf(!present('social'))(
-    'Kátia Abreu: her posts’ id is a senator with party and state; findStakeholders answers it first',
-    async () => {
-      const snap = tempSnapshot()
-      // The Câmara's deputy of the same name (legislatures 51–52), whom no record names, stored first.
-      if (present('camara')) await snap.ingest('camara', [DATA + 'camara/deputados.csv'])
-      await snap.ingest('social', pathsOf('social'))
-      const raw = readCsvRecords(pathsOf('social')[1] as string, ',')
-      const posts = snap.searchSocial({ limit: 1 }, { stakeholders: ['senado-senador-1249'] })
-      expect(posts.pagination.total).toBe(new Set(raw.map((r) => r['id_tweet'])).size)
-      const profile = readCsvRecords(pathsOf('social')[2] as string, ',').find((p) => p['id_parlamentar'] === '1249') as Record<
-        string,
-        string
-      >
-      expect(snap.getStakeholder('senado-senador-1249')).toMatchObject({
-        openDataId: '1249',
-        openDataResource: 'senado',
-        title: 'Senador(a)',
-      })
-      expect(linksOf(snap, 'senado-senador-1249')).toEqual({ Partido: profile['partido'], UF: profile['UF'] })
-      const found = snap.findStakeholders({ q: 'Katia Abreu' })
-      expect(found[0]).toMatchObject({
-        id: 'senado-senador-1249',
-        records: posts.pagination.total,
-        party: profile['partido'],
-        uf: profile['UF'],
-      })
-      if (present('camara'))
-        expect(found.find((f) => f.id === 'camara-deputado-73592')).toMatchObject({ records: 0, title: 'Deputada Federal' })
-      expect(snap.findStakeholders({ q: 'KÁTIA abreu' })[0]?.id).toBe('senado-senador-1249')
-      // A broad prefix over thousands of names stays quick (the ranking counts records for its window only).
-      const started = performance.now()
-      expect(snap.findStakeholders({ q: 'jo', limit: 20 })).toHaveLength(20)
-      expect(performance.now() - started).toBeLessThan(2000)
-    },
-  )
+  it('Kátia Abreu: her posts’ id is a senator with party and state; findStakeholders answers it first', async () => {
+    const snap = tempSnapshot()
+    // The Câmara's deputy of the same name (legislatures 51–52), whom no record names, stored first.
+    await snap.ingest('camara', [fixture('camara/deputados.csv')])
+    await snap.ingest('social', pathsOf('social'))
+    const raw = readCsvRecords(pathsOf('social')[1] as string, ',')
+    const posts = snap.searchSocial({ limit: 1 }, { stakeholders: ['senado-senador-1249'] })
+    expect(posts.pagination.total).toBe(new Set(raw.map((r) => r['id_tweet'])).size)
+    const profile = readCsvRecords(pathsOf('social')[2] as string, ',').find((p) => p['id_parlamentar'] === '1249') as Record<
+      string,
+      string
+    >
+    expect(snap.getStakeholder('senado-senador-1249')).toMatchObject({
+      openDataId: '1249',
+      openDataResource: 'senado',
+      title: 'Senador(a)',
+    })
+    expect(linksOf(snap, 'senado-senador-1249')).toEqual({ Partido: profile['partido'], UF: profile['UF'] })
+    const found = snap.findStakeholders({ q: 'Katia Abreu' })
+    expect(found[0]).toMatchObject({
+      id: 'senado-senador-1249',
+      records: posts.pagination.total,
+      party: profile['partido'],
+      uf: profile['UF'],
+    })
+    expect(found.find((f) => f.id === 'camara-deputado-73592')).toMatchObject({ records: 0, title: 'Deputada Federal' })
+    expect(snap.findStakeholders({ q: 'KÁTIA abreu' })[0]?.id).toBe('senado-senador-1249')
+    // A broad prefix over thousands of names stays quick (the ranking counts records for its window only).
+    const started = performance.now()
+    expect(snap.findStakeholders({ q: 'jo', limit: 20 })).toHaveLength(20)
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
 
-  it.skipIf(!present('camara'))(
-    'Câmara: titles by siglaSexo; party and state from the API page, kept when deputados.csv comes again',
-    async () => {
-      const snap = tempSnapshot()
-      const [deputados, page] = [DATA + 'camara/deputados.csv', DATA + FILES.camara[6]]
-      await snap.ingest('camara', [deputados, page])
-      const women = readCsvRecords(deputados, ';').filter((d) => d['siglaSexo'] === 'F')
-      const woman = women[0] as Record<string, string>
-      const wid = `camara-deputado-${(woman['uri'] as string).split('/').pop()}`
-      expect(snap.getStakeholder(wid).title).toBe('Deputada Federal')
-      const item = (JSON.parse(readFileSync(page, 'utf8')) as { dados: Record<string, unknown>[] }).dados[0] as Record<string, unknown>
-      const id = `camara-deputado-${String(item['id'])}`
-      expect(linksOf(snap, id)).toEqual({ Partido: item['siglaPartido'], UF: item['siglaUf'] })
-      await snap.ingest('camara', [deputados])
-      expect(linksOf(snap, id)).toEqual({ Partido: item['siglaPartido'], UF: item['siglaUf'] })
-    },
-  )
+  it('Câmara: titles by siglaSexo; party and state from the API page, kept when deputados.csv comes again', async () => {
+    const snap = tempSnapshot()
+    const [deputados, page] = [fixture('camara/deputados.csv'), fixture(FILES.camara[6])]
+    await snap.ingest('camara', [deputados, page])
+    const women = readCsvRecords(deputados, ';').filter((d) => d['siglaSexo'] === 'F')
+    const woman = women[0] as Record<string, string>
+    const wid = `camara-deputado-${(woman['uri'] as string).split('/').pop()}`
+    expect(snap.getStakeholder(wid).title).toBe('Deputada Federal')
+    const item = (JSON.parse(readFileSync(page, 'utf8')) as { dados: Record<string, unknown>[] }).dados[0] as Record<string, unknown>
+    const id = `camara-deputado-${String(item['id'])}`
+    expect(linksOf(snap, id)).toEqual({ Partido: item['siglaPartido'], UF: item['siglaUf'] })
+    await snap.ingest('camara', [deputados])
+    expect(linksOf(snap, id)).toEqual({ Partido: item['siglaPartido'], UF: item['siglaUf'] })
+  })
 
-  it.skipIf(!present('senado'))('Senado: senators with party, state and the title the file gives (Senadora)', async () => {
+  it('Senado: senators with party, state and the title the file gives (Senadora)', async () => {
     const snap = tempSnapshot()
     await snap.ingest('senado', pathsOf('senado'))
     const list = JSON.parse(readFileSync(pathsOf('senado')[3] as string, 'utf8')).ListaParlamentarEmExercicio.Parlamentares.Parlamentar as {

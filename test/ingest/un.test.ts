@@ -3,17 +3,16 @@
  * `reconcileWatchlist` called on each in turn; a refused list later in the call undoes the earlier
  * ones; the reconciliation options pass through.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Snapshot } from '../../src/index.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const UN = fileURLToPath(new URL('../../../shared/data/un_sc/', import.meta.url))
-const LISTS = ['consolidated-2025-11-20.xml', 'consolidated-2025-12-10.xml', 'UN_consolidated_2026-02-27.xml'].map((f) => UN + f)
-const present = LISTS.every((f) => existsSync(f))
+const UN = (f: string) => fixture(`un_sc/${f}`)
+const LISTS = ['consolidated-2025-11-20.xml', 'consolidated-2025-12-10.xml', 'UN_consolidated_2026-02-27.xml'].map(UN)
 
 /** The whole watchlist and every designation's history, as one comparable value. */
 function watchlistOf(snap: Snapshot) {
@@ -25,7 +24,7 @@ function watchlistOf(snap: Snapshot) {
   }
 }
 
-describe.skipIf(!present)('un: the UN list as a source (needs ../shared/data/un_sc)', () => {
+describe('un: the UN list as a source', () => {
   const observedOn = '2026-03-01'
 
   it('lists in any order are reconciled oldest first, as reconcileWatchlist on each in turn', async () => {
@@ -42,8 +41,8 @@ describe.skipIf(!present)('un: the UN list as a source (needs ../shared/data/un_
   })
 
   it('lists whose root writes dateGenerated in single quotes (the 2024–2025 files) are ordered by it too', async () => {
-    const y2024 = `${UN}UN_consolidated_2024-09-26.xml`
-    const y2017 = `${UN}consolidated-2017-06-20.xml`
+    const y2024 = UN('UN_consolidated_2024-09-26.xml')
+    const y2017 = UN('consolidated-2017-06-20.xml')
     expect(readFileSync(y2024, 'utf8').slice(0, 400)).toMatch(/dateGenerated='2024-09-26/)
     const snap = tempSnapshot()
     const report = await snap.ingest('un', [y2024, y2017], { watchlist: { observedOn } })

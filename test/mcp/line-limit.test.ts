@@ -5,34 +5,29 @@
  * SDK's, over stdio) and as a raw process writing lines.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
 import { MAX_LINE_BYTES } from '../../src/mcp/transport.js'
 import { fill } from '../server/support.js'
+import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CLI = path.join(ROOT, 'src/cli/index.ts')
 const TWENTY_MB = 20 * 1024 * 1024
 
 describe('legisearch mcp and an over-long JSON-RPC line', () => {
-  let dir = ''
+  const dir = sharedTempDir()
   let file = ''
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-mcp-line-'))
-    file = path.join(dir, 'snapshot.db')
+    file = path.join(dir(), 'snapshot.db')
     const snap = openSnapshot(file)
     fill(snap)
     snap.close()
-  })
-  afterAll(() => {
-    fs.rmSync(dir, { recursive: true, force: true })
   })
 
   it(

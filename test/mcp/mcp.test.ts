@@ -4,8 +4,6 @@
  * zod schemas), answers equal to the library's JSON, errors as tool errors with the library's
  * messages.
  */
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -14,18 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CORPUS_NAMES, type Snapshot, openSnapshot, schemas } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
+import { fixture } from '../helpers/fixtures.js'
+import { sharedTempDir, tempDir } from '../helpers/tmp-snapshot.js'
 import { fill } from '../server/support.js'
-import { hasUnLists } from '../watchlist/support.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 describe('legisearch mcp, spoken to over stdio', () => {
-  let dir = ''
+  const dir = sharedTempDir()
   let lib: Snapshot
   let client: Client
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-mcp-'))
-    const file = path.join(dir, 'snapshot.db')
+    const file = path.join(dir(), 'snapshot.db')
     const snap = openSnapshot(file)
     fill(snap)
     const id = snap.searchPropositions({ limit: 1 }).results[0]?.id ?? ''
@@ -45,7 +43,6 @@ describe('legisearch mcp, spoken to over stdio', () => {
   afterAll(async () => {
     await client?.close()
     lib?.close()
-    fs.rmSync(dir, { recursive: true, force: true })
   })
 
   const callTool = async (name: string, args: Record<string, unknown>) => {
@@ -100,7 +97,7 @@ describe('legisearch mcp, spoken to over stdio', () => {
       JSON.stringify(lib.listWatchlist({ limit: 3, offset: 1 })),
     )
     const ref = lib.listWatchlist({ limit: 1 }).data[0]?.sourceRefNumber
-    if (hasUnLists && ref) {
+    if (ref) {
       expect((await callTool('get_designation', { ref, lang: 'pt' })).text).toBe(JSON.stringify(lib.getDesignation(ref, { lang: 'pt' })))
     }
     const screening = {
@@ -112,8 +109,7 @@ describe('legisearch mcp, spoken to over stdio', () => {
     }
     const screened = await callTool('screen_names', screening)
     expect(screened.text).toBe(JSON.stringify(lib.screenReport(screening)))
-    if (hasUnLists)
-      expect((JSON.parse(screened.text) as { results: { matches: { ref: string }[] }[] }).results[0]?.matches[0]?.ref).toBe('QDi.001')
+    expect((JSON.parse(screened.text) as { results: { matches: { ref: string }[] }[] }).results[0]?.matches[0]?.ref).toBe('QDi.001')
     const matches = lib.findStakeholders({ q: 'silva', limit: 5 })
     expect((await callTool('find_stakeholders', { q: 'silva', limit: 5 })).text).toBe(JSON.stringify(matches))
     const id = matches[0]?.id ?? lib.findStakeholders({ q: 'a', limit: 1 })[0]?.id ?? ''
@@ -147,13 +143,13 @@ describe('legisearch mcp, spoken to over stdio', () => {
   })
 })
 
-const SOCIAL = path.join(ROOT, '../shared/data/social/parlametria-leggo-twitter-dados/')
-const SOCIAL_FILES = ['tweets_to_process.csv', 'perfil_parlamentar.csv', 'parlamentares.csv'].map((f) => SOCIAL + f)
+const SOCIAL_FILES = ['tweets_to_process.csv', 'perfil_parlamentar.csv', 'parlamentares.csv'].map((f) =>
+  fixture(`social/parlametria-leggo-twitter-dados/${f}`),
+)
 
-describe.skipIf(!SOCIAL_FILES.every((f) => fs.existsSync(f)))('legisearch mcp: stakeholders of the real social files', () => {
+describe('legisearch mcp: stakeholders of the real social files', () => {
   it('find_stakeholders answers the id Kátia Abreu’s posts carry, and get_stakeholder resolves it', { timeout: 60_000 }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-mcp-'))
-    const file = path.join(dir, 'snapshot.db')
+    const file = path.join(tempDir(), 'snapshot.db')
     const snap = openSnapshot(file)
     const client = new Client({ name: 'legisearch-test', version: '1.0.0' })
     try {
@@ -174,7 +170,6 @@ describe.skipIf(!SOCIAL_FILES.every((f) => fs.existsSync(f)))('legisearch mcp: s
     } finally {
       await client.close()
       snap.close()
-      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })

@@ -4,11 +4,10 @@
  * way an analyst would type it instead (another spelling, sign, year form or type name); the typed
  * form must find the document. Rows marked `first` cite the document itself, which must come first.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CorpusName, type Snapshot, openSnapshot } from '../../src/index.js'
+import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 import { CASES } from '../ingest/cases.js'
 
 type Row = readonly [corpus: CorpusName, id: string, written: string, typed: string, first?: 'first']
@@ -77,8 +76,6 @@ const ROWS: readonly Row[] = [
 
 const wanted = new Set(['notices', 'social', 'bacen', 'irs', 'dou', 'camara'])
 const cases = CASES.filter((c) => wanted.has(c.source) && c.label !== 'camara (JSON)')
-const present = cases.length === wanted.size && cases.every((c) => c.present)
-let dir = ''
 let snap: Snapshot
 
 /** Every id `q` finds in `corpus`, page by page, in order. */
@@ -97,10 +94,10 @@ function idsOf(corpus: CorpusName, q: string): { ids: string[]; records: Map<str
 
 const squeeze = (s: string) => s.replace(/\s+/g, ' ')
 
-describe.skipIf(!present)('citations as analysts write them, on the real files', () => {
+describe('citations as analysts write them, on the real files', () => {
+  const dir = sharedTempDir()
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'legisearch-citations-'))
-    snap = openSnapshot(join(dir, 'citations.db'))
+    snap = openSnapshot(join(dir(), 'citations.db'))
     for (const c of cases) {
       // Of the DOU, the day whose acts the rows cite (and the DO1 sample): the six zips take long.
       const files = c.source === 'dou' ? c.files.filter((f) => /05-23-DO2\.zip$|do1-sample/.test(f)) : [...c.files]
@@ -109,7 +106,6 @@ describe.skipIf(!present)('citations as analysts write them, on the real files',
   }, 120_000)
   afterAll(() => {
     snap?.close()
-    if (dir !== '' && existsSync(dir)) rmSync(dir, { recursive: true, force: true })
   })
 
   it('the table holds at least 40 real citations, in every corpus that cites', () => {

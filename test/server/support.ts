@@ -4,8 +4,6 @@
  * loopback; and `call`, which makes a real HTTP request and checks every answer against the
  * document (its status documented for that operation, its body valid for that status).
  */
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { readFileSync } from 'node:fs'
 import { Writable } from 'node:stream'
@@ -17,7 +15,8 @@ import { COLLECTIONS, type CorpusName, type NewApiKey, type Snapshot, openSnapsh
 import { type LegisearchServer, type ServerOptions, createServer } from '../../src/server/app.js'
 import { openApiDocument } from '../../src/server/openapi.js'
 import { ROUTES } from '../../src/server/routes.js'
-import { LIST_2026, hasUnLists } from '../watchlist/support.js'
+import { LIST_2026 } from '../watchlist/support.js'
+import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
 type Json = Record<string, unknown>
 // ajv-formats is CommonJS: its default export is the plugin.
@@ -117,11 +116,11 @@ export function logSink(): { stream: Writable; text: () => string } {
   return { stream, text: () => chunks.join('') }
 }
 
-/** Fills a snapshot: generated records of every corpus and stakeholders, and the real UN list when present. */
+/** Fills a snapshot: generated records of every corpus and stakeholders, and the real UN list. */
 export function fill(snap: Snapshot): void {
   snap.upsert('stakeholders', [...generate('stakeholders', 40)])
   for (const c of CORPORA) snap.upsert(c, [...generate(c, 80)] as unknown[])
-  if (hasUnLists) snap.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
+  snap.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
 }
 
 export interface Served {
@@ -141,10 +140,9 @@ export interface Served {
  */
 export function servedSnapshot(options: Omit<ServerOptions, 'snapshot'>): () => Served {
   let served: Served | undefined
-  let dir = ''
+  const dir = sharedTempDir()
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-server-'))
-    const file = path.join(dir, 'snapshot.db')
+    const file = path.join(dir(), 'snapshot.db')
     const snap = openSnapshot(file)
     fill(snap)
     const keys = {
@@ -162,7 +160,6 @@ export function servedSnapshot(options: Omit<ServerOptions, 'snapshot'>): () => 
   afterAll(async () => {
     served?.lib.close()
     await served?.server.close()
-    fs.rmSync(dir, { recursive: true, force: true })
   })
   return () => {
     if (!served) throw new Error('servedSnapshot(): used outside the tests of its describe block')

@@ -3,10 +3,9 @@
  * and a designation's audit history (`getDesignationHistory`), over the real UN list
  * (interface-spec §2.6, §4.9; DECISIONS §6).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Designation, ReconcileReport } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
 import {
@@ -17,17 +16,17 @@ import {
   ONLY_2026,
   type RawRecord,
   allDesignations,
-  hasUnLists,
   isDateTime,
   rawRecords,
   snapshotWith,
 } from './support.js'
+import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
 /** A narrative as compared: every whitespace character removed. */
 const bare = (s: string) => s.replace(/\s+/g, '')
 type Translation = { sourceRefNumber: string; lang: string; text: string; sourceText?: string }
 
-describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs ../shared/data/un_sc)', () => {
+describe('GET /watchlist/{ref} over the real UN list', () => {
   const snap = snapshotWith(FROM_2024_TO_2026)
   const detail = (ref: string, query?: Record<string, unknown>) => snap().getDesignation(ref, query as { lang?: string })
   const importing = (items: unknown) => snap().importNarrativeTranslations(items as Translation[])
@@ -275,12 +274,12 @@ describe.skipIf(!hasUnLists)('GET /watchlist/{ref} over the real UN list (needs 
   })
 })
 
-describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (needs ../shared/data/un_sc)', () => {
+describe('translations after the origin amends a narrative', () => {
   const snap = snapshotWith(ONLY_2026)
   const AMENDED_NARRATIVE = 'CDi.001' // COMMENTS1 changed
   const AMENDED_ELSEWHERE = 'CDi.002' // LAST_DAY_UPDATED changed, narrative kept
   const ADDED = ' Amended by the test: a later sentence.'
-  let dir = ''
+  const dir = sharedTempDir()
   let amendedFile = ''
   let original: Designation | undefined
 
@@ -303,13 +302,9 @@ describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (
   }
 
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'legisearch-watchlist-'))
-    amendedFile = join(dir, 'UN_consolidated_2026-03-01.xml')
+    amendedFile = join(dir(), 'UN_consolidated_2026-03-01.xml')
     writeFileSync(amendedFile, craft(readFileSync(LIST_2026, 'utf8')))
     original = snap().getDesignation(AMENDED_NARRATIVE)
-  })
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   it('the old translation stops being served; one of an unchanged narrative still is; a new import serves again', () => {
@@ -363,17 +358,10 @@ describe.skipIf(!hasUnLists)('translations after the origin amends a narrative (
   })
 })
 
-describe.skipIf(!hasUnLists)('translations when the origin only reflows a narrative (needs ../shared/data/un_sc)', () => {
+describe('translations when the origin only reflows a narrative', () => {
   const snap = snapshotWith(ONLY_2026)
   const REF = 'CDi.002' // a narrative with line breaks and double spaces
-  let dir = ''
-
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'legisearch-watchlist-'))
-  })
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  })
+  const dir = sharedTempDir()
 
   it('the reflowed narrative is stored as published, is no amendment, and keeps its translations', () => {
     const before = snap().getDesignation(REF)
@@ -392,7 +380,7 @@ describe.skipIf(!hasUnLists)('translations when the origin only reflows a narrat
       (_m, t: string) => `<COMMENTS1>${t.replace(/\s+/g, ' ').replace('web link:https', 'web link: https')}</COMMENTS1>`,
     )
     expect(reflowedBlock).not.toBe(block)
-    const file = join(dir, 'reflowed.xml')
+    const file = join(dir(), 'reflowed.xml')
     writeFileSync(
       file,
       xml.replace(block, reflowedBlock).replace('dateGenerated="2026-02-27T00:00:09.554Z"', 'dateGenerated="2026-03-01T00:00:00.000Z"'),

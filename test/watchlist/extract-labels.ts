@@ -2,7 +2,7 @@
  * Hand-labelled facts for the narrative extractor (test/watchlist/extract.test.ts).
  *
  * Each entry names one real record of the UN Security Council Consolidated List by file (in
- * ../shared/data/un_sc/) and REFERENCE_NUMBER, and gives the value of every `Extracted` field as a
+ * test/fixtures/un_sc/) and REFERENCE_NUMBER, and gives the value of every `Extracted` field as a
  * person reading COMMENTS1 would write it. The narratives themselves are NOT copied here: the test
  * reads them in place. Only short facts and a short note on what the entry exercises.
  *

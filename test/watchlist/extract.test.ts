@@ -1,16 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readdirSync, readFileSync } from 'node:fs'
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { extractFacts, MEASURES_BY_REGIME, passesShipImoCheck } from '../../src/watchlist/extract/facts.js'
 import type { Extracted } from '../../src/watchlist/types.js'
 import { regimeOf } from '../../src/watchlist/regimes.js'
 import { LABELS, type LabelledNarrative } from './extract-labels.js'
+import { fixtureDir } from '../helpers/fixtures.js'
 
 // ── the real list files, read in place ─────────────────────────────────────
 
-const DATA_DIR = fileURLToPath(new URL('../../../shared/data/un_sc/', import.meta.url))
-const HAVE_DATA = existsSync(DATA_DIR)
+const DATA_DIR = `${fixtureDir('un_sc')}/`
 const LATEST = 'UN_consolidated_2026-02-27.xml'
 
 interface ListRecord {
@@ -204,7 +203,7 @@ function row(field: Field, t: Tally): Record<string, string | number> {
 
 // ── tests on the real files ─────────────────────────────────────────────────
 
-describe.skipIf(!HAVE_DATA)('extractFacts on the labelled UN narratives (../shared/data/un_sc; skipped when ../shared is absent)', () => {
+describe('extractFacts on the labelled UN narratives (test/fixtures/un_sc)', () => {
   it('has at least 60 labelled narratives, each found in its file', () => {
     expect(LABELS.length).toBeGreaterThanOrEqual(60)
     const ids = new Set(LABELS.map((l) => `${l.file} ${l.ref}`))

@@ -1,16 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { rejectionOf } from '../helpers/errors.js'
 import { loopbackServers, refusedPort } from '../helpers/loopback.js'
 import { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from '../../src/watchlist/fetch.js'
+import { fixture } from '../helpers/fixtures.js'
 
 // Never the internet: every test talks to a node:http server on 127.0.0.1, port 0.
 
-const SHARED_DIR = new URL('../../../shared/data/un_sc/', import.meta.url)
-const REAL_LIST = new URL('UN_consolidated_2026-02-27.xml', SHARED_DIR)
-const hasRealList = existsSync(fileURLToPath(REAL_LIST))
+const REAL_LIST = fixture('un_sc/UN_consolidated_2026-02-27.xml')
 
 const SMALL_XML =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
@@ -27,22 +25,19 @@ describe('fetchUnConsolidatedList: success', () => {
     expect(UN_CONSOLIDATED_LIST_URL).toBe('https://scsanctions.un.org/resources/xml/en/consolidated.xml')
   })
 
-  it.skipIf(!hasRealList)(
-    `serves the real list byte for byte${hasRealList ? '' : ' (SKIPPED: ../shared/data/un_sc/UN_consolidated_2026-02-27.xml is absent; the inline-XML case below still runs)'}`,
-    async () => {
-      const file = readFileSync(REAL_LIST)
-      const base = await serve((_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8', 'content-length': file.length })
-        res.end(file)
-      })
-      const got = await fetchUnConsolidatedList(`${base}/consolidated.xml`)
-      expect(got.bytes).toBe(file.length)
-      expect(got.xml.equals(file)).toBe(true)
-      expect(got.url).toBe(`${base}/consolidated.xml`)
-      expect(got.contentType).toBe('text/xml; charset=utf-8')
-      expect(Number.isNaN(Date.parse(got.fetchedAt))).toBe(false)
-    },
-  )
+  it('serves the real list byte for byte', async () => {
+    const file = readFileSync(REAL_LIST)
+    const base = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8', 'content-length': file.length })
+      res.end(file)
+    })
+    const got = await fetchUnConsolidatedList(`${base}/consolidated.xml`)
+    expect(got.bytes).toBe(file.length)
+    expect(got.xml.equals(file)).toBe(true)
+    expect(got.url).toBe(`${base}/consolidated.xml`)
+    expect(got.contentType).toBe('text/xml; charset=utf-8')
+    expect(Number.isNaN(Date.parse(got.fetchedAt))).toBe(false)
+  })
 
   it('serves a small inline list byte for byte, chunked, without Content-Length', async () => {
     const body = Buffer.from(SMALL_XML)

@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
-import { UN_DIR } from './support.js'
-import { hasUnScDir, stateOf } from './safety-support.js'
+import { stateOf } from './safety-support.js'
+import { fixture } from '../helpers/fixtures.js'
 
-const list = (name: string) => readFileSync(`${UN_DIR}${name}`)
+const list = (name: string) => readFileSync(fixture(`un_sc/${name}`))
 const Y2017 = 'consolidated-2017-07-03.xml'
 const Y2020 = 'consolidated-2020-03-20.xml' // removes 125 of 1,021 (12.2%), 32 months later
 
-describe.skipIf(!hasUnScDir)('held-back removals (needs ../shared/data/un_sc)', () => {
+describe('held-back removals', () => {
   it('an acceptance is refused when another list came since the one reviewed, or when dated before the last observation', () => {
     const snap = openSnapshot(tempSnapshotPath())
     snap.reconcileWatchlist(list(Y2017), { observedOn: '2017-07-03' })

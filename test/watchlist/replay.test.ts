@@ -1,15 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readdirSync, readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Designation, DesignationEvent, ReconcileReport, Snapshot } from '../../src/index.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { type IndependentList, type IndependentRecord, changedFields, diffLists, fieldValueMatches, readList } from './independent-diff.js'
+import { fixtureDir } from '../helpers/fixtures.js'
 
 // Replays the 15 real versions of the UN SC Consolidated List (2017–2026) into a fresh snapshot,
 // in the order of their dateGenerated, and checks every report, every designation and a sample of
 // histories against an independent reading of the files (./independent-diff.ts, no src code).
 
-const DIR = fileURLToPath(new URL('../../../shared/data/un_sc/', import.meta.url))
+const DIR = `${fixtureDir('un_sc')}/`
 const MAX_REMOVAL_RATIO = 0.05
 
 interface Version {
@@ -323,7 +323,7 @@ const rowOf = (i: number, v: Version, r: ReconcileReport, share: number): Row =>
   share: pct(share),
 })
 
-describe.skipIf(!existsSync(DIR))('replay of the real UN SC list versions 2017–2026 (needs ../shared/data/un_sc)', () => {
+describe('replay of the real UN SC list versions 2017–2026', () => {
   let versions: Version[] = []
   const forcedReports: ReconcileReport[] = []
 

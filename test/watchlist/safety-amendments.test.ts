@@ -6,7 +6,6 @@ import {
   at,
   editRecord,
   file,
-  hasUnScDir,
   real,
   refOf,
   stateOf,
@@ -19,7 +18,7 @@ import {
 // whitespace, order, repetition, character references, a re-issued DATAID or a zone suffix on a
 // date are not.
 
-describe.skipIf(!hasUnScDir)('reconciliation safety: what is and is not an amendment (needs ../shared/data/un_sc)', () => {
+describe('reconciliation safety: what is and is not an amendment', () => {
   useVariantDir()
 
   it('a narrative edit (one COMMENTS1) is amended, with changes = [{ field: narrative, before, after }]', () => {

@@ -13,7 +13,6 @@ import {
   brasilia,
   editRecord,
   file,
-  hasUnScDir,
   real,
   refOf,
   stateOf,
@@ -26,7 +25,7 @@ import {
 // compared as instants; an older list, or the same dateGenerated with other content, is refused
 // unless forced.
 
-describe.skipIf(!hasUnScDir)('reconciliation safety: list order, older and same-date lists, force (needs ../shared/data/un_sc)', () => {
+describe('reconciliation safety: list order, older and same-date lists, force', () => {
   useVariantDir()
 
   it('an older list after a newer one is refused, naming both dates, and nothing changes', () => {

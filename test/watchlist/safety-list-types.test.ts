@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
-import { LATEST, editRecord, file, hasUnScDir, real, tempSnapshotWithList, useVariantDir, withDate } from './safety-support.js'
+import { LATEST, editRecord, file, real, tempSnapshotWithList, useVariantDir, withDate } from './safety-support.js'
 
 // Reconciliation safety (DECISIONS §6): UN_LIST_TYPE values that name no regime of the spec are
 // read (a resolution number as its regime) or kept verbatim, with a warning either way.
 
-describe.skipIf(!hasUnScDir)('reconciliation safety: list types outside the spec regimes (needs ../shared/data/un_sc)', () => {
+describe('reconciliation safety: list types outside the spec regimes', () => {
   useVariantDir()
 
   it("a list type that names a regime by its resolution ('26532022', the 2023 list's Haiti) is read as that regime, with a warning", () => {

@@ -7,7 +7,6 @@ import {
   at,
   dropRecords,
   file,
-  hasUnScDir,
   real,
   refOf,
   stateOf,
@@ -19,7 +18,7 @@ import {
 // Reconciliation safety (DECISIONS §6): the observation (options.observedOn) of a reconciliation:
 // never before the last one unless forced, never more than a day ahead, a date read as midnight UTC.
 
-describe.skipIf(!hasUnScDir)('reconciliation safety: observations (options.observedOn) (needs ../shared/data/un_sc)', () => {
+describe('reconciliation safety: observations (options.observedOn)', () => {
   useVariantDir()
 
   it('an observation earlier than the last one is refused unless forced; the same instant is accepted', () => {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import {
-  LATEST,
-  LATEST_GENERATED,
-  at,
-  file,
-  hasUnScDir,
-  real,
-  stateOf,
-  tempSnapshotWithList,
-  useVariantDir,
-  withDate,
-} from './safety-support.js'
+import { LATEST, LATEST_GENERATED, at, file, real, stateOf, tempSnapshotWithList, useVariantDir, withDate } from './safety-support.js'
 
 // Reconciliation safety (DECISIONS §6): a list already ingested, in the same bytes or in other
 // bytes holding the same content, is a no-op: applied false, no events, nothing written.
 
-describe.skipIf(!hasUnScDir)('reconciliation safety: the same content again is a no-op (needs ../shared/data/un_sc)', () => {
+describe('reconciliation safety: the same content again is a no-op', () => {
   useVariantDir()
 
   it('the same file twice: the second report has applied false, no events, and nothing changes (lastSeenAt too)', () => {

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { readList } from './independent-diff.js'
-import {
-  LATEST,
-  at,
-  dropRecords,
-  editRecord,
-  file,
-  hasUnScDir,
-  real,
-  refOf,
-  tempSnapshotWithList,
-  useVariantDir,
-  withDate,
-} from './safety-support.js'
+import { LATEST, at, dropRecords, editRecord, file, real, refOf, tempSnapshotWithList, useVariantDir, withDate } from './safety-support.js'
 
 // Reconciliation safety (DECISIONS §6): a designation absent from one version and back in a later
 // one is relisted, with delistedOn cleared.
 
-describe.skipIf(!hasUnScDir)('reconciliation safety: relisting (needs ../shared/data/un_sc)', () => {
+describe('reconciliation safety: relisting', () => {
   useVariantDir()
 
   it('a relisting (absent from one version, back in the next) is relisted with delistedOn cleared', () => {

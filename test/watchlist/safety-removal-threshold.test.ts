@@ -9,7 +9,6 @@ import {
   dropRecords,
   editRecord,
   file,
-  hasUnScDir,
   real,
   refOf,
   stateOf,
@@ -22,7 +21,7 @@ import {
 // not trusted for its removals: they are held back (reconciliation_blocked) until a list brings
 // them back or an operator forces the removals through.
 
-describe.skipIf(!hasUnScDir)('reconciliation safety: removals over the threshold are held back (needs ../shared/data/un_sc)', () => {
+describe('reconciliation safety: removals over the threshold are held back', () => {
   useVariantDir()
 
   // A file cut at a record boundary and closed again is well-formed and looks complete: only the

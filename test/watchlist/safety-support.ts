@@ -1,18 +1,17 @@
 /**
  * Shared helpers of the reconciliation safety tests (safety-*.test.ts, DECISIONS §6): each rule is
- * checked with a REAL list made bad. The real files are read in place from ../shared/data/un_sc;
+ * checked with a REAL list made bad. The real files are read from test/fixtures/un_sc;
  * every bad variant is written to a temporary directory and read back from there.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect } from 'vitest'
 import type { Designation, Snapshot } from '../../src/index.js'
 import { sharedTempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { readList } from './independent-diff.js'
-import { UN_DIR } from './support.js'
+import { fixture } from '../helpers/fixtures.js'
 
 /** The UN list directory is there (the safety tests are skipped without it). */
-export const hasUnScDir = existsSync(UN_DIR)
 
 export const LATEST = 'UN_consolidated_2026-02-27.xml' // 1,003 records, dateGenerated 2026-02-27T00:00:09.554Z
 export const PREVIOUS = 'consolidated-2026-01-28.xml' // 999 records, dateGenerated 2026-01-28T00:00:11.197Z
@@ -25,7 +24,7 @@ const cache = new Map<string, string>()
 export function real(name: string): string {
   let text = cache.get(name)
   if (text === undefined) {
-    text = readFileSync(path.join(UN_DIR, name), 'utf8')
+    text = readFileSync(fixture(`un_sc/${name}`), 'utf8')
     cache.set(name, text)
   }
   return text

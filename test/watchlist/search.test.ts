@@ -23,7 +23,6 @@ import {
   allDesignations,
   cmp,
   foldName,
-  hasUnLists,
   isDateTime,
   isDay,
   matchesSearch,
@@ -66,7 +65,7 @@ function predicate(q: Query): (d: Designation) => boolean {
 /** A deterministic sample: every n-th element. */
 const everyNth = <T>(xs: readonly T[], n: number): T[] => xs.filter((_, i) => i % n === 0)
 
-describe.skipIf(!hasUnLists)('GET /watchlist over the real UN list (needs ../shared/data/un_sc)', () => {
+describe('GET /watchlist over the real UN list', () => {
   const snap = snapshotWith(FROM_2024_TO_2026)
   const list = (q: Query) => snap().listWatchlist(q as WatchlistQuery)
   /** Every designation of a query, by paging. */

@@ -1,25 +1,24 @@
 /**
- * Shared helpers of the watchlist tests (search, detail, name sets): where the real data lives
- * (read in place from ../shared/data, never copied), snapshots loaded with real UN lists, a pager
+ * Shared helpers of the watchlist tests (search, detail, name sets): where the real data lives (the
+ * UN lists in test/fixtures, the name sets in place in ../shared/data), snapshots loaded with real UN lists, a pager
  * over `listWatchlist`, the spec's name normalization written independently of src/, a raw reader
  * of the UN XML (regexes, not the library's parser) and a small RFC 4180 CSV reader.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Designation, Snapshot, WatchlistQuery } from '../../src/index.js'
+import { fixture } from '../helpers/fixtures.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 
 // ---------------------------------------------------------------------------------------------
-// Where the real data is (../shared/data, beside the repository)
+// Where the real data is: the UN lists in test/fixtures; the name sets beside the repository
+// (../shared/data/name_matching: their licence is non-commercial, so they are not in the repository)
 
-const SHARED_DATA = new URL('../../../shared/data/', import.meta.url)
-export const UN_DIR = fileURLToPath(new URL('un_sc/', SHARED_DATA))
-export const NAMES_DIR = fileURLToPath(new URL('name_matching/', SHARED_DATA))
-export const LIST_2024 = fileURLToPath(new URL('un_sc/UN_consolidated_2024-09-26.xml', SHARED_DATA))
-export const LIST_2026 = fileURLToPath(new URL('un_sc/UN_consolidated_2026-02-27.xml', SHARED_DATA))
-/** Both UN lists the watchlist tests load are present. */
-export const hasUnLists = existsSync(LIST_2024) && existsSync(LIST_2026)
-export const hasNameSets = hasUnLists && existsSync(NAMES_DIR)
+export const NAMES_DIR = fileURLToPath(new URL('../../../shared/data/name_matching/', import.meta.url))
+export const LIST_2024 = fixture('un_sc/UN_consolidated_2024-09-26.xml')
+export const LIST_2026 = fixture('un_sc/UN_consolidated_2026-02-27.xml')
+/** The name sets are beside the repository (the tests that read them skip otherwise). */
+export const hasNameSets = existsSync(NAMES_DIR)
 
 /**
  * The references on 2024-09-26 and absent on 2026-02-27. un_sc/PROVENANCE.md counts 10 removals
