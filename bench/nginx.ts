@@ -10,7 +10,7 @@
  * `npm test`.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -52,14 +52,28 @@ const requests = WORDS.map((w) => ({
 }))
 
 /** `legisearch serve` (from source) on a free loopback port; resolves with its port once it listens. */
-async function startServer(): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), 'serve', '--snapshot', corpus.path, '--port', '0', '--workers', '0'],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'src/cli/index.ts'),
+      'serve',
+      '--snapshot',
+      corpus.path,
+      '--port',
+      '0',
+      '--workers',
+      '0',
+      '--readonly',
+      '--watch-ms',
+      '200',
+    ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
   )
+  let err = ''
   const port = await new Promise<number>((resolve, reject) => {
-    let err = ''
     child.stderr?.on('data', (d: Buffer) => {
       err += d.toString()
       const m = /at http:\/\/[^:]+:(\d+)/.exec(err)
@@ -67,7 +81,7 @@ async function startServer(): Promise<{ child: ChildProcess; port: number }> {
     })
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)))
   })
-  return { child, port }
+  return { child, port, stderr: () => err }
 }
 
 /** nginx in the foreground with an upstream of the given ports (keep-alive to the servers). */
@@ -146,13 +160,38 @@ for (const n of PROCESSES) {
   await Promise.all(servers.map((s) => stop(s.child)))
 }
 
+// A new snapshot published under load: a copy renamed over the served path halfway through the run.
+{
+  const servers = await Promise.all(Array.from({ length: 2 }, () => startServer()))
+  const nginx = await startNginx(servers.map((s) => s.port))
+  const running = load(NGINX_PORT)
+  await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2))
+  const copy = `${corpus.path}.publish`
+  copyFileSync(corpus.path, copy)
+  renameSync(copy, corpus.path)
+  const r = await running
+  const swapped = servers.filter((s) => s.stderr().includes('serving the new file')).length
+  log(`swap under load: ${int(r.rps)} req/s, ${r.errors} errors, ${swapped} of 2 servers on the new file`)
+  rows.push([
+    `2 behind nginx, new file published mid-run`,
+    int(r.rps),
+    ms(r.p50),
+    ms(r.p99),
+    String(r.errors),
+    `${(r.rps / direct).toFixed(2)}×`,
+  ])
+  rows.push([`  (servers on the new file after the run: ${swapped} of 2)`, '', '', '', '', ''])
+  await stop(nginx)
+  await Promise.all(servers.map((s) => stop(s.child)))
+}
+
 const version = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim()
 const report = [
   `## Servers behind nginx, ${new Date().toISOString().slice(0, 10)}`,
   '',
   `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${mb(totalmem())} RAM, Node ${process.version}, ${version}. ` +
     `\`POST /search/propositions\` cycling through ${WORDS.length} words (limit 20), ${CONNECTIONS} connections, ${SECONDS} s ` +
-    `after a warm-up of the same length; each server \`--workers 0\` on ${corpus.path.replace(`${ROOT}/`, '')}.`,
+    `after a warm-up of the same length; each server \`--workers 0 --readonly --watch-ms 200\` on ${corpus.path.replace(`${ROOT}/`, '')}.`,
   '',
   table(['servers', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors + non-2xx', '÷ direct'], rows, ['l', 'r', 'r', 'r', 'r', 'r']),
   '',

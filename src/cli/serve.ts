@@ -28,6 +28,11 @@ export default defineCommand({
     },
     cors: { type: 'string', description: 'Origins allowed from browsers, comma-separated (default none)', valueHint: 'ORIGINS' },
     readonly: { type: 'boolean', description: 'Open the snapshot read-only (monitors cannot be written)' },
+    'watch-ms': {
+      type: 'string',
+      description: `With --readonly: how often to look for a new file published at the snapshot path, in ms (default ${SERVER_DEFAULTS.watchMs}; 0: never)`,
+      valueHint: 'MS',
+    },
     log: { type: 'boolean', description: 'Log requests as JSON lines on stdout (keys are never logged)' },
     'demo-key': {
       type: 'boolean',
@@ -39,9 +44,11 @@ export default defineCommand({
       const path = snapshotPath(args.snapshot)
       const port = whole('port', args.port, 65535) ?? SERVER_DEFAULTS.port
       const workers = whole('workers', args.workers, 64)
+      const watchMs = whole('watch-ms', args['watch-ms'], 3_600_000)
       const server = await createServer({
         snapshot: path,
         ...(workers === undefined ? {} : { workers }),
+        ...(watchMs === undefined ? {} : { watchMs }),
         ...(args.readonly ? { readonly: true } : {}),
         ...(args.cors ? { cors: args.cors.split(',').map((o) => o.trim()) } : {}),
         ...(args.log ? { logger: true } : {}),

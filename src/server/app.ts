@@ -18,6 +18,7 @@ import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.js
 import { jsonBody } from './plugins/json-body.js'
 import { operations } from './plugins/operations.js'
 import { reference } from './plugins/reference.js'
+import { type LiveSnapshot, liveSnapshot } from './live-snapshot.js'
 
 export { SERVER_DEFAULTS, type ServerOptions, serverOptionsSchema } from './options.js'
 export { screenInChunks } from './handlers.js'
@@ -25,6 +26,7 @@ export { screenInChunks } from './handlers.js'
 /** A server ready to listen, and how to stop it (the pool, the snapshot). */
 export interface LegisearchServer {
   readonly app: FastifyInstance
+  /** The snapshot answering now (the file at the path, followed every `watchMs`). */
   readonly snapshot: Snapshot
   readonly workers: number
   close(): Promise<void>
@@ -44,38 +46,50 @@ export async function createServer(options: ServerOptions): Promise<LegisearchSe
   if (workers > 0 && (given.snapshot === ':memory:' || given.snapshot.startsWith('file::memory:'))) {
     throw invalid('workers: an in-memory snapshot cannot be shared with worker threads; use { workers: 0 } or a file')
   }
-  const { snap, backend } = await openBackend(given, workers)
+  const { live, backend } = await openBackend(given, workers)
   const app = fastifyOf(given)
   try {
-    await registerPlugins(app, snap, backend, given)
+    await registerPlugins(app, live, backend, given)
   } catch (e) {
     await backend.close()
-    snap.close()
+    live.close()
     throw e
   }
   return {
     app,
-    snapshot: snap,
+    get snapshot() {
+      return live.current()
+    },
     workers,
     close: async () => {
       await app.close()
       await backend.close()
-      snap.close()
+      live.close()
     },
   }
 }
 
 /** The snapshot this thread writes monitors to, and where reads run (`workers` threads, or this one). */
-async function openBackend(given: ServerConfig, workers: number): Promise<{ snap: Snapshot; backend: Backend }> {
+async function openBackend(given: ServerConfig, workers: number): Promise<{ live: LiveSnapshot; backend: Backend }> {
   const readonly = given.readonly ?? SERVER_DEFAULTS.readonly
+  // A file is followed only by a read-only server: a new file renamed over a path whose
+  // connections write would meet their -wal and -shm files, which SQLite names after the path.
+  if (!readonly && given.watchMs !== undefined && given.watchMs > 0) {
+    throw invalid(
+      'watchMs: a server follows a new file at its path only when it serves it readonly (a writable one keeps the file it opened); pass { readonly: true }, or watchMs: 0',
+      ['watchMs'],
+    )
+  }
+  const watchMs = readonly ? (given.watchMs ?? SERVER_DEFAULTS.watchMs) : 0
   // Opened once with the default wait (migrations may need the write lock), then again with none:
   // SQLite's busy wait is synchronous, and on this thread it would stall every request.
   openSnapshot(given.snapshot, { readonly }).close()
-  const snap = openSnapshot(given.snapshot, { readonly, busyTimeoutMs: 0 })
+  const log = (line: string) => process.stderr.write(`legisearch serve: ${line}\n`)
+  const live = liveSnapshot(given.snapshot, () => openSnapshot(given.snapshot, { readonly, busyTimeoutMs: 0 }), watchMs, log)
   try {
-    return { snap, backend: workers > 0 ? await workerPool(given.snapshot, workers) : inProcess(snap) }
+    return { live, backend: workers > 0 ? await workerPool(given.snapshot, workers, watchMs) : inProcess(live) }
   } catch (e) {
-    snap.close()
+    live.close()
     throw e
   }
 }
@@ -99,11 +113,11 @@ function fastifyOf(given: ServerConfig): FastifyInstance {
 }
 
 /** The plug-ins, in the order they act on a request: body, errors, CORS, key and rate, then the routes. */
-async function registerPlugins(app: FastifyInstance, snap: Snapshot, backend: Backend, given: ServerConfig): Promise<void> {
+async function registerPlugins(app: FastifyInstance, live: LiveSnapshot, backend: Backend, given: ServerConfig): Promise<void> {
   await app.register(jsonBody)
   await app.register(errors)
   if (given.cors && given.cors.length > 0) await app.register(cors, { origin: given.cors })
-  await app.register(auth, { snap })
+  await app.register(auth, { live })
   await app.register(reference)
-  await app.register(operations, { snap, backend, given })
+  await app.register(operations, { live, backend, given })
 }

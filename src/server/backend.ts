@@ -9,6 +9,7 @@ import { Piscina } from 'piscina'
 import { type ErrorReply, errorReply, toldAsIs } from '../common/error-reply.js'
 import type { LegisearchError } from '../common/errors.js'
 import type { CorpusName, Snapshot } from '../api/snapshot.js'
+import type { LiveSnapshot } from './live-snapshot.js'
 
 /** A read, as plain data (it crosses to a worker thread). `query` is the raw query string. */
 export type Call =
@@ -88,25 +89,25 @@ export interface Backend {
   close(): Promise<void>
 }
 
-/** Reads on the server's own snapshot, in the event loop's thread (`--workers 0`). */
-export function inProcess(snap: Snapshot): Backend {
-  return { run: (call) => Promise.resolve(answer(snap, call)), close: () => Promise.resolve() }
+/** Reads on the server's own snapshot (the file now at its path), in the event loop's thread (`--workers 0`). */
+export function inProcess(live: LiveSnapshot): Backend {
+  return { run: (call) => Promise.resolve(answer(live.current(), call)), close: () => Promise.resolve() }
 }
 
 /** The default pool size: one worker per core. */
 export const defaultWorkers = (): number => availableParallelism()
 
 /**
- * Reads in `workers` threads, each with its own read-only connection to `path`. Piscina queues
- * calls while every worker is busy.
+ * Reads in `workers` threads, each with its own read-only connection to `path` (following the file
+ * at the path every `watchMs`, see `live-snapshot.ts`). Piscina queues calls while every worker is busy.
  */
-export async function workerPool(path: string, workers: number): Promise<Backend> {
+export async function workerPool(path: string, workers: number, watchMs: number): Promise<Backend> {
   const fromSource = import.meta.url.endsWith('.ts')
   const pool = new Piscina<Call, Answer>({
     // From source (tests, tsx) the worker is TypeScript loaded through tsx; built, it is dist/server-worker.js.
     filename: new URL(fromSource ? './worker.ts' : './server-worker.js', import.meta.url).href,
     ...(fromSource ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
-    workerData: { path },
+    workerData: { path, watchMs },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Number.POSITIVE_INFINITY,

@@ -13,6 +13,7 @@ import type { CorpusName, Snapshot } from '../api/snapshot.js'
 import { type Answer, type Backend, type Call, answerAsIs, answerOf } from './backend.js'
 import { SERVER_DEFAULTS } from './options.js'
 import { ROUTES, createMonitorBodySchema } from './routes.js'
+import type { LiveSnapshot } from './live-snapshot.js'
 
 /** One operation: the request in, the answer out. */
 export type Handler = (request: FastifyRequest) => Promise<Answer> | Answer
@@ -26,9 +27,10 @@ const READONLY_FILE_MESSAGE = 'the snapshot file of this server is read-only for
 /**
  * What each operation does: reads go to the backend, monitors' writes to the writable snapshot.
  *
- * @example const handlers = handlersOf(snap, inProcess(snap), false); await handlers['health']!(request) // { ok: true, json: '{"status":"ok"}' }
+ * @example const handlers = handlersOf(live, inProcess(live), false); await handlers['health']!(request) // { ok: true, json: '{"status":"ok"}' }
  */
-export function handlersOf(snap: Snapshot, backend: Backend, readonly: boolean): Record<string, Handler> {
+export function handlersOf(live: LiveSnapshot, backend: Backend, readonly: boolean): Record<string, Handler> {
+  const snap = (): Snapshot => live.current()
   const read = (call: Call) => backend.run(call)
   const params = (request: FastifyRequest) => request.params as Record<string, string>
   const client = (request: FastifyRequest) => (request.apiKey as ApiKey).clientId
@@ -51,7 +53,7 @@ export function handlersOf(snap: Snapshot, backend: Backend, readonly: boolean):
           continue
         }
         if (e.code === 'busy') return answerAsIs(new LegisearchError('busy', BUSY_MESSAGE))
-        if (e.code === 'forbidden' && snap.readonly) {
+        if (e.code === 'forbidden' && snap().readonly) {
           return answerAsIs(new LegisearchError('forbidden', readonly ? READONLY_MESSAGE : READONLY_FILE_MESSAGE))
         }
         return answerOf(e)
@@ -64,22 +66,22 @@ export function handlersOf(snap: Snapshot, backend: Backend, readonly: boolean):
     get_stakeholder: (request) => read({ op: 'stakeholder', id: params(request)['id'] ?? '' }),
     find_stakeholders: (request) => read({ op: 'stakeholders', query: rawQuery(request) }),
     screen_names: (request) => screenInChunks(request.body, read),
-    list_monitors: (request) => local(() => ({ data: snap.listMonitors(client(request)) })),
+    list_monitors: (request) => local(() => ({ data: snap().listMonitors(client(request)) })),
     create_monitor: (request) =>
       local(() => {
         const { name } = validate(createMonitorBodySchema, request.body, { where: 'body', prefix: [] })
-        return snap.createMonitor(client(request), name)
+        return snap().createMonitor(client(request), name)
       }),
-    get_monitor: (request) => local(() => snap.getMonitor(client(request), params(request)['monitorId'] ?? '')),
-    delete_monitor: (request) => local(() => snap.deleteMonitor(client(request), params(request)['monitorId'] ?? '')),
+    get_monitor: (request) => local(() => snap().getMonitor(client(request), params(request)['monitorId'] ?? '')),
+    delete_monitor: (request) => local(() => snap().deleteMonitor(client(request), params(request)['monitorId'] ?? '')),
     save_document: (request) => {
       const p = params(request)
-      return local(() => snap.saveToMonitor(client(request), p['monitorId'] ?? '', p['collection'] as CorpusName, p['documentId'] ?? ''))
+      return local(() => snap().saveToMonitor(client(request), p['monitorId'] ?? '', p['collection'] as CorpusName, p['documentId'] ?? ''))
     },
     unsave_document: (request) => {
       const p = params(request)
       return local(() =>
-        snap.removeFromMonitor(client(request), p['monitorId'] ?? '', p['collection'] as CorpusName, p['documentId'] ?? ''),
+        snap().removeFromMonitor(client(request), p['monitorId'] ?? '', p['collection'] as CorpusName, p['documentId'] ?? ''),
       )
     },
     health: () => ({ ok: true, json: JSON.stringify({ status: 'ok' }) }),

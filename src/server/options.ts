@@ -23,6 +23,16 @@ export const serverOptionsSchema = z.strictObject({
   cors: z
     .array(z.string({ error: 'must be an origin such as https://app.example.org' }), { error: 'must be an array of origins' })
     .optional(),
+  /**
+   * How often, in ms, a `readonly` server looks at which file its snapshot path names; a new file
+   * published under that name (an atomic rename) is served from then on. 0: never. Default 1000
+   * when `readonly`; a writable server keeps the file it opened (a value over 0 is refused).
+   */
+  watchMs: z
+    .int({ error: 'must be an integer number of milliseconds from 0 to 3600000' })
+    .min(0, 'must be an integer number of milliseconds from 0 to 3600000')
+    .max(3_600_000, 'must be an integer number of milliseconds from 0 to 3600000')
+    .optional(),
   /** Log requests (never keys) as JSON lines: `true` for stdout, or a writable stream. Default off. */
   logger: z
     .union([z.boolean(), z.custom<NodeJS.WritableStream>((v) => typeof (v as { write?: unknown })?.write === 'function')], {
@@ -40,6 +50,7 @@ export const SERVER_DEFAULTS = {
   maxHeaderBytes: 256 * 1024,
   /** How long a monitor write is retried (asynchronously) while another process holds the write lock, before 503 `busy`. */
   writeWaitMs: 250,
+  watchMs: 1000,
   port: 8787,
   host: '127.0.0.1',
 } as const

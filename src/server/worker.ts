@@ -5,10 +5,12 @@
 import { workerData } from 'node:worker_threads'
 import { openSnapshot } from '../api/snapshot.js'
 import { type Answer, type Call, answer } from './backend.js'
+import { liveSnapshot } from './live-snapshot.js'
 
-const snap = openSnapshot((workerData as { path: string }).path, { readonly: true })
+const { path, watchMs } = workerData as { path: string; watchMs: number }
+const live = liveSnapshot(path, () => openSnapshot(path, { readonly: true }), watchMs)
 
 export default function (call: Call | { op: 'ping' }): Answer {
   if (call.op === 'ping') return { ok: true, json: 'null' }
-  return answer(snap, call)
+  return answer(live.current(), call)
 }

@@ -8,6 +8,7 @@ import { LegisearchError } from '../../common/errors.js'
 import type { ApiKey, Endpoint } from '../../api/keys.js'
 import type { Snapshot } from '../../api/snapshot.js'
 import { atRoot } from './at-root.js'
+import type { LiveSnapshot } from '../live-snapshot.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,15 +19,15 @@ declare module 'fastify' {
 
 export interface AuthOptions extends Record<string, unknown> {
   /** Where keys are looked up. */
-  readonly snap: Snapshot
+  readonly live: LiveSnapshot
 }
 
 /** The key check on every request to a keyed route, then the key's rate, counted per key a minute. */
-export const auth = atRoot('legisearch-auth', async (app, { snap }: AuthOptions) => {
+export const auth = atRoot('legisearch-auth', async (app, { live }: AuthOptions) => {
   app.addHook('onRequest', async (request) => {
     const endpoint = request.routeOptions.config.route?.endpoint
     if (endpoint === undefined) return
-    request.apiKey = authorize(snap, request.headers['x-api-key'], endpoint)
+    request.apiKey = authorize(live.current(), request.headers['x-api-key'], endpoint)
   })
   await app.register(rateLimit, {
     global: true,

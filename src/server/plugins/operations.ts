@@ -5,13 +5,13 @@
 import type { FastifyRequest } from 'fastify'
 import { invalid } from '../../common/errors.js'
 import { clipped } from '../../common/shown.js'
-import type { Snapshot } from '../../api/snapshot.js'
 import type { Backend } from '../backend.js'
 import { handlersOf, rawQuery } from '../handlers.js'
 import { SERVER_DEFAULTS, type ServerConfig } from '../options.js'
 import { ROUTES, type RouteSpec, fastifyPath } from '../routes.js'
 import { atRoot } from './at-root.js'
 import { sendError } from './errors.js'
+import type { LiveSnapshot } from '../live-snapshot.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,15 +22,15 @@ declare module 'fastify' {
 
 export interface OperationsOptions extends Record<string, unknown> {
   /** The writable snapshot (monitors) of this thread. */
-  readonly snap: Snapshot
+  readonly live: LiveSnapshot
   /** Where reads run. */
   readonly backend: Backend
   readonly given: ServerConfig
 }
 
 /** One Fastify route per entry of `ROUTES`, each with its handler. */
-export const operations = atRoot('legisearch-operations', async (app, { snap, backend, given }: OperationsOptions) => {
-  const handlers = handlersOf(snap, backend, given.readonly ?? SERVER_DEFAULTS.readonly)
+export const operations = atRoot('legisearch-operations', async (app, { live, backend, given }: OperationsOptions) => {
+  const handlers = handlersOf(live, backend, given.readonly ?? SERVER_DEFAULTS.readonly)
   for (const route of ROUTES) {
     const handler = handlers[route.operationId]
     if (!handler) throw new Error(`no handler for ${route.operationId}`)
