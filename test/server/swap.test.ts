@@ -7,6 +7,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
 import { createServer } from '../../src/server/app.js'
+import { liveSnapshot } from '../../src/server/live-snapshot.js'
 import { proposition } from '../helpers/records.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 import { call } from './support.js'
@@ -85,5 +86,56 @@ describe('a new file that cannot be opened', () => {
     } finally {
       await server.close()
     }
+  })
+})
+
+describe('liveSnapshot', () => {
+  it('tells a new file it cannot open once, keeps the one it has, and takes the next good file', async () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'current.db')
+    const first = openSnapshot(file)
+    first.upsert('propositions', [proposition('p-alfa')])
+    first.close()
+    copyFileSync(file, path.join(dir, 'good.db'))
+    const good = openSnapshot(path.join(dir, 'good.db'))
+    good.upsert('propositions', [proposition('p-bravo')])
+    good.close()
+    const told: string[] = []
+    const live = liveSnapshot(
+      file,
+      () => openSnapshot(file, { readonly: true }),
+      5,
+      (line) => told.push(line),
+    )
+    const wait = () => new Promise((r) => setTimeout(r, 10))
+    try {
+      writeFileSync(path.join(dir, 'bad.db'), 'not a snapshot')
+      renameSync(path.join(dir, 'bad.db'), file)
+      for (let i = 0; i < 4; i++) {
+        await wait()
+        expect(live.current().counts().propositions).toBe(1)
+      }
+      expect(told).toHaveLength(1)
+      expect(told[0]).toMatch(/could not be opened, still serving the previous one .*is not a legisearch snapshot/)
+      renameSync(path.join(dir, 'good.db'), file)
+      await wait()
+      expect(live.current().counts().propositions).toBe(2)
+      expect(told).toEqual([told[0], `serving the new file at ${file}`])
+    } finally {
+      live.close()
+    }
+  })
+})
+
+describe('a writable server', () => {
+  it('keeps the file it opened: following a new one is refused, naming watchMs and what to pass', async () => {
+    const file = path.join(tempDir(), 'current.db')
+    openSnapshot(file).close()
+    const e = await createServer({ snapshot: file, workers: 0, watchMs: 100 }).then(
+      () => undefined,
+      (err: unknown) => err,
+    )
+    expect(e).toMatchObject({ status: 400, code: 'invalid_parameters', path: ['watchMs'] })
+    expect((e as Error).message).toMatch(/^watchMs: a server follows a new file at its path only when it serves it readonly/)
   })
 })
