@@ -45,6 +45,21 @@ export function writeDocuments(
   records: readonly { id: string }[],
   options: { skipUnchanged?: boolean } = {},
 ): { inserted: number; updated: number; unchanged: number } {
+  try {
+    return writeAll(rows, index, corpus, records, options)
+  } finally {
+    // Flushed by a write that ends well; dropped with a transaction that rolls back.
+    rows.discardDates()
+  }
+}
+
+function writeAll(
+  rows: DocumentRows,
+  index: TextIndex,
+  corpus: AnyCorpus,
+  records: readonly { id: string }[],
+  options: { skipUnchanged?: boolean },
+): { inserted: number; updated: number; unchanged: number } {
   const writer = index.writer(layoutOf(corpus))
   const facetsOfRecord = facetsOf(corpus)
   let inserted = 0
@@ -80,6 +95,7 @@ export function writeDocuments(
     )
   }
   writer.finish?.()
+  rows.flushDates()
   rows.addToCount(corpus.name, inserted)
   return { inserted, updated: records.length - inserted - unchanged, unchanged }
 }
@@ -110,6 +126,14 @@ export function reindexDocuments(rows: DocumentRows, index: TextIndex, corpus: A
 
 /** Removes records by id; returns how many existed. */
 export function deleteDocuments(rows: DocumentRows, index: TextIndex, corpus: AnyCorpus, ids: readonly string[]): number {
+  try {
+    return deleteAll(rows, index, corpus, ids)
+  } finally {
+    rows.discardDates()
+  }
+}
+
+function deleteAll(rows: DocumentRows, index: TextIndex, corpus: AnyCorpus, ids: readonly string[]): number {
   const writer = index.writer(layoutOf(corpus))
   let removed = 0
   for (const id of ids) {
@@ -120,6 +144,7 @@ export function deleteDocuments(rows: DocumentRows, index: TextIndex, corpus: An
     removed++
   }
   writer.finish?.()
+  rows.flushDates()
   rows.addToCount(corpus.name, -removed)
   return removed
 }

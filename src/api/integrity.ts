@@ -63,5 +63,6 @@ export function checkIntegrity({ db, path, rows, index, guard }: IntegrityDeps):
     })
   }
   check('orphan rows', () => rows.orphanProblems())
+  check('date columns', () => rows.dateProblems())
   return { ok: problems.length === 0, problems }
 }

@@ -154,6 +154,9 @@ const TABLES = [
   'api_keys',
 ]
 
+/** Tables a later migration adds, by the schema version that has them (an older file read-only lacks them). */
+const TABLES_SINCE: Readonly<Record<string, number>> = { doc_dates: 8 }
+
 /**
  * Refuses a file whose schema version claims tables it lacks (a file from a development build, or
  * one edited by hand), before any search can fail on it with a bare SQLite error. One look-up in
@@ -161,17 +164,20 @@ const TABLES = [
  */
 function checkTables(db: Db, path: string): void {
   const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[])
-  const missing = TABLES.filter((t) => !present.has(t))
+  const version = db.pragma('user_version', { simple: true }) as number
+  const expected = [...TABLES, ...Object.entries(TABLES_SINCE).flatMap(([t, since]) => (version >= since ? [t] : []))]
+  const missing = expected.filter((t) => !present.has(t))
   if (missing.length > 0) {
     throw invalid(
-      `path: ${shownPath(path)} claims schema ${MIGRATIONS.length} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`,
+      `path: ${shownPath(path)} claims schema ${version} but lacks the table(s) ${missing.join(', ')} (written by a development build, or altered); rebuild the snapshot`,
     )
   }
 }
 
 /**
  * The oldest schema a read-only open still reads: migration 7 only adds the audit events' `override`
- * column, which readers take as absent (null).
+ * column, which readers take as absent (null); migration 8 the date columns, which readers then
+ * read from `docs` chunk by chunk (`store/doc-columns.ts`).
  */
 const READABLE_FROM = 6
 

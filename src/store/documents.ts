@@ -1,3 +1,4 @@
+import { DateColumnsWriter, dateColumnProblems } from './doc-columns.js'
 import type { Statements } from './statements.js'
 
 /** One document's row: what sorts, date filters and the page need, apart from the record itself. */
@@ -13,12 +14,28 @@ export interface DocumentRow {
 }
 
 /**
- * The rows of documents: `docs`, `records` and the per-corpus counters in `meta` (filter values
+ * The rows of documents: `docs`, `records`, their date columns (`doc_dates`, written by
+ * `flushDates` at the end of a write) and the per-corpus counters in `meta` (filter values
  * belong to the text index: `facets` rows are the FTS5 index's). The
  * store knows rows, not corpora or ranking; callers wrap writes in one transaction.
  */
 export class DocumentRows {
-  constructor(private readonly st: Statements) {}
+  /** The dates of the documents `put` and `delete` touched, written by `flushDates`. */
+  private readonly dates: DateColumnsWriter
+
+  constructor(private readonly st: Statements) {
+    this.dates = new DateColumnsWriter(st)
+  }
+
+  /** Writes the date columns of every document put or deleted since the last flush (before the transaction commits). */
+  flushDates(): void {
+    this.dates.flush()
+  }
+
+  /** Forgets the staged dates (the transaction is rolling back). */
+  discardDates(): void {
+    this.dates.discard()
+  }
 
   /** Up to `limit` documents of a corpus after rowid `after`, in rowid order, with their records (to re-index them). */
   page(corpus: string, after: number, limit: number): { rowid: number; record: string }[] {
@@ -55,6 +72,7 @@ export class DocumentRows {
       )
     }
     st.prepared('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)').run(rowid, row.record)
+    this.dates.stage(row.corpus, rowid, row)
     return rowid
   }
 
@@ -62,6 +80,7 @@ export class DocumentRows {
   delete(corpus: string, id: string, rowid: number): void {
     const st = this.st
     st.prepared('DELETE FROM docs WHERE rowid = ?').run(rowid)
+    this.dates.stage(corpus, rowid, null)
     st.prepared('DELETE FROM records WHERE rowid = ?').run(rowid)
     // A removed document leaves no saved reference behind for a later record with the same id.
     st.prepared('DELETE FROM monitor_items WHERE corpus = ? AND doc_id = ?').run(corpus, id)
@@ -118,6 +137,11 @@ export class DocumentRows {
     const docs = (this.st.prepared('SELECT count(*) AS n FROM docs WHERE corpus = ?').get(corpus) as { n: number }).n
     const counter = this.st.prepared('SELECT value FROM meta WHERE key = ?').get(`docs:${corpus}`) as { value: number } | undefined
     return counter !== undefined && counter.value !== docs ? [`meta docs:${corpus} says ${counter.value} records, there are ${docs}`] : []
+  }
+
+  /** Documents whose date columns say otherwise than their row ([] when none; a file older than the columns has none to check). */
+  dateProblems(): string[] {
+    return dateColumnProblems(this.st)
   }
 
   /** Records without their document, documents without their record ([] when nothing). */

@@ -1,10 +1,9 @@
 import type Database from 'better-sqlite3'
-import type { Db } from './database.js'
 
 /** Prepared statements of one connection, keyed by their SQL: each is compiled once. */
 export class Statements {
   private readonly cache = new Map<string, Database.Statement>()
-  constructor(readonly db: Db) {}
+  constructor(readonly db: Database.Database) {}
 
   /** The prepared statement of `sql`, compiled on first use. */
   prepared(sql: string): Database.Statement {

@@ -63,6 +63,7 @@ describe('block index across connections', () => {
         )
         writer.add(rowid, [title, ''], [])
         writer.finish?.()
+        w.rows.flushDates()
       })()
     const newest = (q: string): string[] => {
       const ids = idsOf(r.db)
@@ -82,6 +83,7 @@ describe('block index across connections', () => {
       writer.remove(rowid)
       writer.finish?.()
       w.rows.delete('notes', 'b', rowid)
+      w.rows.flushDates()
     })()
     expect(newest('reforma')).toEqual([])
     expect(r.index.problems(LAYOUT, 1)).toEqual([])
@@ -101,6 +103,7 @@ describe('block index across connections', () => {
         const rowid = w.rows.put({ corpus: 'notes', id, mainMs: 1, mainDay: 20240101, updMs: 1, updDay: 20240101, record: '{}' }, existing)
         writer.add(rowid, [title, ''], [])
         writer.finish?.()
+        w.rows.flushDates()
       })()
     const segments = () => w.db.prepare("SELECT count(*) FROM block_segments WHERE space = 'notes:default'").pluck().get() as number
     for (let i = 0; i < 500; i++) write(`d${i}`, `palavra${i % 7} texto`)
@@ -139,6 +142,7 @@ describe('block index across connections', () => {
           writer.add(rowid, [title, ''], [])
         }
         writer.finish?.()
+        w.rows.flushDates()
       })()
     const count = (word: string) => r.index.search(wordSearch(word, 'newest')).total
     for (let i = 0; i < 8; i++) write(`big${i}`, 'comum')
@@ -170,6 +174,7 @@ describe('block index across connections', () => {
             writer.add(rowid, [title, ''], [])
           }
           writer.finish?.()
+          w.rows.flushDates()
           // What an ingest does when a later file is bad: the call's writes are rolled back.
           if (fail) throw new Error('refused')
         })()

@@ -90,6 +90,7 @@ function setup(make: (db: Db, st: Statements) => TextIndex, path: string) {
       )
       writer.add(rowid, d.texts, [['notes.tag', d.tag]])
       writer.finish?.()
+      rows.flushDates()
       docs.set(d.id, { ...d, rowid })
     })()
   }
@@ -101,6 +102,7 @@ function setup(make: (db: Db, st: Statements) => TextIndex, path: string) {
       writer.remove(d.rowid)
       writer.finish?.()
       rows.delete(LAYOUT.name, id, d.rowid)
+      rows.flushDates()
       rows.addToCount(LAYOUT.name, -1)
     })()
     docs.delete(id)

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
+import { MIGRATIONS } from '../../src/store/migrations/registry.js'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { stateOf } from './safety-support.js'
@@ -74,7 +75,7 @@ describe('held-back removals', () => {
     ro.close()
     openSnapshot(path).close()
     const after = new Database(path, { readonly: true })
-    expect(after.pragma('user_version', { simple: true })).toBe(7)
+    expect(after.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
     expect((after.prepare('PRAGMA table_info(watchlist_events)').all() as { name: string }[]).map((c) => c.name)).toContain('override')
     after.close()
   })

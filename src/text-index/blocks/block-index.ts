@@ -92,10 +92,13 @@ export class BlockIndex implements TextIndex {
 
   private searchNow(req: IndexSearch): IndexPage {
     const columns = this.columns.of(req.layout.name)
-    const { base } = columns
+    const { dates } = columns
+    const { base } = dates
     const sets = req.facets.map((f) => columns.facetSet(f))
     // Called once per match: plain loops over arrays made once.
-    const days = req.days.map((d) => ({ of: d.column === 'main' ? columns.mainDay : columns.updDay, from: d.from, to: d.to }))
+    const mainDay = (doc: number) => dates.mainDayOf(doc)
+    const updDay = (doc: number) => dates.updDayOf(doc)
+    const days = req.days.map((d) => ({ of: d.column === 'main' ? mainDay : updDay, from: d.from, to: d.to }))
     const accept =
       sets.length === 0 && days.length === 0
         ? undefined
@@ -104,7 +107,7 @@ export class BlockIndex implements TextIndex {
             for (let k = 0; k < sets.length; k++) if ((sets[k] as Uint8Array)[i] !== 1) return false
             for (let k = 0; k < days.length; k++) {
               const d = days[k] as (typeof days)[number]
-              const day = d.of[i] ?? 0
+              const day = d.of(doc)
               if (day < d.from || day > d.to) return false
             }
             return true
@@ -115,7 +118,7 @@ export class BlockIndex implements TextIndex {
       const y = idOf(b)
       return x < y ? -1 : x > y ? 1 : 0
     }
-    const main = (doc: number) => columns.mainMs[doc - base] ?? 0
+    const main = (doc: number) => dates.mainMsOf(doc)
     const lead = req.first ? columns.facetDocs(req.first) : undefined
     const options: EvaluateOptions = {
       k: req.offset + req.limit,
@@ -127,7 +130,7 @@ export class BlockIndex implements TextIndex {
             tie: byId,
             order:
               req.sort === 'recently_updated'
-                ? { key: (doc: number) => columns.updMs[doc - base] ?? 0, descending: true }
+                ? { key: (doc: number) => dates.updMsOf(doc), descending: true }
                 : { key: main, descending: req.sort === 'newest' },
           }),
     }

@@ -1,11 +1,11 @@
 /**
- * What a search of the block index orders and filters by, per corpus and version: the documents'
- * dates (read from `docs` once per version into typed arrays, `store/doc-columns.ts`), their ids
- * (read one by one, only when a tie needs them), and the filter cache — each filter value's
+ * What a search of the block index orders and filters by, per corpus: the documents' dates (the
+ * compact columns of `store/doc-columns.ts`, each chunk read when a search first touches it), their
+ * ids (read one by one, only when a tie needs them), and the filter cache — each filter value's
  * documents read from its postings in the facet space once per version, and a filter's bitmap
  * over the corpus's rowids kept for the next search (paging, a dashboard's refresh).
  */
-import { type DocDates, docIdOf, readDocDates } from '../../store/doc-columns.js'
+import { DateColumns, docIdOf } from '../../store/doc-columns.js'
 import type { Statements } from '../../store/statements.js'
 import type { FacetFilter } from '../types.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
@@ -19,31 +19,31 @@ const BITMAPS_KEPT = 16
 /** The live segments of an index space (the index's cache of them). */
 export type SegmentsIn = (space: string) => readonly LiveSegment[]
 
-/** A corpus's documents' columns at one version of its index, by rowid (arrays indexed by rowid − `base`). */
-export class DocColumns implements DocDates {
-  readonly base: number
-  readonly mainMs: Float64Array
-  readonly updMs: Float64Array
-  readonly mainDay: Int32Array
-  readonly updDay: Int32Array
+/** A corpus's documents' columns at one version of its index, by rowid. */
+export class DocColumns {
+  /** The dates, read by chunk. */
+  readonly dates: DateColumns
   /** Ids read so far (only ties need them). */
-  private readonly ids = new Map<number, string>()
+  private ids = new Map<number, string>()
   /** Per filter value (its facet term), its live documents ascending: read once per version. */
-  private readonly facets = new Map<string, Int32Array>()
-  /** Per filter (facet and values), its bitmap over rowid − base: the oldest goes past `BITMAPS_KEPT`. */
-  private readonly bitmaps = new Map<string, Uint8Array>()
+  private facets = new Map<string, Int32Array>()
+  /** Per filter (facet and values), its bitmap over rowid − `dates.base`: the oldest goes past `BITMAPS_KEPT`. */
+  private bitmaps = new Map<string, Uint8Array>()
 
   constructor(
     private readonly st: Statements,
     private readonly corpus: string,
     private readonly segmentsIn: SegmentsIn,
   ) {
-    const dates = readDocDates(st, corpus)
-    this.base = dates.base
-    this.mainMs = dates.mainMs
-    this.updMs = dates.updMs
-    this.mainDay = dates.mainDay
-    this.updDay = dates.updDay
+    this.dates = new DateColumns(st, corpus)
+  }
+
+  /** After a write (this process's or another's): the dates' changed chunks and every cached filter and id are read again. */
+  refresh(): void {
+    this.dates.refresh()
+    this.ids = new Map()
+    this.facets = new Map()
+    this.bitmaps = new Map()
   }
 
   /** A document's id (for ties), read when first asked and kept for the version. */
@@ -56,15 +56,15 @@ export class DocColumns implements DocDates {
     return id
   }
 
-  /** A filter's documents as a bitmap over the corpus's rowids (each value's documents read from its postings once per version). */
+  /** A filter's documents as a bitmap over the corpus's rowids from `dates.base` (each value's documents read from its postings once per version). */
   facetSet(f: FacetFilter): Uint8Array {
     // The same filter again (paging, a dashboard's refresh) reuses its bitmap; a few dozen are kept.
     const key = JSON.stringify([f.facet, ...[...f.values].sort()])
     const known = this.bitmaps.get(key)
     if (known) return known
-    const bits = new Uint8Array(this.mainMs.length)
-    for (const value of f.values)
-      for (const d of this.valueDocs(f.facet, value)) if (d >= this.base && d - this.base < bits.length) bits[d - this.base] = 1
+    const { base, size } = this.dates
+    const bits = new Uint8Array(size)
+    for (const value of f.values) for (const d of this.valueDocs(f.facet, value)) if (d >= base && d - base < size) bits[d - base] = 1
     if (this.bitmaps.size >= BITMAPS_KEPT) this.bitmaps.delete(this.bitmaps.keys().next().value as string)
     this.bitmaps.set(key, bits)
     return bits
@@ -111,13 +111,17 @@ export class ColumnCache {
     private readonly segmentsIn: SegmentsIn,
   ) {}
 
-  /** A corpus's columns at its index's current version (read again after a write). */
+  /** A corpus's columns at its index's current version (refreshed after a write). */
   of(corpus: string): DocColumns {
     // Every write bumps every space of its corpus: the facet space's version stands for all.
     const version = versionOf(this.st, spaceOf(corpus, 'facets'))
     const cached = this.columns.get(corpus)
     if (cached?.version === version) return cached.columns
-    const columns = new DocColumns(this.st, corpus, this.segmentsIn)
+    let columns: DocColumns
+    if (cached) {
+      columns = cached.columns
+      columns.refresh()
+    } else columns = new DocColumns(this.st, corpus, this.segmentsIn)
     this.columns.set(corpus, { version, columns })
     return columns
   }
