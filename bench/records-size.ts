@@ -5,14 +5,14 @@
  * (store/record-codec.ts) saves and costs (issue 24). Never touches the file given: it is copied
  * to `--work`, compacted as it is (`VACUUM INTO`: live pages only), its records rewritten with the
  * codec, compacted again. Reports per table (dbstat), bytes per record per corpus, and the read
- * cost of a page of 20 and of 200 records (read, decoded, parsed: `DocumentRows.records` and
- * `JSON.parse`) and of whole searches, TEXT vs BLOB, best-of and median in CPU µs.
+ * cost of a page of 20 and of 200 random records (read, decoded, parsed: `DocumentRows.records` and
+ * `JSON.parse`) and of whole searches, TEXT vs BLOB, in CPU µs, rounds alternating between the files.
  */
 import Database from 'better-sqlite3'
 import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { openSnapshot } from '../src/index.js'
+import { type Snapshot, openSnapshot } from '../src/index.js'
 import { DocumentRows } from '../src/store/documents.js'
 import recordDicts from '../src/store/migrations/0009-record-dicts.js'
 import { recompressRecords } from '../src/store/record-codec.js'
@@ -59,63 +59,78 @@ function perRecord(path: string): Map<string, { n: number; bytes: number; blobs:
   }
 }
 
-/** CPU µs of `fn`, run `n` times: best and median of the runs. */
-function cpu(n: number, fn: (i: number) => void): { best: number; median: number } {
-  const times: number[] = []
-  for (let i = 0; i < n; i++) {
-    const t0 = process.cpuUsage()
-    fn(i)
-    const u = process.cpuUsage(t0)
-    times.push(u.user + u.system)
-  }
-  times.sort((a, b) => a - b)
-  return { best: times[0] as number, median: times[Math.floor(n / 2)] as number }
-}
-
-function readCosts(path: string): Record<string, string> {
-  const db = new Database(path, { readonly: true })
-  const out: Record<string, string> = {}
-  try {
-    const st = new Statements(db)
-    const rows = new DocumentRows(st)
-    for (const corpus of CORPORA) {
-      const ids = (db.prepare('SELECT rowid FROM docs WHERE corpus = ?').pluck().all(corpus) as number[]).filter((_, i) => i % 7 === 3)
-      for (const size of [20, 200]) {
-        const pick = (i: number) => Array.from({ length: size }, (_, k) => ids[(i * 7919 + k * 104_729) % ids.length] as number)
-        // One warm pass, then timed.
-        for (let i = 0; i < 20; i++) for (const x of rows.records(corpus, pick(i)).values()) JSON.parse(x.record)
-        const t = cpu(size === 20 ? PAGES : Math.ceil(PAGES / 3), (i) => {
-          for (const x of rows.records(corpus, pick(i + 100)).values()) JSON.parse(x.record)
-        })
-        out[`${corpus} ${size}`] = `${t.best.toFixed(0)} / ${t.median.toFixed(0)}`
+/**
+ * CPU µs per call of each case, on both files: rounds alternate between the files (the machine's
+ * load falls on both alike); per case and file, the best and the median round's mean.
+ */
+function interleaved(cases: { name: string; text: () => void; blob: () => void }[], rounds: number, calls: number): string[][] {
+  const rows: string[][] = []
+  for (const c of cases) {
+    const t: Record<'text' | 'blob', number[]> = { text: [], blob: [] }
+    for (let i = 0; i < calls; i++) {
+      c.text()
+      c.blob()
+    }
+    for (let r = 0; r < rounds; r++) {
+      for (const which of ['text', 'blob'] as const) {
+        const t0 = process.cpuUsage()
+        for (let i = 0; i < calls; i++) c[which]()
+        const u = process.cpuUsage(t0)
+        t[which].push((u.user + u.system) / calls)
       }
     }
-  } finally {
-    db.close()
+    const stat = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b)
+      return { best: s[0] as number, median: s[Math.floor(s.length / 2)] as number }
+    }
+    const a = stat(t.text)
+    const b = stat(t.blob)
+    rows.push([
+      c.name,
+      `${a.best.toFixed(0)} / ${a.median.toFixed(0)}`,
+      `${b.best.toFixed(0)} / ${b.median.toFixed(0)}`,
+      `${(b.median - a.median).toFixed(0)} (${(((b.median - a.median) / a.median) * 100).toFixed(0)} %)`,
+    ])
   }
-  return out
+  return rows
 }
 
-function searchCosts(path: string): Record<string, string> {
-  const snap = openSnapshot(path, { readonly: true })
-  const out: Record<string, string> = {}
+function readCosts(text: string, blob: string): string[][] {
+  const dbs = [new Database(text, { readonly: true }), new Database(blob, { readonly: true })] as const
   try {
-    const qs = args.queries.split(',')
-    const cases: [string, () => unknown][] = []
-    for (const q of qs) {
-      cases.push([`propositions "${q}" p1`, () => snap.searchPropositions({ q, limit: 20 })])
-      cases.push([`propositions "${q}" newest p5`, () => snap.searchPropositions({ q, limit: 20, page: 5, sort: 'newest' })])
-      cases.push([`dou "${q}" p1`, () => snap.search('dou', { q, limit: 20 })])
+    const rows = dbs.map((db) => new DocumentRows(new Statements(db)))
+    const cases: { name: string; text: () => void; blob: () => void }[] = []
+    for (const corpus of CORPORA) {
+      const ids = dbs[0].prepare('SELECT rowid FROM docs WHERE corpus = ?').pluck().all(corpus) as number[]
+      for (const size of [20, 200]) {
+        let k = 0
+        const page = () => Array.from({ length: size }, () => ids[(k = (k + 7919) % ids.length)] as number)
+        const read = (r: DocumentRows) => () => {
+          for (const x of r.records(corpus, page()).values()) JSON.parse(x.record)
+        }
+        cases.push({ name: `${corpus}, ${size} records`, text: read(rows[0] as DocumentRows), blob: read(rows[1] as DocumentRows) })
+      }
     }
-    for (const [name, fn] of cases) {
-      for (let i = 0; i < 5; i++) fn()
-      const t = cpu(40, () => fn())
-      out[name] = `${t.best.toFixed(0)} / ${t.median.toFixed(0)}`
-    }
+    return interleaved(cases, 15, Math.ceil(PAGES / 15))
   } finally {
-    snap.close()
+    for (const db of dbs) db.close()
   }
-  return out
+}
+
+function searchCosts(text: string, blob: string): string[][] {
+  const snaps = [openSnapshot(text, { readonly: true }), openSnapshot(blob, { readonly: true })] as const
+  try {
+    const cases: { name: string; text: () => void; blob: () => void }[] = []
+    const add = (name: string, fn: (snap: Snapshot) => unknown) => cases.push({ name, text: () => fn(snaps[0]), blob: () => fn(snaps[1]) })
+    for (const q of args.queries.split(',')) {
+      add(`propositions "${q}", page 1`, (s) => s.searchPropositions({ q, limit: 20 }))
+      add(`propositions "${q}", newest, page 5`, (s) => s.searchPropositions({ q, limit: 20, page: 5, sort: 'newest' }))
+      add(`dou "${q}", page 1`, (s) => s.search('dou', { q, limit: 20 }))
+    }
+    return interleaved(cases, 9, 10)
+  } finally {
+    for (const s of snaps) s.close()
+  }
 }
 
 const copy = join(WORK, 'copy.db')
@@ -160,12 +175,8 @@ for (const c of CORPORA) {
     `| ${c} | ${x.n} | ${(x.bytes / x.n).toFixed(0)} | ${(y.bytes / y.n).toFixed(0)} | ${(x.bytes / y.bytes).toFixed(2)}× | ${y.blobs} |`,
   )
 }
-const cb = readCosts(before)
-const ca = readCosts(after)
-console.log('\n| page read (CPU µs, best / median) | TEXT | BLOB |\n| --- | ---: | ---: |')
-for (const k of Object.keys(cb)) console.log(`| ${k} records | ${cb[k]} | ${ca[k]} |`)
-const sb = searchCosts(before)
-const sa = searchCosts(after)
-console.log('\n| search (CPU µs, best / median) | TEXT | BLOB |\n| --- | ---: | ---: |')
-for (const k of Object.keys(sb)) console.log(`| ${k} | ${sb[k]} | ${sa[k]} |`)
+console.log('\n| page read, CPU µs (best / median round) | TEXT | BLOB | BLOB − TEXT (median) |\n| --- | ---: | ---: | ---: |')
+for (const r of readCosts(before, after)) console.log(`| ${r.join(' | ')} |`)
+console.log('\n| search, CPU µs (best / median round) | TEXT | BLOB | BLOB − TEXT (median) |\n| --- | ---: | ---: | ---: |')
+for (const r of searchCosts(before, after)) console.log(`| ${r.join(' | ')} |`)
 rmSync(copy, { force: true })
