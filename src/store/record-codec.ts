@@ -150,6 +150,18 @@ export function dictionaryFrom(sample: readonly string[]): Buffer {
   return Buffer.from(all.subarray(Math.max(0, all.length - DICT_BYTES)))
 }
 
+/**
+ * Reads every dictionary of the file into the connection's cache, so that records can be decoded
+ * while a statement iterates (better-sqlite3 runs no other query on a connection meanwhile).
+ *
+ * @example loadDictionaries(st); for (const row of stmt.iterate()) decodeRecord(st, row.record)
+ */
+export function loadDictionaries(st: Statements): void {
+  if (st.prepared("SELECT 1 FROM sqlite_master WHERE name = 'record_dicts'").get() === undefined) return
+  const cache = cacheOf(st)
+  for (const row of st.prepared('SELECT id, dict FROM record_dicts').all() as { id: number; dict: Buffer }[]) cache.set(row.id, row.dict)
+}
+
 function currentDictionary(st: Statements, corpus: string): { id: number; dict: Buffer } | undefined {
   const row = st.prepared('SELECT id FROM record_dicts WHERE corpus = ? ORDER BY id DESC LIMIT 1').get(corpus) as { id: number } | undefined
   return row === undefined ? undefined : { id: row.id, dict: dictionaryOf(st, row.id) }
