@@ -16,6 +16,8 @@ import { ensureCorpus } from './corpus.js'
 import { type BenchQuery, type Design, KIND_LABELS, buildQuerySet, isVariant, BASE_VARIANT } from './queries.js'
 import { int, mb, ms, table } from './report.js'
 import { summarize } from './stats.js'
+import { decodeRecord } from '../src/store/record-codec.js'
+import { Statements } from '../src/store/statements.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -34,16 +36,24 @@ const WEIGHTS = [3, 1, 2]
 const terms = (s: string) => tokenize(s).map((t) => termOf(t.text, 'default'))
 
 const db = new Database(corpus.path, { readonly: true })
+const st = new Statements(db)
 const rows = db
   .prepare(
     "SELECT d.rowid AS rowid, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = 'propositions' ORDER BY d.rowid",
   )
-  .all() as { rowid: number; record: string }[]
+  .all() as { rowid: number; record: string | Buffer }[]
+const jsons = rows.map((row) => decodeRecord(st, row.record))
 db.close()
 const t0 = performance.now()
 const builder = new SegmentBuilder(WEIGHTS)
-for (const row of rows) {
-  const r = JSON.parse(row.record) as { title: string; summary: string; acronymType: string; number: number; year: number }
+for (const [i, row] of rows.entries()) {
+  const r = JSON.parse(jsons[i] as string) as {
+    title: string
+    summary: string
+    acronymType: string
+    number: number
+    year: number
+  }
   builder.add(row.rowid, [terms(r.title), terms(r.summary), terms(`${r.acronymType} ${r.number}/${r.year}`)])
 }
 const seg = builder.finish()

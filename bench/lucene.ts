@@ -32,6 +32,8 @@ import { type BenchQuery, type Design, type Item, KIND_LABELS, type QuerySet, bu
 import { int, mb, ms, table } from './report.js'
 import { summarize } from './stats.js'
 import type { LegisearchRun } from './workers/lucene-legisearch.js'
+import { decodeRecord, loadDictionaries } from '../src/store/record-codec.js'
+import { Statements } from '../src/store/statements.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -76,14 +78,16 @@ const docsPath = join(dir, 'docs.tsv')
 {
   const t = performance.now()
   const db = new Database(corpus.path, { readonly: true })
+  const st = new Statements(db)
+  loadDictionaries(st)
   const lines: string[] = []
   for (const row of db
     .prepare(
       "SELECT d.main_ms AS ms, d.main_day AS day, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = 'propositions' ORDER BY d.rowid",
     )
-    .iterate() as Iterable<{ ms: number; day: number; record: string }>) {
+    .iterate() as Iterable<{ ms: number; day: number; record: string | Buffer }>) {
     // The same document MiniSearch gets: its identifier string, folded type and states.
-    const d = miniDoc(JSON.parse(row.record) as Parameters<typeof miniDoc>[0], row.ms, row.day)
+    const d = miniDoc(JSON.parse(decodeRecord(st, row.record)) as Parameters<typeof miniDoc>[0], row.ms, row.day)
     lines.push(
       [d.id, row.ms, row.day, d.types, d.states.join(','), clean(words(d.title)), clean(words(d.summary)), clean(words(d.ident))].join(
         '\t',

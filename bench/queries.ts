@@ -8,6 +8,8 @@ import Database from 'better-sqlite3'
 import { type MatchMode, fold, termOf, tokenize } from '../src/index.js'
 import { Rng, deriveSeed } from '../scripts/generate/prng.js'
 import { parseQ } from '../src/query/q.js'
+import { decodeRecord } from '../src/store/record-codec.js'
+import { Statements } from '../src/store/statements.js'
 
 export type Kind = 'common' | 'rare' | 'and3' | 'or3' | 'not' | 'phrase' | 'ident'
 export type BenchCorpus = 'propositions' | 'dou' | 'social'
@@ -174,14 +176,15 @@ function sample(db: Database.Database, corpus: BenchCorpus, n: number, rng: Rng)
   const records: unknown[] = []
   if (range.lo === null || range.hi === null) return { texts, records }
   const get = db.prepare('SELECT r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.rowid = ? AND d.corpus = ?')
+  const st = new Statements(db)
   const seen = new Set<number>()
   for (let tries = 0; records.length < n && tries < n * 20; tries++) {
     const rowid = rng.int(range.lo, range.hi)
     if (seen.has(rowid)) continue
     seen.add(rowid)
-    const row = get.get(rowid, corpus) as { record: string } | undefined
+    const row = get.get(rowid, corpus) as { record: string | Buffer } | undefined
     if (!row) continue
-    const r = JSON.parse(row.record) as Record<string, unknown>
+    const r = JSON.parse(decodeRecord(st, row.record)) as Record<string, unknown>
     records.push(r)
     texts.push(textFields(corpus, r))
   }

@@ -24,6 +24,8 @@ import { type MatchMode, fold, termOf } from '../../src/index.js'
 import { type TracedStatement, tracedStatement } from '../explain.js'
 import type { BenchCorpus, BenchQuery, Item, TextSpec } from '../queries.js'
 import { LIMIT } from '../queries.js'
+import { decodeRecord } from '../../src/store/record-codec.js'
+import { Statements } from '../../src/store/statements.js'
 
 /** BM25 column weights of each corpus's FTS table, in column order (title-like fields weigh more). */
 const WEIGHTS: Readonly<Record<BenchCorpus, string>> = {
@@ -80,11 +82,13 @@ interface CompiledSql {
 
 export class Fts5Baseline {
   private readonly db: Database.Database
+  private readonly st: Statements
   private readonly cache = new Map<string, Database.Statement>()
   private readonly sizes: ReadonlyMap<string, number>
 
   constructor(path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true })
+    this.st = new Statements(this.db)
     const rows = this.db.prepare('SELECT corpus, count(*) AS n FROM docs GROUP BY corpus').all() as { corpus: string; n: number }[]
     this.sizes = new Map(rows.map((r) => [r.corpus, r.n]))
   }
@@ -236,15 +240,15 @@ export class Fts5Baseline {
     const c = this.compile(q, textTotal)
     const count = () => (this.stmt(c.countSql).get(...c.countArgs) as { n: number }).n
     if (c.onePass) {
-      const rows = this.stmt(c.pageSql).all(...c.pageArgs) as { id: string; record: string; total: number }[]
+      const rows = this.stmt(c.pageSql).all(...c.pageArgs) as { id: string; record: string | Buffer; total: number }[]
       const first = rows[0]
       if (first === undefined) return { total: count(), ids: [] }
-      return { total: first.total, ids: rows.map((r) => (JSON.parse(r.record) as { id: string }).id) }
+      return { total: first.total, ids: rows.map((r) => (JSON.parse(decodeRecord(this.st, r.record)) as { id: string }).id) }
     }
     const total = q.filters ? count() : textTotal
     if ((q.page - 1) * LIMIT >= total) return { total, ids: [] }
-    const rows = this.stmt(c.pageSql).all(...c.pageArgs) as { id: string; record: string }[]
-    const ids = rows.map((r) => (JSON.parse(r.record) as { id: string }).id)
+    const rows = this.stmt(c.pageSql).all(...c.pageArgs) as { id: string; record: string | Buffer }[]
+    const ids = rows.map((r) => (JSON.parse(decodeRecord(this.st, r.record)) as { id: string }).id)
     return { total, ids }
   }
 

@@ -15,6 +15,8 @@ import Database from 'better-sqlite3'
 import MiniSearch from 'minisearch'
 import { type MiniDoc, miniDoc, newIndex, search } from '../baselines/minisearch.js'
 import { BASE_VARIANT, type BenchQuery, type QuerySet, isVariant } from '../queries.js'
+import { decodeRecord, loadDictionaries } from '../../src/store/record-codec.js'
+import { Statements } from '../../src/store/statements.js'
 
 export interface MiniSearchResult {
   readonly documents: number
@@ -43,6 +45,8 @@ const set = JSON.parse(readFileSync(queriesPath, 'utf8')) as QuerySet
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {})
 
 const db = new Database(snapshotPath, { readonly: true, fileMustExist: true })
+const st = new Statements(db)
+loadDictionaries(st)
 const index = newIndex()
 let readMs = 0
 let indexMs = 0
@@ -65,9 +69,9 @@ for (const row of db
   .iterate() as Iterable<{
   main_ms: number
   main_day: number
-  record: string
+  record: string | Buffer
 }>) {
-  batch.push(miniDoc(JSON.parse(row.record) as Parameters<typeof miniDoc>[0], row.main_ms, row.main_day))
+  batch.push(miniDoc(JSON.parse(decodeRecord(st, row.record)) as Parameters<typeof miniDoc>[0], row.main_ms, row.main_day))
   if (batch.length === 10_000) flush()
 }
 flush()

@@ -18,7 +18,7 @@ export interface IntegrityDeps {
 
 /**
  * `snap.checkIntegrity()`: SQLite's own check, the record counters, the text index's check per
- * corpus, orphan rows. Damage a check meets is a problem found, not an error; the first damage
+ * corpus, orphan rows, records that do not decode. Damage a check meets is a problem found, not an error; the first damage
  * found is remembered on the guard (writes are refused from then on).
  *
  * @example checkIntegrity({ db, path, rows, index, guard }) // { ok: true, problems: [] }
@@ -64,5 +64,6 @@ export function checkIntegrity({ db, path, rows, index, guard }: IntegrityDeps):
   }
   check('orphan rows', () => rows.orphanProblems())
   check('date columns', () => rows.dateProblems())
+  check('stored records', () => rows.decodeProblems())
   return { ok: problems.length === 0, problems }
 }

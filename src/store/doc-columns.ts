@@ -155,7 +155,7 @@ export class DateColumns {
   private chunkFromDocs(c: number): DateChunk {
     const chunk = emptyChunk()
     const rows = this.st
-      .prepared('SELECT rowid, main_ms, main_day, upd_ms, upd_day FROM docs WHERE rowid BETWEEN ? AND ? AND corpus = ?')
+      .prepared('SELECT rowid, main_ms, main_day, upd_ms, upd_day FROM docs NOT INDEXED WHERE rowid BETWEEN ? AND ? AND corpus = ?')
       .raw()
       .iterate(c * CHUNK, c * CHUNK + CHUNK - 1, this.corpus) as Iterable<[number, number, number, number, number]>
     for (const [rowid, mainMs, mainDay, updMs, updDay] of rows) {

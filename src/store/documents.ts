@@ -1,4 +1,5 @@
 import { DateColumnsWriter, dateColumnProblems } from './doc-columns.js'
+import { decodeRecord, encodeRecord, recordProblems } from './record-codec.js'
 import type { Statements } from './statements.js'
 
 /** One document's row: what sorts, date filters and the page need, apart from the record itself. */
@@ -39,11 +40,12 @@ export class DocumentRows {
 
   /** Up to `limit` documents of a corpus after rowid `after`, in rowid order, with their records (to re-index them). */
   page(corpus: string, after: number, limit: number): { rowid: number; record: string }[] {
-    return this.st
+    const rows = this.st
       .prepared(
         'SELECT d.rowid AS rowid, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = ? AND d.rowid > ? ORDER BY d.rowid LIMIT ?',
       )
-      .all(corpus, after, limit) as { rowid: number; record: string }[]
+      .all(corpus, after, limit) as { rowid: number; record: string | Buffer }[]
+    return rows.map((r) => ({ rowid: r.rowid, record: decodeRecord(this.st, r.record) }))
   }
 
   /** The rowid of a document, or undefined. */
@@ -71,7 +73,7 @@ export class DocumentRows {
           .run(row.corpus, row.id, row.mainMs, row.mainDay, row.updMs, row.updDay).lastInsertRowid,
       )
     }
-    st.prepared('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)').run(rowid, row.record)
+    st.prepared('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)').run(rowid, encodeRecord(st, row.corpus, row.record))
     this.dates.stage(row.corpus, rowid, row)
     return rowid
   }
@@ -88,7 +90,9 @@ export class DocumentRows {
 
   /** The stored record (JSON) of a rowid, or undefined. */
   recordOf(rowid: number): string | undefined {
-    return (this.st.prepared('SELECT record FROM records WHERE rowid = ?').get(rowid) as { record: string } | undefined)?.record
+    const stored = (this.st.prepared('SELECT record FROM records WHERE rowid = ?').get(rowid) as { record: string | Buffer } | undefined)
+      ?.record
+    return stored === undefined ? undefined : decodeRecord(this.st, stored)
   }
 
   /** The ids and records of the given rowids that hold a record of `corpus` (a rowid freed and reused by another corpus is not). */
@@ -98,8 +102,8 @@ export class DocumentRows {
       .prepared(
         `SELECT d.rowid AS r, d.id AS id, x.record AS record FROM docs d JOIN records x ON x.rowid = d.rowid WHERE d.corpus = ? AND d.rowid IN (${rowids.map(() => '?').join(', ')})`,
       )
-      .all(corpus, ...rowids) as { r: number; id: string; record: string }[]
-    return new Map(rows.map((x) => [x.r, { id: x.id, record: x.record }]))
+      .all(corpus, ...rowids) as { r: number; id: string; record: string | Buffer }[]
+    return new Map(rows.map((x) => [x.r, { id: x.id, record: decodeRecord(this.st, x.record) }]))
   }
 
   /** The ids of the given rowids of `corpus`, read 500 at a time (any number of rowids). */
@@ -157,6 +161,11 @@ export class DocumentRows {
     ).n
     if (unpaired > 0) problems.push(`records: ${unpaired} documents without their record, or records without their document`)
     return problems
+  }
+
+  /** Stored records that do not decode (see `recordProblems`; [] when none). */
+  decodeProblems(): string[] {
+    return recordProblems(this.st)
   }
 }
 

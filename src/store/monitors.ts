@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { decodeRecord } from './record-codec.js'
 import type { Statements } from './statements.js'
 
 /** A saved document's reference, as stored. */
@@ -81,13 +82,14 @@ export class MonitorRows {
 
   /** The documents saved in a monitor, in the order saved (within a millisecond, by rowid: rowids grow with each insert), with their stored records (JSON). */
   items(monitorId: string): SavedItemRow[] {
-    return this.st
+    const rows = this.st
       .prepared(
         `SELECT i.corpus AS corpus, i.doc_id AS documentId, r.record AS record
          FROM monitor_items i JOIN docs d ON d.corpus = i.corpus AND d.id = i.doc_id JOIN records r ON r.rowid = d.rowid
          WHERE i.monitor_id = ? ORDER BY i.saved_at, i.rowid`,
       )
-      .all(monitorId) as SavedItemRow[]
+      .all(monitorId) as (Omit<SavedItemRow, 'record'> & { record: string | Buffer })[]
+    return rows.map((row) => ({ ...row, record: decodeRecord(this.st, row.record) }))
   }
 
   /** A monitor of this client, or undefined (another client's monitor is as unknown as a missing one). */

@@ -7,6 +7,7 @@ import ingestLog from './0005-ingest-log.js'
 import apiKeys from './0006-api-keys.js'
 import watchlistOverride from './0007-watchlist-override.js'
 import docDates from './0008-doc-dates.js'
+import recordDicts from './0009-record-dicts.js'
 
 /** A migration: SQL to run, or a step that needs code (run inside the same transaction). */
 export type Migration = string | ((db: Database.Database) => void)
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   apiKeys,
   watchlistOverride,
   docDates,
+  recordDicts,
 ]
