@@ -12,6 +12,7 @@
  * A corpus gets its dictionary once it holds `TRAIN_FROM` records in TEXT: built from those, and
  * used for every record written after (the ones before stay TEXT; `recompressRecords` rewrites them).
  */
+import { randomInt } from 'node:crypto'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import type { Statements } from './statements.js'
 
@@ -163,7 +164,8 @@ export function loadDictionaries(st: Statements): void {
 }
 
 function currentDictionary(st: Statements, corpus: string): { id: number; dict: Buffer } | undefined {
-  const row = st.prepared('SELECT id FROM record_dicts WHERE corpus = ? ORDER BY id DESC LIMIT 1').get(corpus) as { id: number } | undefined
+  const row = st.prepared('SELECT id FROM record_dicts WHERE corpus = ? ORDER BY rowid DESC LIMIT 1').get(corpus) as
+    { id: number } | undefined
   return row === undefined ? undefined : { id: row.id, dict: dictionaryOf(st, row.id) }
 }
 
@@ -178,7 +180,11 @@ function trainDictionary(st: Statements, corpus: string, trainFrom = TRAIN_FROM)
   ).map((r) => r.record)
   if (sample.length < trainFrom) return undefined
   const dict = dictionaryFrom(sample)
-  const id = Number(st.prepared('INSERT INTO record_dicts (corpus, dict) VALUES (?, ?)').run(corpus, dict).lastInsertRowid)
+  // A random id, never the next one: a dictionary made in a call that rolled back stays cached in
+  // this connection, and another process's next dictionary must not come under its id.
+  let id = randomInt(1, 2 ** 31)
+  while (st.prepared('SELECT 1 FROM record_dicts WHERE id = ?').get(id) !== undefined) id = randomInt(1, 2 ** 31)
+  st.prepared('INSERT INTO record_dicts (id, corpus, dict) VALUES (?, ?, ?)').run(id, corpus, dict)
   // Set here, not only read: a rolled-back transaction may have left another dictionary under this id.
   cacheOf(st).set(id, dict)
   plainWrites.get(st)?.delete(corpus)

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
 import { CORPUS_NAMES, type CorpusName, type Snapshot, openSnapshot } from '../../src/index.js'
-import { TRAIN_FROM, decodeRecord, recompressRecords } from '../../src/store/record-codec.js'
+import { TRAIN_FROM, decodeRecord, encodeRecord, recompressRecords } from '../../src/store/record-codec.js'
 import { Statements } from '../../src/store/statements.js'
 import { CASES } from '../ingest/cases.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
@@ -194,5 +194,39 @@ describe('records stored compactly', () => {
     } finally {
       again.close()
     }
+  })
+})
+
+describe('a dictionary made in a call that rolled back', () => {
+  it('is never taken for another connection’s next dictionary', () => {
+    const path = tempSnapshotPath()
+    openSnapshot(path).close()
+    const a = new Database(path)
+    const b = new Database(path)
+    const sa = new Statements(a)
+    const sb = new Statements(b)
+    const put = (db: Database.Database, st: Statements, from: number, n: number, word: string) => {
+      const docs = db.prepare("INSERT INTO docs (corpus, id, main_ms, main_day, upd_ms, upd_day) VALUES ('dou', ?, 0, 0, 0, 0)")
+      const recs = db.prepare('INSERT INTO records (rowid, record) VALUES (?, ?)')
+      for (let i = from; i < from + n; i++) {
+        const json = JSON.stringify({ id: `x${i}`, text: `${word} ${i} `.repeat(20) })
+        recs.run(docs.run(`x${i}`).lastInsertRowid, encodeRecord(st, 'dou', json))
+      }
+    }
+    // Connection a makes a dictionary of "alfa" records, then its transaction rolls back.
+    expect(() =>
+      a.transaction(() => {
+        put(a, sa, 0, TRAIN_FROM + 300, 'alfa')
+        expect(a.prepare('SELECT count(*) FROM record_dicts').pluck().get()).toBe(1)
+        throw new Error('a later file is bad')
+      })(),
+    ).toThrow('a later file is bad')
+    // Connection b writes "beta" records with its own dictionary; a reads them right.
+    b.transaction(() => put(b, sb, 0, TRAIN_FROM + 300, 'beta'))()
+    const rows = a.prepare("SELECT record FROM records WHERE typeof(record) = 'blob'").pluck().all() as Buffer[]
+    expect(rows.length).toBeGreaterThan(0)
+    for (const r of rows) expect(decodeRecord(sa, r)).toMatch(/^\{"id":"x\d+","text":"beta /)
+    a.close()
+    b.close()
   })
 })
