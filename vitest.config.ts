@@ -6,7 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Unpacks the compressed fixtures (test/fixtures) once, before the workers start.
-    globalSetup: ['test/helpers/fixtures.ts'],
+    // Unpacks the compressed fixtures (test/fixtures) once, before the workers start; builds the
+    // command once for the tests that spawn it (test/helpers/cli-build.ts).
+    globalSetup: ['test/helpers/fixtures.ts', 'test/helpers/cli-build.ts'],
   },
 })
