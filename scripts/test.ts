@@ -1,12 +1,14 @@
 // `npm test`: the typecheck, each lint step (package.json's `typecheck` and `lint` scripts, `lint`
 // split at its `&&`) and `vitest run` at the same time rather than one after another: each check
 // is one single-threaded process, and they fill the cores vitest's workers leave idle (on 2 cores
-// the checks alone take about 90 s one after another). vitest's output streams as it runs; each
+// the checks alone take about 90 s one after another), at a lower priority (nice 10) so that the
+// tests, which have time limits, come first. vitest's output streams as it runs; each
 // check's output is printed when it ends, with its time; the summary at the end names every step
 // that failed, and the exit code is 1 when one did. Arguments are passed to vitest
 // (`npm test -- test/cli`).
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { setPriority } from 'node:os'
 
 interface Step {
   readonly name: string
@@ -47,6 +49,14 @@ function run(step: Step): Promise<Outcome> {
   const started = performance.now()
   return new Promise((resolve) => {
     const child = spawn(step.command, { shell: true, stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+    // The checks yield the cores to vitest's workers (whose tests have time limits) and take the rest.
+    if (!step.live && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 10)
+      } catch {
+        // Not allowed here: the check runs at the same priority.
+      }
+    }
     const output: Buffer[] = []
     child.stdout?.on('data', (d: Buffer) => output.push(d))
     child.stderr?.on('data', (d: Buffer) => output.push(d))
