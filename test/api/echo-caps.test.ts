@@ -15,6 +15,7 @@ import { type LegisearchError, openSnapshot } from '../../src/index.js'
 import { errorOf, rejectionOf } from '../helpers/errors.js'
 import { sharedSnapshot, sharedTempDir, tempDir } from '../helpers/tmp-snapshot.js'
 import { call, servedSnapshot } from '../server/support.js'
+import { cliArgs } from '../helpers/cli.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const LIMIT = 2000
@@ -176,7 +177,7 @@ describe('the MCP server caps what its tool errors echo', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts'), 'mcp', '--snapshot', file],
+        args: cliArgs('mcp', '--snapshot', file),
         cwd: ROOT,
         stderr: 'pipe',
       }),
@@ -212,7 +213,7 @@ describe('the CLI caps what its messages echo of an argument', () => {
   /** Near the longest single argument Linux passes (128 KiB). */
   const ARG = 'k'.repeat(100_000)
   const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts'), ...args], {
+    const r = spawnSync(process.execPath, cliArgs(...args), {
       encoding: 'utf8',
       env: { ...process.env, LEGISEARCH_SNAPSHOT: '' },
     })

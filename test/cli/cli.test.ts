@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CLI, runCli as run } from '../helpers/cli.js'
+import { cliArgs, runCli as run, runCliFromSource } from '../helpers/cli.js'
 import { SOURCE_NAMES, openSnapshot } from '../../src/index.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'
@@ -28,6 +28,14 @@ describe('legisearch (the command)', () => {
     expect(list.find((s) => s.name === 'dou')?.fetch).toBe('--date YYYY-MM-DD (login)')
     expect(list.find((s) => s.name === 'camara')?.fetch).toBe('--year YYYY')
     expect(list.find((s) => s.name === 'bacen')?.fetch).toMatch(/^--ids /)
+  })
+
+  it('runs from the source through tsx as from the build the other tests spawn', () => {
+    // `sources` exits 0 (see the test below); `ingest` with no source is a usage error, exit 1.
+    for (const args of [['sources', '--json'], ['ingest']]) {
+      const [source, built] = [runCliFromSource(...args), run(...args)]
+      expect(source).toEqual(built)
+    }
   })
 
   it('usage errors exit 1 with the usage; --help exits 0', () => {
@@ -162,7 +170,7 @@ describe('legisearch (the command)', () => {
       /^1,c1,"Salek, Abdulhai",1,TAi\.108,1\.000,ABDULHAI SALEK,listed,\w+,".*birth year 1965.*nationality af matches.*"$/,
     )
     expect(lines.slice(2)).toEqual(['2,c2,Maria Aparecida da Silva,0,,,,,,'])
-    const stdin = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'screen', '-', '--format', 'jsonl', '--snapshot', path], {
+    const stdin = spawnSync(process.execPath, cliArgs('screen', '-', '--format', 'jsonl', '--snapshot', path), {
       input: 'name\nTharwat Salah Chehata\n',
       encoding: 'utf8',
     })

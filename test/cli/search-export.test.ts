@@ -6,20 +6,19 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LegisearchError, openSnapshot } from '../../src/index.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
+import { cliArgs } from '../helpers/cli.js'
 
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 const MCTI = 'Ministério da Ciência, Tecnologia e Inovação'
 const MATCHING = 10_000
 const OTHERS = 300
 
 function run(...args: string[]) {
   const started = performance.now()
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const r = spawnSync(process.execPath, cliArgs(...args), {
     encoding: 'utf8',
     env: { ...process.env, LEGISEARCH_SNAPSHOT: '' },
     maxBuffer: 256 * 1024 * 1024,

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { CLI, runCli as run } from '../helpers/cli.js'
+import { CLI, cliArgs, runCli as run } from '../helpers/cli.js'
 import { keyIdOf } from '../../src/api/keys.js'
 import { openSnapshot } from '../../src/index.js'
 import { fill } from '../server/support.js'
@@ -13,7 +13,7 @@ import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 /** `legisearch serve …` until it prints its address; killed when the test ends. */
 async function serve(...args: string[]): Promise<{ child: ChildProcess; base: string; err: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, cliArgs('serve', '--port', '0', ...args), { stdio: ['ignore', 'pipe', 'pipe'] })
   onTestFinished(() => {
     if (child.exitCode === null) child.kill('SIGKILL')
   })

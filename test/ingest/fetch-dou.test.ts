@@ -8,14 +8,13 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fetchSource } from '../../src/index.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'
+import { cliArgs } from '../helpers/cli.js'
 
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 const DAY = '2023-05-23'
 const ZIPS: Record<string, string> = {
   DO2: 'inlabs-xml-2023-05-23-DO2.zip',
@@ -130,7 +129,7 @@ describe('fetch dou from a local INLABS', () => {
     const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
       const p = spawn(
         process.execPath,
-        ['--import', 'tsx', CLI, 'fetch', 'dou', '--date', DAY, '--ingest', '--base-url', base, '--dir', tempDir(), '--snapshot', snapshot],
+        cliArgs('fetch', 'dou', '--date', DAY, '--ingest', '--base-url', base, '--dir', tempDir(), '--snapshot', snapshot),
         { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, INLABS_EMAIL: EMAIL, INLABS_PASSWORD: PASSWORD } },
       )
       let out = ''

@@ -9,7 +9,6 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { basename, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SourceName, fetchSource, openSnapshot } from '../../src/index.js'
 import { readCsvRecords } from '../helpers/csv.js'
@@ -18,8 +17,8 @@ import { rejectionOf } from '../helpers/errors.js'
 import { zipOf } from '../helpers/zip.js'
 import { CASES } from './cases.js'
 import { fixture } from '../helpers/fixtures.js'
+import { cliArgs } from '../helpers/cli.js'
 
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 /** The Câmara's files at their official paths (one server stands for every origin). */
 const CAMARA_ROUTES: Record<string, string> = {
   '/arquivos/deputados/csv/deputados.csv': 'camara/deputados.csv',
@@ -190,7 +189,7 @@ describe('fetch from a local server at the official paths', () => {
 
   const run = (...args: string[]) =>
     new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      const p = spawn(process.execPath, cliArgs(...args), { stdio: ['ignore', 'pipe', 'pipe'] })
       let out = ''
       let err = ''
       p.stdout.on('data', (d: Buffer) => (out += d.toString()))

@@ -9,15 +9,13 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { INGEST_LIMITS } from '../../src/ingest/limits.js'
 import { LegisearchError, type Snapshot } from '../../src/index.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, type SourceCase } from './cases.js'
-
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
+import { cliArgs } from '../helpers/cli.js'
 
 /** A seeded generator (mulberry32): the same cases on every run. */
 function random(seed: number): () => number {
@@ -170,12 +168,12 @@ describe('fuzz: a compression bomb through the CLI', () => {
     writeFileSync(file, Buffer.concat([gzipSync(readFileSync(base)), NULS_GZ]))
     const db = join(dir, 's.db')
     const started = Date.now()
-    const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'ingest', '--snapshot', db, 'camara', file], { encoding: 'utf8' })
+    const r = spawnSync(process.execPath, cliArgs('ingest', '--snapshot', db, 'camara', file), { encoding: 'utf8' })
     expect(r.status, r.stderr).toBe(2)
     expect(r.stderr).toContain(`${file}: unpacks to more than 100 times`)
     expect(r.stderr).toMatch(/compression bomb; refused; nothing of this call was written/)
     expect(Date.now() - started).toBeLessThan(20_000)
-    const counts = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'counts', '--snapshot', db, '--json'], { encoding: 'utf8' })
+    const counts = spawnSync(process.execPath, cliArgs('counts', '--snapshot', db, '--json'), { encoding: 'utf8' })
     if (counts.status === 0) expect(Object.values(JSON.parse(counts.stdout) as Record<string, number>).every((n) => n === 0)).toBe(true)
   }, 30_000)
 })

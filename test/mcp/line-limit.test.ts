@@ -15,9 +15,9 @@ import { openSnapshot } from '../../src/index.js'
 import { MAX_LINE_BYTES } from '../../src/mcp/transport.js'
 import { fill } from '../server/support.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
+import { cliArgs } from '../helpers/cli.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const CLI = path.join(ROOT, 'src/cli/index.ts')
 const TWENTY_MB = 20 * 1024 * 1024
 
 describe('legisearch mcp and an over-long JSON-RPC line', () => {
@@ -37,7 +37,7 @@ describe('legisearch mcp and an over-long JSON-RPC line', () => {
       const client = new Client({ name: 'legisearch-test', version: '1.0.0' })
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', CLI, 'mcp', '--snapshot', file],
+        args: cliArgs('mcp', '--snapshot', file),
         cwd: ROOT,
         stderr: 'pipe',
       })
@@ -69,7 +69,7 @@ describe('legisearch mcp and an over-long JSON-RPC line', () => {
     'answers over-long, non-JSON and non-JSON-RPC lines with errors, and a request after them (raw lines)',
     { timeout: 120_000 },
     async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'mcp', '--snapshot', file], { cwd: ROOT })
+      const child = spawn(process.execPath, cliArgs('mcp', '--snapshot', file), { cwd: ROOT })
       try {
         const lines = linesOf(child)
         const send = (line: string) => child.stdin.write(`${line}\n`)

@@ -15,6 +15,7 @@ import { errorOf } from '../helpers/errors.js'
 import { fixture } from '../helpers/fixtures.js'
 import { sharedTempDir, tempDir } from '../helpers/tmp-snapshot.js'
 import { fill } from '../server/support.js'
+import { cliArgs } from '../helpers/cli.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -34,7 +35,7 @@ describe('legisearch mcp, spoken to over stdio', () => {
     client = new Client({ name: 'legisearch-test', version: '1.0.0' })
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts'), 'mcp', '--snapshot', file, '--client', 'ACME'],
+      args: cliArgs('mcp', '--snapshot', file, '--client', 'ACME'),
       cwd: ROOT,
       stderr: 'pipe',
     })
@@ -156,7 +157,7 @@ describe('legisearch mcp: stakeholders of the real social files', () => {
       await snap.ingest('social', SOCIAL_FILES)
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts'), 'mcp', '--snapshot', file],
+        args: cliArgs('mcp', '--snapshot', file),
         cwd: ROOT,
         stderr: 'pipe',
       })

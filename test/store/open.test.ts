@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
 import { errorOf } from '../helpers/errors.js'
 import { withTextIndex } from '../helpers/text-index.js'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { cliArgs } from '../helpers/cli.js'
 
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex')
 
@@ -209,7 +209,7 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
     db.prepare("UPDATE block_layouts SET layout = replace(layout, '\"v\":3', '\"v\":2') WHERE name = 'notices'").run()
     db.close()
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url)), ...args], {
+      spawnSync(process.execPath, cliArgs(...args), {
         encoding: 'utf8',
         env: { ...process.env, LEGISEARCH_SNAPSHOT: '', LEGISEARCH_TEXT_INDEX: 'blocks' },
       })
