@@ -128,7 +128,7 @@ export function readSegments(st: Statements, space: string, known?: ReadonlyMap<
         fields: r.fields,
         docs: int32s(r.docs, 0, r.docs.length / 4),
         lengths: int32s(r.lengths, 0, r.lengths.length / 4),
-        terms: lazyTerms(st, id, undefined, cache),
+        terms: lazyTerms(st, id, cache),
       }
     }
     return { id, segment, deleted: new Set(deletedOf.all(id) as number[]) }
@@ -152,10 +152,22 @@ export function copyTerms(st: Statements, from: number, to: number): void {
   ).run(to, from, to)
 }
 
-/** A segment just written, as read back: its postings read when asked (those given are already at hand). */
-export function storedSegment(st: Statements, id: number, segment: BuiltSegment, cache: TermCache): StoredSegment {
-  const terms = lazyTerms(st, id, segment.terms, cache)
-  return { id, segment: { fields: segment.fields, docs: segment.docs, lengths: segment.lengths, terms }, deleted: new Set() }
+/**
+ * The postings of the given terms of a stored segment, positions included, read in one statement
+ * (what a merge re-encodes: every byte of them is needed, so nothing is left to read later).
+ */
+export function postingsOfTerms(st: Statements, segment: number, terms: readonly string[]): Map<string, TermPostings> {
+  const out = new Map<string, TermPostings>()
+  if (terms.length === 0) return out
+  const rows = st
+    .prepared('SELECT term, df, meta, data, positions FROM block_terms WHERE segment = ? AND term IN (SELECT value FROM json_each(?))')
+    .all(segment, JSON.stringify(terms)) as { term: string; df: number; meta: Buffer; data: Buffer; positions: Buffer }[]
+  for (const row of rows)
+    out.set(
+      row.term,
+      postingsOf(st, segment, row.term, row, () => {}, row.positions),
+    )
+  return out
 }
 
 /** Removes stored segments: their documents, terms and deletions. */
@@ -227,14 +239,12 @@ export const TERM_CACHE_BYTES = 64 * 2 ** 20
 
 const CACHES = new WeakMap<Statements, TermCache>()
 
-function lazyTerms(st: Statements, segment: number, known?: ReadonlyMap<string, TermPostings>, own?: TermCache): TermLookup {
+function lazyTerms(st: Statements, segment: number, own?: TermCache): TermLookup {
   let shared = CACHES.get(st)
   if (!shared) CACHES.set(st, (shared = new TermCache()))
   const terms = own ?? shared
   return {
     get(term) {
-      const built = known?.get(term)
-      if (built) return built
       const key = `${segment}\u0000${term}`
       let p = terms.get(key)
       if (p === undefined) {
@@ -255,13 +265,14 @@ function postingsOf(
   term: string,
   row: { df: number; meta: Buffer; data: Buffer },
   grew: (bytes: number) => void,
+  read?: Buffer,
 ): TermPostings {
   // See `metaOf`.
   const blocks = row.meta.readInt32LE(0)
   const all = int32s(row.meta, 4, (row.meta.length - 4) / 4)
   const impactEnds = all.subarray(blocks * 4, blocks * 5)
   const impacts = all.subarray(blocks * 5)
-  let positions: Uint8Array | undefined
+  let positions: Uint8Array | undefined = read && new Uint8Array(read)
   return {
     df: row.df,
     lastDocs: all.subarray(0, blocks),
