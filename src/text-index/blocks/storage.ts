@@ -71,15 +71,28 @@ function int32s(b: Uint8Array, from: number, count: number): Int32Array {
  */
 function metaOf(p: TermPostings): Buffer {
   const blocks = p.lastDocs.length
+  // A segment built here holds its arrays as views of one int32 array in this layout: written as it is.
+  const { buffer } = p.lastDocs
+  const parts = [p.lastDocs, p.offsets, p.positionOffsets, p.counts, p.impactEnds, p.impacts]
+  let at = 4
+  for (const a of parts) {
+    if (a.buffer !== buffer || a.byteOffset !== at) break
+    at += a.byteLength
+  }
+  if (at === buffer.byteLength && at === 4 + blocks * 20 + p.impacts.byteLength && new Int32Array(buffer, 0, 1)[0] === blocks)
+    return Buffer.from(buffer, 0, at)
   const meta = Buffer.allocUnsafe(4 + blocks * 20 + p.impacts.byteLength)
   meta.writeInt32LE(blocks, 0)
-  let at = 4
-  for (const a of [p.lastDocs, p.offsets, p.positionOffsets, p.counts, p.impactEnds, p.impacts]) {
+  at = 4
+  for (const a of parts) {
     meta.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at)
     at += a.byteLength
   }
   return meta
 }
+
+/** Rows written per INSERT statement (6 values each): fewer calls into the driver. */
+const ROWS_PER_INSERT = 64
 
 /** Writes a built segment of an index space (a corpus and mode, e.g. `propositions:default`); returns its id. */
 export function writeSegment(st: Statements, space: string, seg: BuiltSegment): number {
@@ -88,16 +101,28 @@ export function writeSegment(st: Statements, space: string, seg: BuiltSegment): 
       .prepared('INSERT INTO block_segments (space, fields, docs, lengths) VALUES (?, ?, ?, ?)')
       .run(space, seg.fields, blob(seg.docs), blob(seg.lengths)).lastInsertRowid,
   )
-  const insert = st.prepared('INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES (?, ?, ?, ?, ?, ?)')
-  for (const [term, p] of seg.terms) {
-    insert.run(
-      id,
-      term,
-      p.df,
-      metaOf(p),
-      Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength),
-      Buffer.from(p.positions.buffer, p.positions.byteOffset, p.positions.byteLength),
-    )
+  // In term order: the rows are appended to the table's B-tree rather than inserted all over it.
+  const terms = [...seg.terms.keys()].sort()
+  const sql = (rows: number) =>
+    `INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`
+  const full = st.prepared(sql(ROWS_PER_INSERT))
+  const values: unknown[] = []
+  for (let at = 0; at < terms.length; at += ROWS_PER_INSERT) {
+    const rows = Math.min(ROWS_PER_INSERT, terms.length - at)
+    values.length = 0
+    for (let i = at; i < at + rows; i++) {
+      const term = terms[i] as string
+      const p = seg.terms.get(term) as TermPostings
+      values.push(
+        id,
+        term,
+        p.df,
+        metaOf(p),
+        Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength),
+        Buffer.from(p.positions.buffer, p.positions.byteOffset, p.positions.byteLength),
+      )
+    }
+    ;(rows === ROWS_PER_INSERT ? full : st.prepared(sql(rows))).run(...values)
   }
   return id
 }
