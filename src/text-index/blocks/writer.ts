@@ -1,8 +1,9 @@
 /**
  * Writing to the block index, in the caller's transaction: a write call's documents become one
- * new segment per index space of the corpus (one per match mode, and the facet space), the
- * documents written again or removed are deleted from the segments that held them, and each space's
- * segments are then merged as the merge policy says (`merge.ts`).
+ * new segment per index space of the corpus (one per match mode, and the facet space; a few when
+ * the call passes `SEGMENT_LIMITS`), the documents written again or removed are deleted from the
+ * segments that held them, and each space's segments are then merged as the merge policy says
+ * (`merge.ts`), the new segment from memory.
  */
 import type { Statements } from '../../store/statements.js'
 import { MATCH_MODES, type MatchMode } from '../../text/modes.js'
@@ -32,7 +33,7 @@ type Added = ReadonlyMap<number, { texts: readonly string[]; facets: FacetValues
 
 /**
  * A writer of a corpus's documents: adds and removals buffered, written by `finish` (nothing when
- * nothing was buffered).
+ * nothing was buffered), or before when the buffer reaches `SEGMENT_LIMITS`.
  *
  * @example
  * const w = blockWriter(st, layout, known)
@@ -42,9 +43,18 @@ type Added = ReadonlyMap<number, { texts: readonly string[]; facets: FacetValues
 export function blockWriter(st: Statements, layout: IndexLayout, known: KnownSegments): IndexWriter {
   const added = new Map<number, { texts: readonly string[]; facets: FacetValues }>()
   const removed = new Set<number>()
+  let chars = 0
   return {
     add: (rowid, texts, facets) => {
       added.set(rowid, { texts, facets })
+      for (const t of texts) chars += t.length
+      // A large call (an ingest, an upgrade) is written in segments of a bounded size: memory stays flat.
+      if (added.size >= SEGMENT_LIMITS.docs || chars >= SEGMENT_LIMITS.chars) {
+        write(st, layout, added, removed, known)
+        added.clear()
+        removed.clear()
+        chars = 0
+      }
     },
     remove: (rowid) => {
       added.delete(rowid)
@@ -55,9 +65,17 @@ export function blockWriter(st: Statements, layout: IndexLayout, known: KnownSeg
       write(st, layout, added, removed, known)
       added.clear()
       removed.clear()
+      chars = 0
     },
   }
 }
+
+/**
+ * The most documents, and characters of their texts, a writer holds before it writes them as a
+ * segment (still in the caller's transaction): one segment per call up to these, so a bulk load
+ * makes few large segments and few merges, and a call of any size stays within bounded memory.
+ */
+export const SEGMENT_LIMITS = { docs: 50_000, chars: 32_000_000 } as const
 
 /** Writes one call's documents to every space of the corpus, then merges each space's segments. */
 function write(st: Statements, layout: IndexLayout, added: Added, removed: ReadonlySet<number>, known: KnownSegments): void {
