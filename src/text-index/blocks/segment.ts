@@ -10,7 +10,7 @@
  * A segment is built in memory here; `storage.ts` stores it in the snapshot, and the index merges
  * segments as they pile up.
  */
-import { BLOCK, ByteWriter, bitsFor, readGaps, writeGaps } from './codec.js'
+import { BLOCK, ByteWriter, bitsFor, pooledInt32s, readGaps, writeGaps } from './codec.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
 import type { TermPostings } from './postings.js'
 
@@ -322,7 +322,7 @@ function encodeTerm(
     base = meta[5 * b] as number
   }
   // One int32 array: how many blocks, then per block field its values, then the impacts' pairs.
-  const all = new Int32Array(1 + 5 * blocks + impacts.length)
+  const all = pooledInt32s(1 + 5 * blocks + impacts.length)
   all[0] = blocks
   for (let k = 0; k < 5; k++) for (let b = 0; b < blocks; b++) all[1 + k * blocks + b] = meta[5 * b + k] as number
   all.set(impacts, 1 + 5 * blocks)

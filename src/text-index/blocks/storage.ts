@@ -71,16 +71,18 @@ function int32s(b: Uint8Array, from: number, count: number): Int32Array {
  */
 function metaOf(p: TermPostings): Buffer {
   const blocks = p.lastDocs.length
-  // A segment built here holds its arrays as views of one int32 array in this layout: written as it is.
+  // A segment built here holds its arrays as views of one int32 array in this layout (its count
+  // of blocks just before): written as it is.
   const { buffer } = p.lastDocs
+  const start = p.lastDocs.byteOffset - 4
   const parts = [p.lastDocs, p.offsets, p.positionOffsets, p.counts, p.impactEnds, p.impacts]
-  let at = 4
+  let at = start + 4
   for (const a of parts) {
     if (a.buffer !== buffer || a.byteOffset !== at) break
     at += a.byteLength
   }
-  if (at === buffer.byteLength && at === 4 + blocks * 20 + p.impacts.byteLength && new Int32Array(buffer, 0, 1)[0] === blocks)
-    return Buffer.from(buffer, 0, at)
+  if (start >= 0 && at - start === 4 + blocks * 20 + p.impacts.byteLength && new Int32Array(buffer, start, 1)[0] === blocks)
+    return Buffer.from(buffer, start, at - start)
   const meta = Buffer.allocUnsafe(4 + blocks * 20 + p.impacts.byteLength)
   meta.writeInt32LE(blocks, 0)
   at = 4
