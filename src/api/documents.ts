@@ -2,7 +2,7 @@ import { dayOf, parseInstant } from '../common/dates.js'
 import type { AnyCorpus } from '../corpora/define.js'
 import { facetName, identifierFacet, normalizerOf } from '../query/filters.js'
 import type { DocumentRows } from '../store/documents.js'
-import type { FacetValues, IndexLayout, TextIndex } from '../text-index/types.js'
+import type { FacetValues, IndexLayout, IndexWriter, TextIndex } from '../text-index/types.js'
 
 /** The text index's view of a corpus: its name and text fields (kept per corpus, so built once). */
 export function layoutOf(corpus: AnyCorpus): IndexLayout {
@@ -43,7 +43,7 @@ export function writeDocuments(
   index: TextIndex,
   corpus: AnyCorpus,
   records: readonly { id: string }[],
-  options: { skipUnchanged?: boolean } = {},
+  options: { skipUnchanged?: boolean; writer?: IndexWriter } = {},
 ): { inserted: number; updated: number; unchanged: number } {
   try {
     return writeAll(rows, index, corpus, records, options)
@@ -58,9 +58,10 @@ function writeAll(
   index: TextIndex,
   corpus: AnyCorpus,
   records: readonly { id: string }[],
-  options: { skipUnchanged?: boolean },
+  options: { skipUnchanged?: boolean; writer?: IndexWriter },
 ): { inserted: number; updated: number; unchanged: number } {
-  const writer = index.writer(layoutOf(corpus))
+  // A writer given is the caller's, shared by its batches (one segment for them all): it finishes it.
+  const writer = options.writer ?? index.writer(layoutOf(corpus))
   const facetsOfRecord = facetsOf(corpus)
   let inserted = 0
   let unchanged = 0
@@ -94,22 +95,27 @@ function writeAll(
       facetsOfRecord(record),
     )
   }
-  writer.finish?.()
+  if (!options.writer) writer.finish?.()
   rows.flushDates()
   rows.addToCount(corpus.name, inserted)
   return { inserted, updated: records.length - inserted - unchanged, unchanged }
 }
 
-/** Indexes a corpus's stored records again (an index created for a snapshot that already holds them), 10,000 per write. */
+/**
+ * Indexes a corpus's stored records again (an index created for a snapshot that already holds
+ * them), read 10,000 at a time, through one writer (it writes segments as large as it may hold).
+ */
 export function reindexDocuments(rows: DocumentRows, index: TextIndex, corpus: AnyCorpus): number {
-  const layout = layoutOf(corpus)
   const facetsOfRecord = facetsOf(corpus)
+  const writer = index.writer(layoutOf(corpus))
   let after = 0
   let done = 0
   for (;;) {
     const page = rows.page(corpus.name, after, 10_000)
-    if (page.length === 0) return done
-    const writer = index.writer(layout)
+    if (page.length === 0) {
+      writer.finish?.()
+      return done
+    }
     for (const { rowid, record } of page) {
       const parsed = JSON.parse(record) as AnyRecord
       writer.add(
@@ -118,7 +124,6 @@ export function reindexDocuments(rows: DocumentRows, index: TextIndex, corpus: A
         facetsOfRecord(parsed),
       )
     }
-    writer.finish?.()
     done += page.length
     after = page[page.length - 1]?.rowid ?? after
   }

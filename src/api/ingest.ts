@@ -13,10 +13,10 @@ import type { DocumentRows } from '../store/documents.js'
 import type { IngestLog } from '../store/ingest-log.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import type { Statements } from '../store/statements.js'
-import type { TextIndex } from '../text-index/types.js'
+import type { IndexWriter, TextIndex } from '../text-index/types.js'
 import { type ReconcileReport, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
 import { ListRefusal } from '../watchlist/refusal.js'
-import { writeDocuments } from './documents.js'
+import { layoutOf, writeDocuments } from './documents.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
 /** What one ingest did, per collection; `skipped` lists records a source left out, by file and line (0 where a record has none: a DOU act). */
@@ -110,6 +110,13 @@ async function ingestFiles(
   ).run()
   st.prepared('CREATE INDEX IF NOT EXISTS temp.ingest_stage_key ON ingest_stage (name, key, seq)').run()
   let written = 0
+  // One index writer per corpus for the whole call: its batches become one segment (or a few large ones).
+  const writers = new Map<CorpusName, IndexWriter>()
+  const writerOf = (corpus: CorpusName): IndexWriter => {
+    let w = writers.get(corpus)
+    if (!w) writers.set(corpus, (w = deps.index.writer(layoutOf(corpusOf(corpus)))))
+    return w
+  }
   // The caller's progress callback runs inside stream events: an error it throws is kept and
   // rethrown here, so the call rolls back instead of leaving its transaction open.
   let progressError: unknown = null
@@ -133,7 +140,7 @@ async function ingestFiles(
       const counts =
         batch.collection === 'watchlist'
           ? reconcileList(deps, batch, options.watchlist, report.lists as ReconcileReport[])
-          : write(deps, batch, source.unmappable === 'skip' ? ctx.skip : null)
+          : write(deps, batch, source.unmappable === 'skip' ? ctx.skip : null, writerOf)
       const into = report.collections[batch.collection]
       into.inserted += counts.inserted
       into.updated += counts.updated
@@ -141,6 +148,7 @@ async function ingestFiles(
       written += counts.inserted + counts.updated + counts.unchanged
     }
     if (progressError !== null) throw progressError
+    for (const w of writers.values()) w.finish?.()
     st.prepared('DELETE FROM temp.ingest_stage').run()
     deps.log.add(source.name, report.files, report)
     db.exec('COMMIT')
@@ -193,6 +201,7 @@ function write(
   deps: IngestDeps,
   batch: RecordBatch,
   skip: ((file: InputFile, line: number, why: string) => void) | null,
+  writerOf: (corpus: CorpusName) => IndexWriter,
 ): { inserted: number; updated: number; unchanged: number } {
   const schema = batch.collection === 'stakeholders' ? stakeholderSchema : corpusOf(batch.collection as CorpusName).schema
   const stored = (id: unknown): Record<string, unknown> | undefined => {
@@ -219,7 +228,8 @@ function write(
     return []
   })
   if (batch.collection === 'stakeholders') return writeStakeholders(deps.stakeholders, valid as Stakeholder[], { skipUnchanged: true })
-  return writeDocuments(deps.rows, deps.index, corpusOf(batch.collection as CorpusName), valid, { skipUnchanged: true })
+  const corpus = batch.collection as CorpusName
+  return writeDocuments(deps.rows, deps.index, corpusOf(corpus), valid, { skipUnchanged: true, writer: writerOf(corpus) })
 }
 
 /** A stage backed by the connection's temporary database (never the snapshot file). */

@@ -77,6 +77,8 @@ export function today(now: number = Date.now()): number {
 
 /** Epoch ms of a UTC calendar time; unlike `Date.UTC`, years 0–99 stay years 0–99. */
 function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
+  // Date.UTC reads years 0–99 as 1900–1999; past them it is the same, without a Date made.
+  if (y >= 100) return Date.UTC(y, mo - 1, d, h, mi, s, ms)
   const t = new Date(0)
   t.setUTCFullYear(y, mo - 1, d)
   t.setUTCHours(h, mi, s, ms)
@@ -86,5 +88,12 @@ function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): nu
 /** Whether year, month and day name a real calendar day (no 31 February). */
 export function isRealDay(y: number, mo: number, d: number): boolean {
   if (mo < 1 || mo > 12 || d < 1) return false
+  // Whole numbers of the years dates are written in: the month's days counted (proleptic Gregorian, as Date).
+  if (Number.isInteger(y) && Number.isInteger(mo) && y >= 0 && y <= 9999) {
+    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
+    return d <= (mo === 2 && leap ? 29 : (DAYS_IN_MONTH[mo - 1] as number))
+  }
   return d <= new Date(utc(y, mo + 1, 0)).getUTCDate()
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]

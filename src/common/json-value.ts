@@ -30,7 +30,8 @@ const count = (n: number) => n.toLocaleString('en-US')
  */
 export function jsonProblem(value: unknown, path: (string | number)[] = []): JsonProblem | null {
   const seen = { chars: 0 }
-  const p = walk(value, path, 0, seen)
+  // The path is one array pushed and popped as the walk goes (a copy only for a problem found).
+  const p = walk(value, [...path], 0, seen)
   if (p) return p
   if (seen.chars > RECORD_LIMITS.recordChars)
     return {
@@ -40,22 +41,28 @@ export function jsonProblem(value: unknown, path: (string | number)[] = []): Jso
   return null
 }
 
+/** `path` is where `value` stands, shared by the whole walk: a problem takes a copy of it. */
 function walk(value: unknown, path: (string | number)[], depth: number, seen: { chars: number }): JsonProblem | null {
-  if (depth > MAX_JSON_DEPTH) return { path, message: `nests deeper than ${MAX_JSON_DEPTH} levels` }
+  if (depth > MAX_JSON_DEPTH) return { path: [...path], message: `nests deeper than ${MAX_JSON_DEPTH} levels` }
   if (typeof value === 'string') {
     seen.chars += value.length
     if (value.length > RECORD_LIMITS.fieldChars)
-      return { path, message: `is ${count(value.length)} characters long; a field holds at most ${count(RECORD_LIMITS.fieldChars)}` }
+      return {
+        path: [...path],
+        message: `is ${count(value.length)} characters long; a field holds at most ${count(RECORD_LIMITS.fieldChars)}`,
+      }
     return null
   }
   if (value === null || typeof value === 'boolean') return null
   if (typeof value === 'number')
-    return Number.isFinite(value) ? null : { path, message: 'must be a finite number (JSON has no NaN or Infinity)' }
+    return Number.isFinite(value) ? null : { path: [...path], message: 'must be a finite number (JSON has no NaN or Infinity)' }
   // Past the record's limit, stop walking: the caller reports the size.
   if (seen.chars > RECORD_LIMITS.recordChars) return null
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = walk(value[i], [...path, i], depth + 1, seen)
+      path.push(i)
+      const p = walk(value[i], path, depth + 1, seen)
+      path.pop()
       if (p) return p
     }
     return null
@@ -63,22 +70,24 @@ function walk(value: unknown, path: (string | number)[], depth: number, seen: { 
   if (typeof value === 'object') {
     const proto = Object.getPrototypeOf(value)
     if (proto !== Object.prototype && proto !== null)
-      return { path, message: 'must be a plain JSON object, not a class instance (Date, Map…)' }
+      return { path: [...path], message: 'must be a plain JSON object, not a class instance (Date, Map…)' }
     for (const key of Object.keys(value)) {
       if (FORBIDDEN_KEYS.has(key)) return { path: [...path, key], message: `the key '${key}' is not allowed` }
       if (key.length > RECORD_LIMITS.keyChars)
         return {
-          path,
+          path: [...path],
           message: `has a key ${count(key.length)} characters long; a key holds at most ${count(RECORD_LIMITS.keyChars)}`,
         }
       seen.chars += key.length
       const v = (value as Record<string, unknown>)[key]
       // A property set to undefined is an absent property, as in JSON and TypeScript.
       if (v === undefined) continue
-      const p = walk(v, [...path, key], depth + 1, seen)
+      path.push(key)
+      const p = walk(v, path, depth + 1, seen)
+      path.pop()
       if (p) return p
     }
     return null
   }
-  return { path, message: `must be a JSON value (string, number, boolean, null, array or object), not ${typeof value}` }
+  return { path: [...path], message: `must be a JSON value (string, number, boolean, null, array or object), not ${typeof value}` }
 }

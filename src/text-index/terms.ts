@@ -2,7 +2,7 @@
  * What both text indexes make of words: the per-mode term streams of a document's fields (the
  * identifier field's terms marked), and the spellings a query phrase is looked up under.
  */
-import { MATCH_MODES, type MatchMode, canonicalTerm, isDenormalized, termOf } from '../text/modes.js'
+import { MATCH_MODES, type MatchMode, canonicalTerm, termOf, wordTerms } from '../text/modes.js'
 import { tokenize } from '../text/tokenize.js'
 import type { TextItem, TextQuery } from './text-query.js'
 import { type IndexLayout, IndexQueryError } from './types.js'
@@ -25,16 +25,28 @@ export function termStreams(
   texts: readonly string[],
   onVariant: (canonical: string, raw: string) => void,
 ): Record<MatchMode, string[][]> {
-  const words = layout.fields.map((_, i) => tokenize(texts[i] ?? '').map((t) => t.text))
-  const out = {} as Record<MatchMode, string[][]>
-  for (const mode of MATCH_MODES) {
-    out[mode] = layout.fields.map((f, i) =>
-      (words[i] as string[]).map((w) => (f.role === 'identifier' ? identifierTerm(w) : termOf(w, mode))),
-    )
-  }
+  const out: Record<MatchMode, string[][]> = { default: [], keyword: [], sensitive: [] }
   layout.fields.forEach((f, i) => {
-    if (f.role === 'identifier') return
-    for (const w of words[i] as string[]) if (isDenormalized(w)) onVariant(canonicalTerm(w), termOf(w, 'sensitive'))
+    const words = tokenize(texts[i] ?? '')
+    if (f.role === 'identifier') {
+      const terms = words.map((w) => identifierTerm(w.text))
+      for (const mode of MATCH_MODES) out[mode].push(terms)
+      return
+    }
+    const byMode = {
+      default: new Array<string>(words.length),
+      keyword: new Array<string>(words.length),
+      sensitive: new Array<string>(words.length),
+    }
+    for (let k = 0; k < words.length; k++) {
+      const w = (words[k] as { text: string }).text
+      const t = wordTerms(w)
+      byMode.default[k] = t.default
+      byMode.keyword[k] = t.keyword
+      byMode.sensitive[k] = t.sensitive
+      if (t.canonical !== undefined) onVariant(t.canonical, t.sensitive)
+    }
+    for (const mode of MATCH_MODES) out[mode].push(byMode[mode])
   })
   return out
 }

@@ -60,6 +60,37 @@ export function termOf(word: string, mode: MatchMode): string {
   return remembered(word, mode)
 }
 
+/** A word's terms in every mode, and the `sensitive` term of its NFC spelling when it is not in NFC (else undefined). */
+export interface WordTerms {
+  readonly default: string
+  readonly keyword: string
+  readonly sensitive: string
+  readonly canonical: string | undefined
+}
+
+/**
+ * Every term of a word at once (what indexing a document needs of each of its words): one cache
+ * look-up instead of one per mode, kept like `termOf`'s terms.
+ *
+ * @example wordTerms('Tributárias') // { default: 'tributari', keyword: 'tributarias', sensitive: '\ue054ributárias', canonical: undefined }
+ */
+export function wordTerms(word: string): WordTerms {
+  let terms = word.length > TERM_CACHE_MAX_WORD ? undefined : WORD_TERMS.get(word)
+  if (terms === undefined) {
+    terms = {
+      default: termOf(word, 'default'),
+      keyword: termOf(word, 'keyword'),
+      sensitive: termOf(word, 'sensitive'),
+      canonical: isDenormalized(word) ? canonicalTerm(word) : undefined,
+    }
+    if (word.length <= TERM_CACHE_MAX_WORD) {
+      if (WORD_TERMS.size >= TERM_CACHE_LIMIT) WORD_TERMS.clear()
+      WORD_TERMS.set(word, terms)
+    }
+  }
+  return terms
+}
+
 /** What a word's term is cached for: a match mode, or the `sensitive` term of its NFC spelling. */
 type TermKind = MatchMode | 'canonical'
 
@@ -91,6 +122,8 @@ const TERM_CACHE: Record<TermKind, Map<string, string>> = {
   sensitive: new Map(),
   canonical: new Map(),
 }
+
+const WORD_TERMS = new Map<string, WordTerms>()
 
 function computeTerm(word: string, kind: TermKind): string {
   switch (kind) {

@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/store/database.js'
 import { DocumentRows } from '../../src/store/documents.js'
 import { Statements } from '../../src/store/statements.js'
 import { BlockIndex } from '../../src/text-index/blocks/block-index.js'
+import { MERGE_FACTOR, tierOf } from '../../src/text-index/blocks/merge.js'
 import { FTS5_UPGRADES } from '../../src/text-index/fts5.js'
 import type { IndexLayout, IndexSearch } from '../../src/text-index/types.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
@@ -91,7 +92,7 @@ describe('block index across connections', () => {
     r.db.close()
   })
 
-  it('keeps about log2(documents) segments per space however the documents arrive, dropping emptied ones', () => {
+  it('keeps about 3·log4(documents) segments per space however the documents arrive, dropping emptied ones', () => {
     const path = tempSnapshotPath()
     const w = connect(path)
     w.db.transaction(() => w.index.create([LAYOUT]))()
@@ -107,10 +108,12 @@ describe('block index across connections', () => {
       })()
     const segments = () => w.db.prepare("SELECT count(*) FROM block_segments WHERE space = 'notes:default'").pluck().get() as number
     for (let i = 0; i < 500; i++) write(`d${i}`, `palavra${i % 7} texto`)
-    expect(segments()).toBeLessThanOrEqual(Math.ceil(Math.log2(500)) + 1)
+    // At most MERGE_FACTOR − 1 segments per tier (log4 of their documents).
+    const most = (MERGE_FACTOR - 1) * (tierOf(500) + 1)
+    expect(segments()).toBeLessThanOrEqual(most)
     // Every document written again: the old segments empty out and go.
     for (let i = 0; i < 500; i++) write(`d${i}`, `outra${i % 5}`)
-    expect(segments()).toBeLessThanOrEqual(Math.ceil(Math.log2(500)) + 1)
+    expect(segments()).toBeLessThanOrEqual(most)
     // Tombstones do not pile up either: fewer than 200 of the 500 replaced documents' are still kept, in every space.
     const tombstones = w.db
       .prepare('SELECT s.space, count(*) FROM block_deleted d JOIN block_segments s ON s.id = d.segment GROUP BY s.space')

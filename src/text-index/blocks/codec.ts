@@ -89,15 +89,34 @@ export class ByteWriter {
     this.length += to - from
   }
 
-  /** The bytes written (a copy). */
+  /** The bytes written (a copy, in memory outside the JavaScript heap: see `pooledBytes`). */
   bytes(): Uint8Array {
-    return this.buf.slice(0, this.length)
+    const out = pooledBytes(this.length)
+    out.set(this.buf.subarray(0, this.length))
+    return out
   }
 
   /** Forgets what was written, keeping the memory: one writer serves many terms. */
   reset(): void {
     this.length = 0
   }
+}
+
+/**
+ * `n` bytes (uninitialized) taken from Node's buffer pool, 8-byte aligned. A small typed array
+ * made with `new` lives on the JavaScript heap, and the first look at its `buffer` (a view of it,
+ * a blob for SQLite) moves it out, at a cost per array: a segment's thousands of small postings
+ * are made outside from the start.
+ */
+export function pooledBytes(n: number): Uint8Array {
+  const b = Buffer.allocUnsafe(n)
+  return new Uint8Array(b.buffer, b.byteOffset, n)
+}
+
+/** `n` int32s (uninitialized), as `pooledBytes`. */
+export function pooledInt32s(n: number): Int32Array {
+  const b = Buffer.allocUnsafe(4 * n)
+  return b.byteOffset % 4 === 0 ? new Int32Array(b.buffer, b.byteOffset, n) : new Int32Array(n)
 }
 
 /** Reads a varint at `at`: the value in `out[0]`, returns the offset after it. */

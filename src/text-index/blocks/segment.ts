@@ -10,7 +10,7 @@
  * A segment is built in memory here; `storage.ts` stores it in the snapshot, and the index merges
  * segments as they pile up.
  */
-import { BLOCK, ByteWriter, bitsFor, readGaps, writeGaps } from './codec.js'
+import { BLOCK, ByteWriter, bitsFor, pooledInt32s, readGaps, writeGaps } from './codec.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
 import type { TermPostings } from './postings.js'
 
@@ -42,6 +42,11 @@ const FRAME = new Uint32Array(BLOCK)
 const PAIRS = new Float64Array(BLOCK * 2)
 const ORDER = Array.from({ length: BLOCK }, (_, i) => i)
 
+/** A block's pairs as sort keys (length, then frequency descending), sorted as numbers: no comparator to call. */
+const KEYS = new Float64Array(BLOCK)
+/** Frequencies are rounded up to integers below 2^21 in a key (larger ones sort by a comparator). */
+const TF_ROOM = 2 ** 21
+
 /**
  * Appends to `out` the impacts of `count` pairs (`pairs[2i]` weighted frequency, `pairs[2i + 1]`
  * length): the pairs no other beats on both, shortest first, each frequency rounded up.
@@ -51,10 +56,29 @@ function impactsOf(pairs: Float64Array, count: number, out: number[]): void {
     out.push(Math.ceil(pairs[0] as number), pairs[1] as number)
     return
   }
-  const order = ORDER.slice(0, count)
-  // Shortest first; of equal lengths, the largest frequency first.
-  order.sort((a, b) => (pairs[2 * a + 1] as number) - (pairs[2 * b + 1] as number) || (pairs[2 * b] as number) - (pairs[2 * a] as number))
+  // Shortest first; of equal lengths, the largest frequency first. Only rounded frequencies are
+  // compared below, so the order of frequencies rounding to one integer does not matter.
+  let small = true
+  for (let i = 0; i < count; i++) {
+    const tf = Math.ceil(pairs[2 * i] as number)
+    if (tf >= TF_ROOM) small = false
+    KEYS[i] = (pairs[2 * i + 1] as number) * TF_ROOM + (TF_ROOM - 1 - tf)
+  }
   let best = -1
+  if (small) {
+    const keys = KEYS.subarray(0, count).sort()
+    for (let i = 0; i < count; i++) {
+      const key = keys[i] as number
+      const length = Math.floor(key / TF_ROOM)
+      const tf = TF_ROOM - 1 - (key - length * TF_ROOM)
+      if (tf <= best) continue
+      out.push(tf, length)
+      best = tf
+    }
+    return
+  }
+  const order = ORDER.slice(0, count)
+  order.sort((a, b) => (pairs[2 * a + 1] as number) - (pairs[2 * b + 1] as number) || (pairs[2 * b] as number) - (pairs[2 * a] as number))
   for (const i of order) {
     const tf = Math.ceil(pairs[2 * i] as number)
     if (tf <= best) continue
@@ -63,19 +87,42 @@ function impactsOf(pairs: Float64Array, count: number, out: number[]): void {
   }
 }
 
+/** One term's postings before encoding: `n` documents, their frequencies and positions (arrays may be longer than used). */
 interface Pending {
-  docs: number[]
+  n: number
+  docs: ArrayLike<number>
   /** Per posting, per field: tf. */
-  tfs: number[]
+  tfs: ArrayLike<number>
   /** Every position, by posting, then field, then position: `tfs` says how many each holds. */
-  positions: number[]
-  /** The document of the last posting (a term seen again in the same document adds to it). */
-  last: number
+  positions: ArrayLike<number>
+}
+
+/** A growable array of int32s (a builder's columns: one value per token, no object per term). */
+class Ints {
+  a: Int32Array
+  n = 0
+  constructor(size = 1024) {
+    this.a = new Int32Array(size)
+  }
+  push(v: number): void {
+    if (this.n === this.a.length) this.room(this.n + 1)
+    this.a[this.n++] = v
+  }
+  /** Room for `size` values. */
+  room(size: number): Int32Array {
+    if (size > this.a.length) {
+      const next = new Int32Array(Math.max(size, this.a.length * 2))
+      next.set(this.a.subarray(0, this.n))
+      this.a = next
+    }
+    return this.a
+  }
 }
 
 /**
  * Builds a segment from documents given in ascending id order, each as its fields' term streams
- * (a term's position is its index in its field's stream).
+ * (a term's position is its index in its field's stream). Tokens are kept as columns (term number,
+ * document, field and position) and sorted by term at `finish`, so adding a token allocates nothing.
  *
  * @example
  * const b = new SegmentBuilder([2, 1])
@@ -83,75 +130,143 @@ interface Pending {
  * const seg = b.finish() // seg.terms.get('reforma').df === 1
  */
 export class SegmentBuilder {
-  private readonly pending = new Map<string, Pending>()
-  private readonly docs: number[] = []
-  private readonly lengths: number[] = []
+  private readonly termIds = new Map<string, number>()
+  private readonly names: string[] = []
+  private readonly docs = new Ints()
+  private readonly lengths = new Ints()
+  /** Per token: its term's number. */
+  private readonly tokTerm = new Ints(1 << 14)
+  /** Per token: its document's place in `docs`. */
+  private readonly tokDoc = new Ints(1 << 14)
+  /** Per token: position × fields + field. */
+  private readonly tokAt = new Ints(1 << 14)
 
   constructor(private readonly weights: readonly number[]) {}
 
   add(doc: number, fields: readonly (readonly string[])[]): void {
-    const last = this.docs[this.docs.length - 1]
-    if (last !== undefined && doc <= last) throw new RangeError(`documents must be added in ascending order: ${doc} after ${last}`)
+    const { docs, termIds, names, tokTerm, tokDoc, tokAt } = this
+    if (docs.n > 0 && doc <= (docs.a[docs.n - 1] as number))
+      throw new RangeError(`documents must be added in ascending order: ${doc} after ${docs.a[docs.n - 1]}`)
     if (fields.length !== this.weights.length) throw new RangeError(`a document has ${this.weights.length} fields, got ${fields.length}`)
     const F = this.weights.length
-    this.docs.push(doc)
-    const pending = this.pending
+    const place = docs.n
+    docs.push(doc)
     for (let f = 0; f < F; f++) {
       const terms = fields[f] as readonly string[]
       this.lengths.push(terms.length)
       for (let position = 0; position < terms.length; position++) {
         const term = terms[position] as string
-        let p = pending.get(term)
-        if (!p) {
-          p = { docs: [], tfs: [], positions: [], last: -1 }
-          pending.set(term, p)
+        let id = termIds.get(term)
+        if (id === undefined) {
+          id = names.length
+          names.push(term)
+          termIds.set(term, id)
         }
-        if (p.last !== doc) {
-          p.last = doc
-          p.docs.push(doc)
-          for (let i = 0; i < F; i++) p.tfs.push(0)
-        }
-        const at = (p.docs.length - 1) * F + f
-        p.tfs[at] = (p.tfs[at] as number) + 1
-        p.positions.push(position)
+        tokTerm.push(id)
+        tokDoc.push(place)
+        tokAt.push(position * F + f)
       }
     }
   }
 
   finish(): BuiltSegment {
     const F = this.weights.length
-    const lengths = Int32Array.from(this.lengths)
-    const docIndex = new Map<number, number>()
-    this.docs.forEach((d, i) => docIndex.set(d, i))
-    const docLength = (doc: number) => {
-      const i = docIndex.get(doc) as number
+    const T = this.names.length
+    const N = this.tokTerm.n
+    const tokTerm = this.tokTerm.a
+    const lengths = this.lengths.a.slice(0, this.lengths.n)
+    const docs = this.docs.a.slice(0, this.docs.n)
+    const docLength = new Int32Array(docs.length)
+    for (let i = 0; i < docs.length; i++) {
       let n = 0
       for (let f = 0; f < F; f++) n += lengths[i * F + f] as number
-      return n
+      docLength[i] = n
     }
+    // Tokens by term, in token order within a term (a stable counting sort): documents ascending,
+    // then fields, then positions, as a term's postings hold them.
+    const start = new Int32Array(T + 1)
+    for (let i = 0; i < N; i++) {
+      const t = (tokTerm[i] as number) + 1
+      start[t] = (start[t] as number) + 1
+    }
+    for (let t = 0; t < T; t++) start[t + 1] = (start[t + 1] as number) + (start[t] as number)
+    const next = start.slice(0, T)
+    const order = new Int32Array(N)
+    for (let i = 0; i < N; i++) {
+      const t = tokTerm[i] as number
+      const at = next[t] as number
+      order[at] = i
+      next[t] = at + 1
+    }
+    const tokDoc = this.tokDoc.a
+    const tokAt = this.tokAt.a
+    const pDocs = new Ints()
+    const pPlaces = new Ints()
+    const pTfs = new Ints()
+    const pPositions = new Ints()
     const terms = new Map<string, TermPostings>()
     const scratch = { data: new ByteWriter(), positions: new ByteWriter() }
-    for (const [term, p] of this.pending) terms.set(term, encodeTerm(p, F, this.weights, docLength, scratch))
-    return { fields: F, docs: Int32Array.from(this.docs), lengths, terms }
+    const pending: Pending = { n: 0, docs: pDocs.a, tfs: pTfs.a, positions: pPositions.a }
+    for (let t = 0; t < T; t++) {
+      const from = start[t] as number
+      const to = start[t + 1] as number
+      const tfs = pTfs.room((to - from) * F)
+      const positions = pPositions.room(to - from)
+      const places = pPlaces.room(to - from)
+      const ids = pDocs.room(to - from)
+      let n = 0
+      let last = -1
+      for (let k = from; k < to; k++) {
+        const i = order[k] as number
+        const place = tokDoc[i] as number
+        if (place !== last) {
+          last = place
+          places[n] = place
+          ids[n] = docs[place] as number
+          tfs.fill(0, n * F, n * F + F)
+          n++
+        }
+        const at = tokAt[i] as number
+        const f = at % F
+        tfs[(n - 1) * F + f] = (tfs[(n - 1) * F + f] as number) + 1
+        positions[k - from] = (at - f) / F
+      }
+      pending.n = n
+      pending.docs = ids
+      pending.tfs = tfs
+      pending.positions = positions
+      terms.set(
+        this.names[t] as string,
+        encodeTerm(pending, F, this.weights, (posting) => docLength[places[posting] as number] as number, scratch),
+      )
+    }
+    return { fields: F, docs, lengths, terms }
   }
 }
 
-/** Encodes one term's postings; `scratch` writers, when given, are reused (their bytes are copied out). */
+/** Per block of a term being encoded: its last document, offsets, count and impacts' end (reused by every term). */
+let BLOCKS = new Int32Array(5 * 64)
+/** The impacts of the term being encoded (reused). */
+const IMPACTS: number[] = []
+
+/**
+ * Encodes one term's postings; `scratch` writers, when given, are reused (their bytes are copied
+ * out). `docLength(i)` is the length of the term's `i`-th document. The block metadata is one
+ * int32 array, the layout `storage.ts` stores (so it is written as it is).
+ */
 function encodeTerm(
   p: Pending,
   F: number,
   weights: readonly number[],
-  docLength: (doc: number) => number,
+  docLength: (posting: number) => number,
   scratch: { data: ByteWriter; positions: ByteWriter } = { data: new ByteWriter(), positions: new ByteWriter() },
 ): TermPostings {
-  const n = p.docs.length
+  const n = p.n
   const blocks = Math.ceil(n / BLOCK)
-  const lastDocs = new Int32Array(blocks)
-  const counts = new Int32Array(blocks)
-  const offsets = new Int32Array(blocks)
-  const positionOffsets = new Int32Array(blocks)
-  const impacts: number[] = []
-  const impactEnds = new Int32Array(blocks)
+  if (BLOCKS.length < 5 * blocks) BLOCKS = new Int32Array(5 * blocks * 2)
+  const meta = BLOCKS
+  const impacts = IMPACTS
+  impacts.length = 0
   const { data, positions } = scratch
   data.reset()
   positions.reset()
@@ -162,8 +277,9 @@ function encodeTerm(
   for (let b = 0; b < blocks; b++) {
     const from = b * BLOCK
     const count = Math.min(BLOCK, n - from)
-    offsets[b] = data.length
-    positionOffsets[b] = positions.length
+    // Per block, 5 values: last document, offset in data, offset in positions, count, impacts' end.
+    meta[5 * b + 1] = data.length
+    meta[5 * b + 2] = positions.length
     // Id gaps.
     let max = 0
     for (let i = 0; i < count; i++) {
@@ -197,23 +313,28 @@ function encodeTerm(
         }
       }
       PAIRS[2 * i] = weighted
-      PAIRS[2 * i + 1] = docLength(p.docs[from + i] as number)
+      PAIRS[2 * i + 1] = docLength(from + i)
     }
     impactsOf(PAIRS, count, impacts)
-    impactEnds[b] = impacts.length / 2
-    counts[b] = count
-    lastDocs[b] = p.docs[from + count - 1] as number
-    base = lastDocs[b] as number
+    meta[5 * b + 4] = impacts.length / 2
+    meta[5 * b + 3] = count
+    meta[5 * b] = p.docs[from + count - 1] as number
+    base = meta[5 * b] as number
   }
-  const flat = Int32Array.from(impacts)
+  // One int32 array: how many blocks, then per block field its values, then the impacts' pairs.
+  const all = pooledInt32s(1 + 5 * blocks + impacts.length)
+  all[0] = blocks
+  for (let k = 0; k < 5; k++) for (let b = 0; b < blocks; b++) all[1 + k * blocks + b] = meta[5 * b + k] as number
+  all.set(impacts, 1 + 5 * blocks)
+  const field = (k: number) => all.subarray(1 + k * blocks, 1 + (k + 1) * blocks)
   return {
     df: n,
-    counts,
-    lastDocs,
-    offsets,
-    positionOffsets,
-    impacts: flat,
-    impactEnds,
+    lastDocs: field(0),
+    offsets: field(1),
+    positionOffsets: field(2),
+    counts: field(3),
+    impactEnds: field(4),
+    impacts: all.subarray(1 + 5 * blocks),
     data: data.bytes(),
     positions: positions.bytes(),
   }
@@ -270,15 +391,17 @@ export function mergeSegments(inputs: readonly LiveSegment[], weights: readonly 
     }
     if (entries.length === 0) continue
     entries.sort((a, b) => a.doc - b.doc)
-    const pending: Pending = { docs: [], tfs: [], positions: [], last: -1 }
+    const docs: number[] = []
+    const tfs: number[] = []
+    const positions: number[] = []
     for (const e of entries) {
-      pending.docs.push(e.doc)
-      for (const tf of e.tfs) pending.tfs.push(tf)
-      for (const pos of e.positions) pending.positions.push(pos)
+      docs.push(e.doc)
+      for (const tf of e.tfs) tfs.push(tf)
+      for (const pos of e.positions) positions.push(pos)
     }
     out.set(
       term,
-      encodeTerm(pending, F, weights, (doc) => docLength.get(doc) ?? 0),
+      encodeTerm({ n: docs.length, docs, tfs, positions }, F, weights, (i) => docLength.get(docs[i] as number) ?? 0),
     )
   }
   return { fields: F, docs: Int32Array.from(live.map((d) => d.doc)), lengths: Int32Array.from(live.flatMap((d) => d.lengths)), terms: out }

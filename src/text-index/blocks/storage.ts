@@ -71,15 +71,30 @@ function int32s(b: Uint8Array, from: number, count: number): Int32Array {
  */
 function metaOf(p: TermPostings): Buffer {
   const blocks = p.lastDocs.length
+  // A segment built here holds its arrays as views of one int32 array in this layout (its count
+  // of blocks just before): written as it is.
+  const { buffer } = p.lastDocs
+  const start = p.lastDocs.byteOffset - 4
+  const parts = [p.lastDocs, p.offsets, p.positionOffsets, p.counts, p.impactEnds, p.impacts]
+  let at = start + 4
+  for (const a of parts) {
+    if (a.buffer !== buffer || a.byteOffset !== at) break
+    at += a.byteLength
+  }
+  if (start >= 0 && at - start === 4 + blocks * 20 + p.impacts.byteLength && new Int32Array(buffer, start, 1)[0] === blocks)
+    return Buffer.from(buffer, start, at - start)
   const meta = Buffer.allocUnsafe(4 + blocks * 20 + p.impacts.byteLength)
   meta.writeInt32LE(blocks, 0)
-  let at = 4
-  for (const a of [p.lastDocs, p.offsets, p.positionOffsets, p.counts, p.impactEnds, p.impacts]) {
+  at = 4
+  for (const a of parts) {
     meta.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at)
     at += a.byteLength
   }
   return meta
 }
+
+/** Rows written per INSERT statement (6 values each): fewer calls into the driver. */
+const ROWS_PER_INSERT = 64
 
 /** Writes a built segment of an index space (a corpus and mode, e.g. `propositions:default`); returns its id. */
 export function writeSegment(st: Statements, space: string, seg: BuiltSegment): number {
@@ -88,16 +103,28 @@ export function writeSegment(st: Statements, space: string, seg: BuiltSegment): 
       .prepared('INSERT INTO block_segments (space, fields, docs, lengths) VALUES (?, ?, ?, ?)')
       .run(space, seg.fields, blob(seg.docs), blob(seg.lengths)).lastInsertRowid,
   )
-  const insert = st.prepared('INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES (?, ?, ?, ?, ?, ?)')
-  for (const [term, p] of seg.terms) {
-    insert.run(
-      id,
-      term,
-      p.df,
-      metaOf(p),
-      Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength),
-      Buffer.from(p.positions.buffer, p.positions.byteOffset, p.positions.byteLength),
-    )
+  // In term order: the rows are appended to the table's B-tree rather than inserted all over it.
+  const terms = [...seg.terms.keys()].sort()
+  const sql = (rows: number) =>
+    `INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`
+  const full = st.prepared(sql(ROWS_PER_INSERT))
+  const values: unknown[] = []
+  for (let at = 0; at < terms.length; at += ROWS_PER_INSERT) {
+    const rows = Math.min(ROWS_PER_INSERT, terms.length - at)
+    values.length = 0
+    for (let i = at; i < at + rows; i++) {
+      const term = terms[i] as string
+      const p = seg.terms.get(term) as TermPostings
+      values.push(
+        id,
+        term,
+        p.df,
+        metaOf(p),
+        Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength),
+        Buffer.from(p.positions.buffer, p.positions.byteOffset, p.positions.byteLength),
+      )
+    }
+    ;(rows === ROWS_PER_INSERT ? full : st.prepared(sql(rows))).run(...values)
   }
   return id
 }
@@ -128,7 +155,7 @@ export function readSegments(st: Statements, space: string, known?: ReadonlyMap<
         fields: r.fields,
         docs: int32s(r.docs, 0, r.docs.length / 4),
         lengths: int32s(r.lengths, 0, r.lengths.length / 4),
-        terms: lazyTerms(st, id, undefined, cache),
+        terms: lazyTerms(st, id, cache),
       }
     }
     return { id, segment, deleted: new Set(deletedOf.all(id) as number[]) }
@@ -152,10 +179,22 @@ export function copyTerms(st: Statements, from: number, to: number): void {
   ).run(to, from, to)
 }
 
-/** A segment just written, as read back: its postings read when asked (those given are already at hand). */
-export function storedSegment(st: Statements, id: number, segment: BuiltSegment, cache: TermCache): StoredSegment {
-  const terms = lazyTerms(st, id, segment.terms, cache)
-  return { id, segment: { fields: segment.fields, docs: segment.docs, lengths: segment.lengths, terms }, deleted: new Set() }
+/**
+ * The postings of the given terms of a stored segment, positions included, read in one statement
+ * (what a merge re-encodes: every byte of them is needed, so nothing is left to read later).
+ */
+export function postingsOfTerms(st: Statements, segment: number, terms: readonly string[]): Map<string, TermPostings> {
+  const out = new Map<string, TermPostings>()
+  if (terms.length === 0) return out
+  const rows = st
+    .prepared('SELECT term, df, meta, data, positions FROM block_terms WHERE segment = ? AND term IN (SELECT value FROM json_each(?))')
+    .all(segment, JSON.stringify(terms)) as { term: string; df: number; meta: Buffer; data: Buffer; positions: Buffer }[]
+  for (const row of rows)
+    out.set(
+      row.term,
+      postingsOf(st, segment, row.term, row, () => {}, row.positions),
+    )
+  return out
 }
 
 /** Removes stored segments: their documents, terms and deletions. */
@@ -227,14 +266,12 @@ export const TERM_CACHE_BYTES = 64 * 2 ** 20
 
 const CACHES = new WeakMap<Statements, TermCache>()
 
-function lazyTerms(st: Statements, segment: number, known?: ReadonlyMap<string, TermPostings>, own?: TermCache): TermLookup {
+function lazyTerms(st: Statements, segment: number, own?: TermCache): TermLookup {
   let shared = CACHES.get(st)
   if (!shared) CACHES.set(st, (shared = new TermCache()))
   const terms = own ?? shared
   return {
     get(term) {
-      const built = known?.get(term)
-      if (built) return built
       const key = `${segment}\u0000${term}`
       let p = terms.get(key)
       if (p === undefined) {
@@ -255,13 +292,14 @@ function postingsOf(
   term: string,
   row: { df: number; meta: Buffer; data: Buffer },
   grew: (bytes: number) => void,
+  read?: Buffer,
 ): TermPostings {
   // See `metaOf`.
   const blocks = row.meta.readInt32LE(0)
   const all = int32s(row.meta, 4, (row.meta.length - 4) / 4)
   const impactEnds = all.subarray(blocks * 4, blocks * 5)
   const impacts = all.subarray(blocks * 5)
-  let positions: Uint8Array | undefined
+  let positions: Uint8Array | undefined = read && new Uint8Array(read)
   return {
     df: row.df,
     lastDocs: all.subarray(0, blocks),
