@@ -1,6 +1,5 @@
 import { RECORD_LIMITS } from '../../common/json-value.js'
 import { dirname } from 'node:path'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { LegisearchError } from '../../common/errors.js'
 import { upstream } from '../../common/http.js'
 import { redactUrl, redactUrlIn } from '../../common/redact-url.js'
@@ -9,7 +8,8 @@ import { BATCH } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError } from '../file-error.js'
 import { firstBytes, readText } from '../files.js'
-import { parsedXml, rootOfText } from '../xml.js'
+import { rootOfText } from '../xml.js'
+import { parsedAct, plainAct } from './act-xml.js'
 import { textOfHtml } from '../html.js'
 
 /**
@@ -23,19 +23,6 @@ import { textOfHtml } from '../html.js'
 /** Largest act file read (the real ones are a few kB to a few hundred kB). */
 const MAX_ACT_BYTES = 50_000_000
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  // CDATA (Identifica, Texto) is read as the element's text.
-  processEntities: true,
-  htmlEntities: true,
-})
-
-type Json = Record<string, unknown>
-
 /** One file of an act, as read. */
 interface Part {
   readonly file: InputFile
@@ -46,14 +33,6 @@ interface Part {
   readonly html: string
 }
 
-/** The text of an element as fast-xml-parser gives it (a string, an object with `#text`, or absent). */
-function textOf(v: unknown): string {
-  if (v === undefined || v === null) return ''
-  if (typeof v === 'string') return v
-  if (typeof v === 'object' && '#text' in (v as Json)) return String((v as Json)['#text'])
-  return ''
-}
-
 /** Reads one act file: strict UTF-8, well-formed, the INLABS shape. */
 function partOf(file: InputFile, ctx: ReadContext): Part {
   const text = readText(file, MAX_ACT_BYTES, 'no INLABS act is')
@@ -62,27 +41,11 @@ function partOf(file: InputFile, ctx: ReadContext): Part {
   if (root !== 'xml') {
     throw fileError(file, 1, `is not an INLABS act (<xml><article …>); its root is ${root === null ? 'missing' : `<${root}>`}`)
   }
-  const valid = XMLValidator.validate(text)
-  if (valid !== true) throw fileError(file, valid.err.line, `is not well-formed XML (${valid.err.msg}; a truncated file?)`)
-  const doc = parsedXml(parser, file, text, 'an INLABS act')
-  const article = (doc['xml'] as Json | undefined)?.['article'] as Json | undefined
-  if (article === undefined || typeof article !== 'object' || Array.isArray(article)) {
-    throw fileError(file, null, 'is not an INLABS act: <xml> holds no single <article>')
-  }
-  const attrs: Record<string, string> = {}
-  for (const [k, v] of Object.entries(article)) if (k.startsWith('@')) attrs[k.slice(1)] = String(v)
+  const { attrs, identifica, ementa, titulo, html } = plainAct(text) ?? parsedAct(file, text)
   for (const required of ['idMateria', 'pubName', 'pubDate']) {
     if ((attrs[required] ?? '').trim() === '') throw fileError(file, null, `is not an INLABS act: <article> has no ${required}`)
   }
-  const body = (article['body'] ?? {}) as Json
-  return {
-    file,
-    attrs,
-    identifica: textOf(body['Identifica']).trim(),
-    ementa: textOf(body['Ementa']).trim(),
-    titulo: textOf(body['Titulo']).trim(),
-    html: textOf(body['Texto']),
-  }
+  return { file, attrs, identifica: identifica.trim(), ementa: ementa.trim(), titulo: titulo.trim(), html }
 }
 
 /** `DO2E` → `Seção 2 - Extra` (the label `sections` answers to as `2`, `Seção 2` and `Seção 2 Extra`). */
