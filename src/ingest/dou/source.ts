@@ -7,7 +7,7 @@ import { firstEntryHead, isZip } from '../archives.js'
 import { BATCH } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError } from '../file-error.js'
-import { firstBytes, readText } from '../files.js'
+import { type OpenFiles, firstBytes, openFiles, readText } from '../files.js'
 import { rootOfText } from '../xml.js'
 import { parsedAct, plainAct } from './act-xml.js'
 import { textOfHtml } from '../html.js'
@@ -34,8 +34,8 @@ interface Part {
 }
 
 /** Reads one act file: strict UTF-8, well-formed, the INLABS shape. */
-function partOf(file: InputFile, ctx: ReadContext): Part {
-  const text = readText(file, MAX_ACT_BYTES, 'no INLABS act is')
+function partOf(file: InputFile, ctx: ReadContext, open: OpenFiles): Part {
+  const text = readText(file, MAX_ACT_BYTES, 'no INLABS act is', true, open)
   ctx.progress(file, text.length, text.length)
   const root = rootOfText(text.slice(0, 4096))
   if (root !== 'xml') {
@@ -90,12 +90,30 @@ function actOf(parts: readonly Part[]): { record: Record<string, unknown>; part:
   }
 }
 
+/** What one batch of acts handed to the writer holds at most. */
+export interface DouBatchBounds {
+  /** Acts. */
+  readonly acts: number
+  /** Characters of act text past which the batch is handed on (an act is never split: one long act may pass it alone). */
+  readonly chars: number
+}
+
+/** The batches the DOU reader hands on: 500 acts, or fewer past 8 million characters of text. */
+export const DOU_BATCH: DouBatchBounds = { acts: BATCH, chars: 8_000_000 }
+
 /**
- * The acts of the call. Files are grouped by the archive they came from (a day's zip: at most a
- * few thousand acts, so memory is bounded by one day whatever the number of days), parts joined
- * by `idMateria` within it; acts are written in batches.
+ * The acts of the call, streamed: each act file is read, parsed and converted as its turn comes,
+ * its record handed on in a batch (`bounds`) and let go; only the parts of a split act wait for
+ * their last part. Files are grouped by the archive they came from (a day's zip), parts joined by
+ * `idMateria` within it, so memory is one batch and one act's parts whatever the number of days.
+ *
+ * @example for await (const batch of readDou(inputs, ctx, { acts: 50, chars: 100_000 })) write(batch)
  */
-async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+export async function* readDou(
+  files: readonly InputFile[],
+  ctx: ReadContext,
+  bounds: DouBatchBounds = DOU_BATCH,
+): AsyncGenerator<RecordBatch> {
   // A day is an archive (a zip), or the loose act files of one folder. What else a day's zip holds
   // (an act's images) is no act: only its XML files are read.
   const byArchive = new Map<string, InputFile[]>()
@@ -107,55 +125,71 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     if (group) group.push(f)
     else byArchive.set(archive, [f])
   }
-  // The parts each act has in each day (its idMateria is in the first bytes of each file); an act
-  // found in several days of the call is written as the last day has it (a re-publication).
-  const materiaOf = (f: InputFile) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, 8192))?.[1]?.trim() ?? `?${f.name}`
-  const groups = [...byArchive.values()].map((group) => ({ group, materias: group.map(materiaOf) }))
-  const lastDay = new Map<string, number>()
-  groups.forEach(({ materias }, day) => {
-    for (const m of materias) lastDay.set(m, day)
-  })
-  for (const [day, { group, materias }] of groups.entries()) {
-    // An act is written as soon as its last part is read: only split acts wait, not a day's acts.
-    const expected = new Map<string, number>()
-    for (const m of materias) expected.set(m, (expected.get(m) ?? 0) + 1)
-    const pending = new Map<string, Part[]>()
-    let ready: ReturnType<typeof actOf>[] = []
-    // An act whose joined text is over what a field holds is left out and reported (the call's
-    // other acts are written): one very long act does not refuse a day.
-    const keep = (act: ReturnType<typeof actOf>) => {
-      const length = String(act.record['content']).length
-      if (length <= RECORD_LIMITS.fieldChars) ready.push(act)
-      else
-        ctx.skip(
-          act.part.file,
-          0,
-          `act ${String(act.record['id'])}: its text is ${length.toLocaleString('en-US')} characters, over the ${RECORD_LIMITS.fieldChars.toLocaleString('en-US')} a field holds; left out`,
-        )
-    }
-    const flush = function* (): Generator<RecordBatch> {
-      if (ready.length === 0) return
-      const files = ready.map((x) => x.part.file)
-      // An act has no line: a record that does not validate is named by its file alone.
-      yield { collection: 'dou', file: files[0] as InputFile, files, records: ready.map((x) => x.record) }
-      ready = []
-    }
-    for (const [i, f] of group.entries()) {
-      if (lastDay.get(materias[i] as string) !== day) continue
-      const part = partOf(f, ctx)
-      const key = (part.attrs['idMateria'] ?? '').trim()
-      const parts = [...(pending.get(key) ?? []), part]
-      if (parts.length < (expected.get(key) ?? 1)) {
-        pending.set(key, parts)
-        continue
+  // A day's acts are packed one after another in one file by the unpacking: it stays open.
+  const open = openFiles()
+  try {
+    // The parts each act has in each day (its idMateria is in the first bytes of each file); an act
+    // found in several days of the call is written as the last day has it (a re-publication).
+    const materiaOf = (f: InputFile) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, 8192, open))?.[1]?.trim() ?? `?${f.name}`
+    const groups = [...byArchive.values()].map((group) => ({ group, materias: group.map(materiaOf) }))
+    const lastDay = new Map<string, number>()
+    groups.forEach(({ materias }, day) => {
+      for (const m of materias) lastDay.set(m, day)
+    })
+    for (const [day, { group, materias }] of groups.entries()) {
+      // An act is written as soon as its last part is read: only split acts wait, not a day's acts.
+      const expected = new Map<string, number>()
+      for (const m of materias) expected.set(m, (expected.get(m) ?? 0) + 1)
+      const pending = new Map<string, Part[]>()
+      // The acts of the batch under way: their records and files only (their parts are let go).
+      let records: Record<string, unknown>[] = []
+      let recordFiles: InputFile[] = []
+      let chars = 0
+      // An act whose joined text is over what a field holds is left out and reported (the call's
+      // other acts are written): one very long act does not refuse a day.
+      const keep = (act: ReturnType<typeof actOf>) => {
+        const length = String(act.record['content']).length
+        if (length <= RECORD_LIMITS.fieldChars) {
+          records.push(act.record)
+          recordFiles.push(act.part.file)
+          chars += length
+        } else
+          ctx.skip(
+            act.part.file,
+            0,
+            `act ${String(act.record['id'])}: its text is ${length.toLocaleString('en-US')} characters, over the ${RECORD_LIMITS.fieldChars.toLocaleString('en-US')} a field holds; left out`,
+          )
       }
-      pending.delete(key)
-      keep(actOf(parts))
-      if (ready.length >= BATCH) yield* flush()
+      const flush = function* (): Generator<RecordBatch> {
+        if (records.length === 0) return
+        // An act has no line: a record that does not validate is named by its file alone.
+        yield { collection: 'dou', file: recordFiles[0] as InputFile, files: recordFiles, records }
+        records = []
+        recordFiles = []
+        chars = 0
+      }
+      for (const [i, f] of group.entries()) {
+        if (lastDay.get(materias[i] as string) !== day) continue
+        const part = partOf(f, ctx, open)
+        const key = (part.attrs['idMateria'] ?? '').trim()
+        const parts = [...(pending.get(key) ?? []), part]
+        if (parts.length < (expected.get(key) ?? 1)) {
+          pending.set(key, parts)
+          continue
+        }
+        pending.delete(key)
+        keep(actOf(parts))
+        if (records.length >= bounds.acts || chars >= bounds.chars) yield* flush()
+      }
+      // Parts whose head named another idMateria than their parse (a damaged head): joined as read.
+      for (const parts of pending.values()) {
+        keep(actOf(parts))
+        if (records.length >= bounds.acts || chars >= bounds.chars) yield* flush()
+      }
+      yield* flush()
     }
-    // Parts whose head named another idMateria than their parse (a damaged head): joined as read.
-    for (const parts of pending.values()) keep(actOf(parts))
-    yield* flush()
+  } finally {
+    open.close()
   }
 }
 
@@ -230,5 +264,5 @@ export const dou = defineSource({
     // A zip whose first file is an INLABS act (not the login page INLABS answers a lost session with).
     recognizes: async (file) => isZip(file) && rootOfText((await firstEntryHead(file.path)) ?? '') === 'xml',
   },
-  read,
+  read: (files, ctx) => readDou(files, ctx),
 })
