@@ -130,7 +130,9 @@ export async function* readDou(
   try {
     // The parts each act has in each day (its idMateria is in the first bytes of each file); an act
     // found in several days of the call is written as the last day has it (a re-publication).
-    const materiaOf = (f: InputFile) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, 8192, open))?.[1]?.trim() ?? `?${f.name}`
+    // The first 2 kB hold it in every real act (a match there is the first of the 8 kB read else).
+    const idIn = (f: InputFile, n: number) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, n, open))?.[1]
+    const materiaOf = (f: InputFile) => (idIn(f, 2048) ?? idIn(f, 8192))?.trim() ?? `?${f.name}`
     const groups = [...byArchive.values()].map((group) => ({ group, materias: group.map(materiaOf) }))
     const lastDay = new Map<string, number>()
     groups.forEach(({ materias }, day) => {
