@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { createGunzip, crc32 } from 'node:zlib'
+import { createGunzip, crc32, inflateRawSync } from 'node:zlib'
 import yauzl from 'yauzl'
 import { LegisearchError } from '../common/errors.js'
 import type { InputFile } from './define.js'
@@ -101,15 +101,50 @@ async function gunzip(file: InputFile, dir: string, budget: Budget): Promise<Inp
 const ZIP_IN_MEMORY = 64_000_000
 const ZIP_OPTIONS = { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false } as const
 
+/** A zip opened, with its bytes when it was read into memory. */
+interface OpenZip {
+  readonly zip: yauzl.ZipFile
+  readonly bytes: Buffer | null
+}
+
 /** Opens a zip: a file by its path, a packed entry (a small zip inside a zip) from its bytes. */
-function openZip(file: InputFile): Promise<yauzl.ZipFile> {
+function openZip(file: InputFile): Promise<OpenZip> {
   return new Promise((resolve, reject) => {
-    const done = (e: Error | null, zip?: yauzl.ZipFile) => (e || !zip ? reject(e ?? new Error('no zip')) : resolve(zip))
     // A zip up to 64 MB is read from memory: its entries then cost no file reads (a day of the DOU
     // is thousands of small entries; each read from the file is a round trip to the thread pool).
-    if (file.at || sizeOf(file) <= ZIP_IN_MEMORY) yauzl.fromBuffer(bytesOf(file), ZIP_OPTIONS, done)
+    const bytes = file.at || sizeOf(file) <= ZIP_IN_MEMORY ? bytesOf(file) : null
+    const done = (e: Error | null, zip?: yauzl.ZipFile) => (e || !zip ? reject(e ?? new Error('no zip')) : resolve({ zip, bytes }))
+    if (bytes) yauzl.fromBuffer(bytes, ZIP_OPTIONS, done)
     else yauzl.open(file.path, ZIP_OPTIONS, done)
   })
+}
+
+/**
+ * A small entry of a zip held in memory, unpacked at once (no stream, no round trip to the thread
+ * pool: a DOU day is thousands of them), or null when anything about it is unusual — another
+ * compression method, encryption, a local header that does not agree, data that does not inflate
+ * to exactly the size and CRC-32 declared — and the entry is read as a stream instead, which
+ * refuses it with its own message.
+ */
+function unpackedAtOnce(bytes: Buffer, entry: yauzl.Entry): Buffer | null {
+  if ((entry.generalPurposeBitFlag & 1) !== 0 || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) return null
+  const at = entry.relativeOffsetOfLocalHeader
+  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) return null
+  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28)
+  if (start + entry.compressedSize > bytes.length) return null
+  const data = bytes.subarray(start, start + entry.compressedSize)
+  let out: Buffer
+  if (entry.compressionMethod === 0) {
+    if (entry.compressedSize !== entry.uncompressedSize) return null
+    out = data
+  } else {
+    try {
+      out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) })
+    } catch {
+      return null
+    }
+  }
+  return out.length === entry.uncompressedSize && crc32(out) >>> 0 === entry.crc32 >>> 0 ? out : null
 }
 
 /** The next entry of a zip opened with `lazyEntries`, or null at its end. */
@@ -140,8 +175,9 @@ const isLitter = (name: string) => name.endsWith('/') || name.startsWith('__MACO
  */
 async function unzip(file: InputFile, dir: string, budget: Budget): Promise<InputFile[]> {
   let zip: yauzl.ZipFile
+  let zipBytes: Buffer | null
   try {
-    zip = await openZip(file)
+    ;({ zip, bytes: zipBytes } = await openZip(file))
   } catch (e) {
     throw fileError(file, null, `is not a readable zip archive (${(e as Error).message})`)
   }
@@ -176,21 +212,26 @@ async function unzip(file: InputFile, dir: string, budget: Budget): Promise<Inpu
       const small = entry.uncompressedSize <= SMALL_ENTRY
       const counted = meter(budget, entry.compressedSize, (why) => fileError(file, `entry ${entry.fileName}`, why))
       try {
-        const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
-          zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))),
-        )
+        const atOnce = small && zipBytes !== null ? unpackedAtOnce(zipBytes, entry) : null
+        const stream = atOnce
+          ? null
+          : await new Promise<NodeJS.ReadableStream>((resolve, reject) => zip.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))))
         if (small) {
           // Small entries (a DOU act: a few kB) go one after another into one pack file: creating
           // thousands of files costs far more than their bytes.
-          const chunks: Buffer[] = []
-          for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(counted.take(chunk))
-          const bytes = Buffer.concat(chunks)
+          let bytes: Buffer
+          if (atOnce) bytes = counted.take(atOnce)
+          else {
+            const chunks: Buffer[] = []
+            for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(counted.take(chunk))
+            bytes = Buffer.concat(chunks)
+          }
           pack ??= { fd: openSync(join(dir, 'pack'), 'w'), path: join(dir, 'pack'), offset: 0 }
           for (let done = 0; done < bytes.length;) done += writeSync(pack.fd, bytes, done)
           packed = { offset: pack.offset, length: bytes.length }
           pack.offset += bytes.length
         } else {
-          await pipeline(stream, counted, createWriteStream(path))
+          await pipeline(stream as NodeJS.ReadableStream, counted, createWriteStream(path))
         }
       } catch (e) {
         if (e instanceof LegisearchError) throw e
@@ -216,7 +257,7 @@ const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0')
 export async function firstEntryHead(path: string, n = 4096): Promise<string | null> {
   let zip: yauzl.ZipFile
   try {
-    zip = await openZip({ path, name: path })
+    ;({ zip } = await openZip({ path, name: path }))
   } catch {
     return null
   }

@@ -19,9 +19,42 @@ export function streamOf(file: InputFile): Readable {
   return createReadStream(file.path, { start: file.at.offset, end: file.at.offset + file.at.length - 1 })
 }
 
-/** An input's bytes, whole (for files read whole: an API answer, a DOU act, a UN list). */
-export function bytesOf(file: InputFile): Buffer {
-  const fd = openForReading(file)
+/**
+ * Pack files kept open while a reader reads their entries (a DOU day: thousands of acts in one
+ * pack, one open instead of one per act and per head); loose files are still opened per read.
+ */
+export interface OpenFiles {
+  /** The descriptor of a packed entry's file, opened once; null for a loose file. */
+  fd(file: InputFile): number | null
+  /** Closes what was opened. */
+  close(): void
+}
+
+/**
+ * A set of pack files kept open until `close`.
+ *
+ * @example const open = openFiles(); try { bytesOf(file, open) } finally { open.close() }
+ */
+export function openFiles(): OpenFiles {
+  const fds = new Map<string, number>()
+  return {
+    fd: (file) => {
+      if (!file.at) return null
+      let fd = fds.get(file.path)
+      if (fd === undefined) fds.set(file.path, (fd = openForReading(file)))
+      return fd
+    },
+    close: () => {
+      for (const fd of fds.values()) closeSync(fd)
+      fds.clear()
+    },
+  }
+}
+
+/** An input's bytes, whole (for files read whole: an API answer, a DOU act, a UN list); `open` keeps pack files open. */
+export function bytesOf(file: InputFile, open?: OpenFiles): Buffer {
+  const kept = open?.fd(file) ?? null
+  const fd = kept ?? openForReading(file)
   try {
     if (!file.at) return readFileSync(fd)
     const buffer = Buffer.alloc(file.at.length)
@@ -33,7 +66,7 @@ export function bytesOf(file: InputFile): Buffer {
     }
     return buffer.subarray(0, got)
   } finally {
-    closeSync(fd)
+    if (kept === null) closeSync(fd)
   }
 }
 
@@ -125,33 +158,35 @@ export function headerColumns(line: string, delimiter = ';'): string[] {
   return line.split(delimiter).map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
 }
 
-/** The first `n` bytes of an input (its slice's, for a packed archive entry), or the file refused naming it. */
-export function headOf(file: InputFile, n: number): Buffer {
-  const fd = openForReading(file)
+/** The first `n` bytes of an input (its slice's, for a packed archive entry), or the file refused naming it; `open` keeps pack files open. */
+export function headOf(file: InputFile, n: number, open?: OpenFiles): Buffer {
+  const kept = open?.fd(file) ?? null
+  const fd = kept ?? openForReading(file)
   try {
     const want = file.at ? Math.min(n, file.at.length) : n
     const buffer = Buffer.alloc(want)
     return buffer.subarray(0, readSync(fd, buffer, 0, want, file.at?.offset ?? 0))
   } finally {
-    closeSync(fd)
+    if (kept === null) closeSync(fd)
   }
 }
 
-/** The first `n` bytes of a file as text (for recognising its kind). */
-export function firstBytes(file: InputFile, n: number): string {
-  return headOf(file, n).toString('utf8')
+/** The first `n` bytes of a file as text (for recognising its kind); `open` keeps pack files open. */
+export function firstBytes(file: InputFile, n: number, open?: OpenFiles): string {
+  return headOf(file, n, open).toString('utf8')
 }
 
 /**
  * A file read whole as text (one answer, one act, one feed): refused when empty, over `maxBytes`
  * (`why` says what a file of its kind is), not UTF-8, or (unless `lines` is false: JSON, whose
  * strings are checked instead) with a line over {@link INGEST_LIMITS}`.lineBytes`; a BOM is dropped.
+ * `open` keeps pack files open.
  */
-export function readText(file: InputFile, maxBytes: number, why: string, lines = true): string {
+export function readText(file: InputFile, maxBytes: number, why: string, lines = true, open?: OpenFiles): string {
   const size = sizeOf(file)
   if (size === 0) throw fileError(file, null, 'is empty')
   if (size > maxBytes) throw fileError(file, null, `is larger than ${maxBytes} bytes, ${why}`)
-  const bytes = bytesOf(file)
+  const bytes = bytesOf(file, open)
   if (lines) checkLines(file, bytes)
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '')

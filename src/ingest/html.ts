@@ -1,4 +1,5 @@
 import { type HtmlToTextOptions, compile } from 'html-to-text'
+import { plainParagraphs } from './html-paragraphs.js'
 
 /**
  * HTML fragments of the official sources (the DOU's `Texto`, the BCB's and the Receita's norms,
@@ -45,11 +46,31 @@ const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g
 /**
  * The readable text of an HTML fragment (see above); with `dropRevoked`, struck-through wording
  * (a norm's revoked text, kept in the page for history) is left out, so only the wording in force
- * is searchable.
+ * is searchable. A fragment of plain paragraphs (nearly every DOU act) is read without a DOM
+ * (`plainParagraphs`), to the same text.
  */
 export function textOfHtml(html: unknown, options: { dropRevoked?: boolean } = {}): string {
   if (typeof html !== 'string' || html.trim() === '') return ''
+  return tidy(plainParagraphs(html) ?? htmlToText(html, options))
+}
+
+/**
+ * What html-to-text makes of a fragment, before tidying (what `plainParagraphs` must match).
+ *
+ * @example tidy(htmlToText('<table><tr><td>a</td><td>b</td></tr></table>')) // 'a | b'
+ */
+export function htmlToText(html: string, options: { dropRevoked?: boolean } = {}): string {
   return (options.dropRevoked ? withoutRevoked : convert)(html)
+}
+
+/**
+ * The converted text tidied: zero-width characters dropped, runs of 3+ spaces (table cells) as
+ * ` | `, no trailing spaces, no blank lines.
+ *
+ * @example tidy('a   b  \n\n\nc') // 'a | b\nc'
+ */
+export function tidy(text: string): string {
+  return text
     .replace(ZERO_WIDTH, '')
     .split('\n')
     .map((line) => line.replace(/ {3,}/g, ' | ').trimEnd())

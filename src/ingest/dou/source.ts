@@ -1,6 +1,5 @@
 import { RECORD_LIMITS } from '../../common/json-value.js'
 import { dirname } from 'node:path'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { LegisearchError } from '../../common/errors.js'
 import { upstream } from '../../common/http.js'
 import { redactUrl, redactUrlIn } from '../../common/redact-url.js'
@@ -8,8 +7,9 @@ import { firstEntryHead, isZip } from '../archives.js'
 import { BATCH } from '../batch.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError } from '../file-error.js'
-import { firstBytes, readText } from '../files.js'
-import { parsedXml, rootOfText } from '../xml.js'
+import { type OpenFiles, firstBytes, openFiles, readText } from '../files.js'
+import { rootOfText } from '../xml.js'
+import { parsedAct, plainAct } from './act-xml.js'
 import { textOfHtml } from '../html.js'
 
 /**
@@ -23,19 +23,6 @@ import { textOfHtml } from '../html.js'
 /** Largest act file read (the real ones are a few kB to a few hundred kB). */
 const MAX_ACT_BYTES = 50_000_000
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  // CDATA (Identifica, Texto) is read as the element's text.
-  processEntities: true,
-  htmlEntities: true,
-})
-
-type Json = Record<string, unknown>
-
 /** One file of an act, as read. */
 interface Part {
   readonly file: InputFile
@@ -46,43 +33,19 @@ interface Part {
   readonly html: string
 }
 
-/** The text of an element as fast-xml-parser gives it (a string, an object with `#text`, or absent). */
-function textOf(v: unknown): string {
-  if (v === undefined || v === null) return ''
-  if (typeof v === 'string') return v
-  if (typeof v === 'object' && '#text' in (v as Json)) return String((v as Json)['#text'])
-  return ''
-}
-
 /** Reads one act file: strict UTF-8, well-formed, the INLABS shape. */
-function partOf(file: InputFile, ctx: ReadContext): Part {
-  const text = readText(file, MAX_ACT_BYTES, 'no INLABS act is')
+function partOf(file: InputFile, ctx: ReadContext, open: OpenFiles): Part {
+  const text = readText(file, MAX_ACT_BYTES, 'no INLABS act is', true, open)
   ctx.progress(file, text.length, text.length)
   const root = rootOfText(text.slice(0, 4096))
   if (root !== 'xml') {
     throw fileError(file, 1, `is not an INLABS act (<xml><article …>); its root is ${root === null ? 'missing' : `<${root}>`}`)
   }
-  const valid = XMLValidator.validate(text)
-  if (valid !== true) throw fileError(file, valid.err.line, `is not well-formed XML (${valid.err.msg}; a truncated file?)`)
-  const doc = parsedXml(parser, file, text, 'an INLABS act')
-  const article = (doc['xml'] as Json | undefined)?.['article'] as Json | undefined
-  if (article === undefined || typeof article !== 'object' || Array.isArray(article)) {
-    throw fileError(file, null, 'is not an INLABS act: <xml> holds no single <article>')
-  }
-  const attrs: Record<string, string> = {}
-  for (const [k, v] of Object.entries(article)) if (k.startsWith('@')) attrs[k.slice(1)] = String(v)
+  const { attrs, identifica, ementa, titulo, html } = plainAct(text) ?? parsedAct(file, text)
   for (const required of ['idMateria', 'pubName', 'pubDate']) {
     if ((attrs[required] ?? '').trim() === '') throw fileError(file, null, `is not an INLABS act: <article> has no ${required}`)
   }
-  const body = (article['body'] ?? {}) as Json
-  return {
-    file,
-    attrs,
-    identifica: textOf(body['Identifica']).trim(),
-    ementa: textOf(body['Ementa']).trim(),
-    titulo: textOf(body['Titulo']).trim(),
-    html: textOf(body['Texto']),
-  }
+  return { file, attrs, identifica: identifica.trim(), ementa: ementa.trim(), titulo: titulo.trim(), html }
 }
 
 /** `DO2E` → `Seção 2 - Extra` (the label `sections` answers to as `2`, `Seção 2` and `Seção 2 Extra`). */
@@ -127,12 +90,30 @@ function actOf(parts: readonly Part[]): { record: Record<string, unknown>; part:
   }
 }
 
+/** What one batch of acts handed to the writer holds at most. */
+export interface DouBatchBounds {
+  /** Acts. */
+  readonly acts: number
+  /** Characters of act text past which the batch is handed on (an act is never split: one long act may pass it alone). */
+  readonly chars: number
+}
+
+/** The batches the DOU reader hands on: 500 acts, or fewer past 8 million characters of text. */
+export const DOU_BATCH: DouBatchBounds = { acts: BATCH, chars: 8_000_000 }
+
 /**
- * The acts of the call. Files are grouped by the archive they came from (a day's zip: at most a
- * few thousand acts, so memory is bounded by one day whatever the number of days), parts joined
- * by `idMateria` within it; acts are written in batches.
+ * The acts of the call, streamed: each act file is read, parsed and converted as its turn comes,
+ * its record handed on in a batch (`bounds`) and let go; only the parts of a split act wait for
+ * their last part. Files are grouped by the archive they came from (a day's zip), parts joined by
+ * `idMateria` within it, so memory is one batch and one act's parts whatever the number of days.
+ *
+ * @example for await (const batch of readDou(inputs, ctx, { acts: 50, chars: 100_000 })) write(batch)
  */
-async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenerator<RecordBatch> {
+export async function* readDou(
+  files: readonly InputFile[],
+  ctx: ReadContext,
+  bounds: DouBatchBounds = DOU_BATCH,
+): AsyncGenerator<RecordBatch> {
   // A day is an archive (a zip), or the loose act files of one folder. What else a day's zip holds
   // (an act's images) is no act: only its XML files are read.
   const byArchive = new Map<string, InputFile[]>()
@@ -144,55 +125,73 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
     if (group) group.push(f)
     else byArchive.set(archive, [f])
   }
-  // The parts each act has in each day (its idMateria is in the first bytes of each file); an act
-  // found in several days of the call is written as the last day has it (a re-publication).
-  const materiaOf = (f: InputFile) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, 8192))?.[1]?.trim() ?? `?${f.name}`
-  const groups = [...byArchive.values()].map((group) => ({ group, materias: group.map(materiaOf) }))
-  const lastDay = new Map<string, number>()
-  groups.forEach(({ materias }, day) => {
-    for (const m of materias) lastDay.set(m, day)
-  })
-  for (const [day, { group, materias }] of groups.entries()) {
-    // An act is written as soon as its last part is read: only split acts wait, not a day's acts.
-    const expected = new Map<string, number>()
-    for (const m of materias) expected.set(m, (expected.get(m) ?? 0) + 1)
-    const pending = new Map<string, Part[]>()
-    let ready: ReturnType<typeof actOf>[] = []
-    // An act whose joined text is over what a field holds is left out and reported (the call's
-    // other acts are written): one very long act does not refuse a day.
-    const keep = (act: ReturnType<typeof actOf>) => {
-      const length = String(act.record['content']).length
-      if (length <= RECORD_LIMITS.fieldChars) ready.push(act)
-      else
-        ctx.skip(
-          act.part.file,
-          0,
-          `act ${String(act.record['id'])}: its text is ${length.toLocaleString('en-US')} characters, over the ${RECORD_LIMITS.fieldChars.toLocaleString('en-US')} a field holds; left out`,
-        )
-    }
-    const flush = function* (): Generator<RecordBatch> {
-      if (ready.length === 0) return
-      const files = ready.map((x) => x.part.file)
-      // An act has no line: a record that does not validate is named by its file alone.
-      yield { collection: 'dou', file: files[0] as InputFile, files, records: ready.map((x) => x.record) }
-      ready = []
-    }
-    for (const [i, f] of group.entries()) {
-      if (lastDay.get(materias[i] as string) !== day) continue
-      const part = partOf(f, ctx)
-      const key = (part.attrs['idMateria'] ?? '').trim()
-      const parts = [...(pending.get(key) ?? []), part]
-      if (parts.length < (expected.get(key) ?? 1)) {
-        pending.set(key, parts)
-        continue
+  // A day's acts are packed one after another in one file by the unpacking: it stays open.
+  const open = openFiles()
+  try {
+    // The parts each act has in each day (its idMateria is in the first bytes of each file); an act
+    // found in several days of the call is written as the last day has it (a re-publication).
+    // The first 2 kB hold it in every real act (a match there is the first of the 8 kB read else).
+    const idIn = (f: InputFile, n: number) => /\bidMateria="([^"]*)"/.exec(firstBytes(f, n, open))?.[1]
+    const materiaOf = (f: InputFile) => (idIn(f, 2048) ?? idIn(f, 8192))?.trim() ?? `?${f.name}`
+    const groups = [...byArchive.values()].map((group) => ({ group, materias: group.map(materiaOf) }))
+    const lastDay = new Map<string, number>()
+    groups.forEach(({ materias }, day) => {
+      for (const m of materias) lastDay.set(m, day)
+    })
+    for (const [day, { group, materias }] of groups.entries()) {
+      // An act is written as soon as its last part is read: only split acts wait, not a day's acts.
+      const expected = new Map<string, number>()
+      for (const m of materias) expected.set(m, (expected.get(m) ?? 0) + 1)
+      const pending = new Map<string, Part[]>()
+      // The acts of the batch under way: their records and files only (their parts are let go).
+      let records: Record<string, unknown>[] = []
+      let recordFiles: InputFile[] = []
+      let chars = 0
+      // An act whose joined text is over what a field holds is left out and reported (the call's
+      // other acts are written): one very long act does not refuse a day.
+      const keep = (act: ReturnType<typeof actOf>) => {
+        const length = String(act.record['content']).length
+        if (length <= RECORD_LIMITS.fieldChars) {
+          records.push(act.record)
+          recordFiles.push(act.part.file)
+          chars += length
+        } else
+          ctx.skip(
+            act.part.file,
+            0,
+            `act ${String(act.record['id'])}: its text is ${length.toLocaleString('en-US')} characters, over the ${RECORD_LIMITS.fieldChars.toLocaleString('en-US')} a field holds; left out`,
+          )
       }
-      pending.delete(key)
-      keep(actOf(parts))
-      if (ready.length >= BATCH) yield* flush()
+      const flush = function* (): Generator<RecordBatch> {
+        if (records.length === 0) return
+        // An act has no line: a record that does not validate is named by its file alone.
+        yield { collection: 'dou', file: recordFiles[0] as InputFile, files: recordFiles, records }
+        records = []
+        recordFiles = []
+        chars = 0
+      }
+      for (const [i, f] of group.entries()) {
+        if (lastDay.get(materias[i] as string) !== day) continue
+        const part = partOf(f, ctx, open)
+        const key = (part.attrs['idMateria'] ?? '').trim()
+        const parts = [...(pending.get(key) ?? []), part]
+        if (parts.length < (expected.get(key) ?? 1)) {
+          pending.set(key, parts)
+          continue
+        }
+        pending.delete(key)
+        keep(actOf(parts))
+        if (records.length >= bounds.acts || chars >= bounds.chars) yield* flush()
+      }
+      // Parts whose head named another idMateria than their parse (a damaged head): joined as read.
+      for (const parts of pending.values()) {
+        keep(actOf(parts))
+        if (records.length >= bounds.acts || chars >= bounds.chars) yield* flush()
+      }
+      yield* flush()
     }
-    // Parts whose head named another idMateria than their parse (a damaged head): joined as read.
-    for (const parts of pending.values()) keep(actOf(parts))
-    yield* flush()
+  } finally {
+    open.close()
   }
 }
 
@@ -267,5 +266,5 @@ export const dou = defineSource({
     // A zip whose first file is an INLABS act (not the login page INLABS answers a lost session with).
     recognizes: async (file) => isZip(file) && rootOfText((await firstEntryHead(file.path)) ?? '') === 'xml',
   },
-  read,
+  read: (files, ctx) => readDou(files, ctx),
 })
