@@ -40,9 +40,10 @@ export class DocumentRows {
 
   /** Up to `limit` documents of a corpus after rowid `after`, in rowid order, with their records (to re-index them). */
   page(corpus: string, after: number, limit: number): { rowid: number; record: string }[] {
+    // `+d.corpus`: walked by rowid; through the (corpus, id) index SQLite sorted the whole corpus for each page (1.2 s at 1M).
     const rows = this.st
       .prepared(
-        'SELECT d.rowid AS rowid, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = ? AND d.rowid > ? ORDER BY d.rowid LIMIT ?',
+        'SELECT d.rowid AS rowid, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE +d.corpus = ? AND d.rowid > ? ORDER BY d.rowid LIMIT ?',
       )
       .all(corpus, after, limit) as { rowid: number; record: string | Buffer }[]
     return rows.map((r) => ({ rowid: r.rowid, record: decodeRecord(this.st, r.record) }))
@@ -98,9 +99,10 @@ export class DocumentRows {
   /** The ids and records of the given rowids that hold a record of `corpus` (a rowid freed and reused by another corpus is not). */
   records(corpus: string, rowids: readonly number[]): Map<number, { id: string; record: string }> {
     if (rowids.length === 0) return new Map()
+    // `+d.corpus`: each rowid looked up; through the (corpus, id) index SQLite scanned the whole corpus (115 ms a page at 1M).
     const rows = this.st
       .prepared(
-        `SELECT d.rowid AS r, d.id AS id, x.record AS record FROM docs d JOIN records x ON x.rowid = d.rowid WHERE d.corpus = ? AND d.rowid IN (${rowids.map(() => '?').join(', ')})`,
+        `SELECT d.rowid AS r, d.id AS id, x.record AS record FROM docs d JOIN records x ON x.rowid = d.rowid WHERE +d.corpus = ? AND d.rowid IN (${rowids.map(() => '?').join(', ')})`,
       )
       .all(corpus, ...rowids) as { r: number; id: string; record: string | Buffer }[]
     return new Map(rows.map((x) => [x.r, { id: x.id, record: decodeRecord(this.st, x.record) }]))
@@ -112,7 +114,7 @@ export class DocumentRows {
     for (let at = 0; at < rowids.length; at += 500) {
       const chunk = rowids.slice(at, at + 500)
       const rows = this.st
-        .prepared(`SELECT rowid AS r, id FROM docs WHERE corpus = ? AND rowid IN (${chunk.map(() => '?').join(', ')})`)
+        .prepared(`SELECT rowid AS r, id FROM docs WHERE +corpus = ? AND rowid IN (${chunk.map(() => '?').join(', ')})`)
         .all(corpus, ...chunk) as { r: number; id: string }[]
       for (const x of rows) out.set(x.r, x.id)
     }

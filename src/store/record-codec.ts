@@ -115,7 +115,7 @@ export function recompressRecords(st: Statements, corpus: string, trainFrom = TR
   for (;;) {
     const page = st
       .prepared(
-        "SELECT r.rowid AS r, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE d.corpus = ? AND d.rowid > ? AND typeof(r.record) = 'text' ORDER BY d.rowid LIMIT 1000",
+        "SELECT r.rowid AS r, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid WHERE +d.corpus = ? AND d.rowid > ? AND typeof(r.record) = 'text' ORDER BY d.rowid LIMIT 1000",
       )
       .all(corpus, after) as { r: number; record: string }[]
     if (page.length === 0) break
