@@ -235,18 +235,19 @@ function nextStamp(st: Statements): number {
  *
  * @example fillDateColumns(st) // at the migration that adds the table
  */
-export function fillDateColumns(st: Statements): void {
+export function fillDateColumns(st: Statements, pageSize = CHUNK * 64): void {
   const w = new DateColumnsWriter(st)
-  const rows = st.prepared('SELECT corpus, rowid, main_ms, main_day, upd_ms, upd_day FROM docs ORDER BY rowid').raw().iterate() as Iterable<
-    [string, number, number, number, number, number]
-  >
-  let staged = 0
-  for (const [corpus, rowid, mainMs, mainDay, updMs, updDay] of rows) {
-    w.stage(corpus, rowid, { mainMs, mainDay, updMs, updDay })
-    // Flushing on chunk boundaries only would need the next row; every 64 chunks' worth is as good.
-    if (++staged % (CHUNK * 64) === 0) w.flush()
+  // Read a page at a time: a statement being iterated lets the connection write nothing else.
+  const page = st
+    .prepared('SELECT corpus, rowid, main_ms, main_day, upd_ms, upd_day FROM docs WHERE rowid > ? ORDER BY rowid LIMIT ?')
+    .raw()
+  for (let after = -1; ;) {
+    const rows = page.all(after, pageSize) as [string, number, number, number, number, number][]
+    if (rows.length === 0) break
+    for (const [corpus, rowid, mainMs, mainDay, updMs, updDay] of rows) w.stage(corpus, rowid, { mainMs, mainDay, updMs, updDay })
+    w.flush()
+    after = rows[rows.length - 1]?.[1] ?? after
   }
-  w.flush()
 }
 
 /** What `doc_dates` says otherwise than `docs` ([] when they agree): a scan of both. */

@@ -8,7 +8,8 @@ import { copyFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSnapshot, type Snapshot } from '../../src/index.js'
-import { CHUNK } from '../../src/store/doc-columns.js'
+import { CHUNK, fillDateColumns } from '../../src/store/doc-columns.js'
+import { Statements } from '../../src/store/statements.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
@@ -128,9 +129,16 @@ describe('date columns', () => {
     expect(idsOf(upgraded, { sort: 'newest' })).toEqual(newest)
     expect(upgraded.checkIntegrity()).toEqual({ ok: true, problems: [] })
     upgraded.close()
-    const check = new Database(old, { readonly: true })
+    const check = new Database(old)
     expect(check.prepare("SELECT count(*) FROM doc_dates WHERE corpus = 'propositions'").pluck().get()).toBeGreaterThan(0)
+    // Filled a page of docs at a time (the migration's pages hold 65,536: here 7, so that many pages are written).
+    check.exec('DELETE FROM doc_dates')
+    check.transaction(() => fillDateColumns(new Statements(check), 7))()
     check.close()
+    const refilled = openSnapshot(old, { readonly: true })
+    expect(idsOf(refilled, { sort: 'newest' })).toEqual(newest)
+    expect(refilled.checkIntegrity()).toEqual({ ok: true, problems: [] })
+    refilled.close()
   })
 
   it('that disagree with docs are reported by checkIntegrity', () => {
