@@ -255,7 +255,9 @@ export function dateColumnProblems(st: Statements): string[] {
   const problems: string[] = []
   if (st.prepared("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'doc_dates'").get() === undefined) return problems
   const columns = new Map<string, DateColumns>()
-  const held = new Map<string, Set<number>>()
+  // Per corpus, a byte per rowid up to the largest: whether it holds a document of the corpus.
+  const rowids = ((st.prepared('SELECT max(rowid) FROM docs').pluck().get() as number | null) ?? -1) + 1
+  const held = new Map<string, Uint8Array>()
   const rows = st.prepared('SELECT corpus, rowid, main_ms, main_day, upd_ms, upd_day FROM docs ORDER BY rowid').raw().iterate() as Iterable<
     [string, number, number, number, number, number]
   >
@@ -265,8 +267,8 @@ export function dateColumnProblems(st: Statements): string[] {
     let c = columns.get(corpus)
     if (!c) columns.set(corpus, (c = new DateColumns(st, corpus)))
     let ids = held.get(corpus)
-    if (!ids) held.set(corpus, (ids = new Set()))
-    ids.add(rowid)
+    if (!ids) held.set(corpus, (ids = new Uint8Array(rowids)))
+    ids[rowid] = 1
     if (c.mainMsOf(rowid) !== mainMs || c.mainDayOf(rowid) !== mainDay || c.updMsOf(rowid) !== updMs || c.updDayOf(rowid) !== updDay) {
       wrong++
       if (example === '') example = `${corpus} rowid ${rowid}`
@@ -280,7 +282,7 @@ export function dateColumnProblems(st: Statements): string[] {
     const chunk = decodeChunk(blob)
     const ids = held.get(corpus)
     for (let i = 0; i < CHUNK; i++) {
-      if (ids?.has(c * CHUNK + i) === true) continue
+      if (ids?.[c * CHUNK + i] === 1) continue
       if (chunk.mainMs[i] !== 0 || chunk.updMs[i] !== 0 || chunk.mainDay[i] !== 0 || chunk.updDay[i] !== 0) stale++
     }
   }

@@ -1,10 +1,12 @@
 /**
  * How a record is stored in `records.record`: its JSON as TEXT (every file written before issue
- * 24, and a corpus's first records), or a BLOB of that JSON deflated (raw deflate, node:zlib)
+ * 24, and a corpus's first records), or a BLOB of that JSON deflated (zlib format, node:zlib)
  * against a preset dictionary of typical records of its corpus, kept in `record_dicts` so that
  * every dictionary a row was written with stays readable. A blob starts with a small header:
  *
- *   byte 0   the encoding (1: raw deflate with a preset dictionary)
+ *   byte 0   the encoding (1: deflate in zlib's wrapper with a preset dictionary: its header names
+ *            the dictionary by checksum and its trailer checks the JSON, so a wrong dictionary or
+ *            a damaged byte fails to decode instead of decoding to other text)
  *   varint   the dictionary's id in `record_dicts`
  *   varint   the JSON's length in UTF-8 bytes
  *   …        the deflated bytes
@@ -13,7 +15,7 @@
  * used for every record written after (the ones before stay TEXT; `recompressRecords` rewrites them).
  */
 import { randomInt } from 'node:crypto'
-import { deflateRawSync, inflateRawSync } from 'node:zlib'
+import { deflateSync, inflateSync } from 'node:zlib'
 import type { Statements } from './statements.js'
 
 /** The encodings a blob's first byte names. */
@@ -52,7 +54,7 @@ export function encodeRecord(st: Statements, corpus: string, json: string): stri
   }
   const raw = Buffer.from(json, 'utf8')
   const head = header(current.id, raw.length)
-  const body = deflateRawSync(raw, { dictionary: current.dict, level: 6, windowBits: WINDOW_BITS })
+  const body = deflateSync(raw, { dictionary: current.dict, level: 6, windowBits: WINDOW_BITS })
   if (head.length + body.length >= raw.length) return json
   return Buffer.concat([head, body])
 }
@@ -68,7 +70,7 @@ export function decodeRecord(st: Statements, stored: string | Buffer): string {
   const { encoding, dictId, length, at } = readHeader(stored)
   if (encoding !== DEFLATE_DICT) throw new Error(`unknown record encoding ${encoding}`)
   const dict = dictionaryOf(st, dictId)
-  const out = inflateRawSync(stored.subarray(at), { dictionary: dict, windowBits: WINDOW_BITS, chunkSize: Math.max(64, length) })
+  const out = inflateSync(stored.subarray(at), { dictionary: dict, windowBits: WINDOW_BITS, chunkSize: Math.max(64, length) })
   if (out.length !== length) throw new Error(`record decodes to ${out.length} bytes, its header says ${length}`)
   return out.toString('utf8')
 }

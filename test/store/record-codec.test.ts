@@ -230,3 +230,32 @@ describe('a dictionary made in a call that rolled back', () => {
     b.close()
   })
 })
+
+describe('a record blob', () => {
+  it('that is damaged, or read with another dictionary, fails to decode rather than decoding to other text', () => {
+    const path = tempSnapshotPath()
+    openSnapshot(path).close()
+    const db = new Database(path)
+    const st = new Statements(db)
+    const docs = db.prepare("INSERT INTO docs (corpus, id, main_ms, main_day, upd_ms, upd_day) VALUES ('dou', ?, 0, 0, 0, 0)")
+    const recs = db.prepare('INSERT INTO records (rowid, record) VALUES (?, ?)')
+    db.transaction(() => {
+      for (let i = 0; i < TRAIN_FROM + 10; i++) {
+        const json = JSON.stringify({ id: `x${i}`, text: `portaria ${i} `.repeat(30) })
+        recs.run(docs.run(`x${i}`).lastInsertRowid, encodeRecord(st, 'dou', json))
+      }
+    })()
+    const blob = db.prepare("SELECT record FROM records WHERE typeof(record) = 'blob' LIMIT 1").pluck().get() as Buffer
+    expect(decodeRecord(st, blob)).toMatch(/^\{"id":"x\d+"/)
+    for (const at of [blob.length - 1, blob.length - 6, Math.floor(blob.length / 2)]) {
+      const damaged = Buffer.from(blob)
+      damaged[at] = (damaged[at] as number) ^ 0x10
+      expect(() => decodeRecord(st, damaged)).toThrow()
+    }
+    // The same blob read against another corpus's dictionary.
+    const other = db.prepare('SELECT id FROM record_dicts').pluck().get() as number
+    db.prepare('UPDATE record_dicts SET dict = ? WHERE id = ?').run(Buffer.alloc(16_384, 'x'), other)
+    expect(() => decodeRecord(new Statements(db), blob)).toThrow()
+    db.close()
+  })
+})
