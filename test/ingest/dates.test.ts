@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { CORPUS_NAMES, type CorpusName } from '../../src/index.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES } from './cases.js'
+import { decodeRecord } from '../../src/store/record-codec.js'
+import { Statements } from '../../src/store/statements.js'
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
 
@@ -55,10 +57,14 @@ describe.each(CASES)('source $label', (c) => {
     await snap.ingest(c.source, c.files)
     const db = new Database(snap.path, { readonly: true })
     try {
-      const rows = db.prepare('SELECT d.corpus AS corpus, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid').all() as {
-        corpus: CorpusName
-        record: string
-      }[]
+      const st = new Statements(db)
+      // As stored: JSON, or deflated (`store/record-codec.ts`) once a corpus holds 512 records.
+      const rows = (
+        db.prepare('SELECT d.corpus AS corpus, r.record AS record FROM docs d JOIN records r ON r.rowid = d.rowid').all() as {
+          corpus: CorpusName
+          record: string | Buffer
+        }[]
+      ).map((r) => ({ corpus: r.corpus, record: decodeRecord(st, r.record) }))
       const counts = snap.counts() as Record<string, number>
       let checked = 0
       const bad: string[] = []
