@@ -22,12 +22,13 @@ export function lengthsOf(seg: Segment): SegmentLengths {
   const last = seg.docs.length === 0 ? -1 : (seg.docs[seg.docs.length - 1] as number)
   const byDoc = new Int32Array(last + 1)
   let total = 0
-  seg.docs.forEach((d, i) => {
+  const { docs, lengths: fieldLengths } = seg
+  for (let i = 0, at = 0; i < docs.length; i++) {
     let n = 0
-    for (let f = 0; f < F; f++) n += seg.lengths[i * F + f] as number
-    byDoc[d] = n
+    for (let f = 0; f < F; f++) n += fieldLengths[at++] as number
+    byDoc[docs[i] as number] = n
     total += n
-  })
+  }
   const lengths = { byDoc, total }
   LENGTHS.set(seg, lengths)
   return lengths
