@@ -22,8 +22,9 @@ export interface DocDates {
   readonly updDay: number
 }
 
-/** A chunk's columns, indexed by rowid − chunk × `CHUNK` (0 where no document of the corpus has that rowid). */
+/** A chunk's columns, indexed by rowid − chunk × `CHUNK` (0 where no document of the corpus has that rowid): views of `bytes`, the row's blob. */
 interface DateChunk {
+  readonly bytes: Uint8Array
   readonly mainMs: Float64Array
   readonly updMs: Float64Array
   readonly mainDay: Int32Array
@@ -42,20 +43,12 @@ function decodeChunk(blob: Uint8Array): DateChunk {
   const bytes = blob.byteOffset % 8 === 0 ? blob : Uint8Array.from(blob)
   const { buffer, byteOffset: at } = bytes
   return {
+    bytes,
     mainMs: new Float64Array(buffer, at, CHUNK),
     updMs: new Float64Array(buffer, at + CHUNK * 8, CHUNK),
     mainDay: new Int32Array(buffer, at + CHUNK * 16, CHUNK),
     updDay: new Int32Array(buffer, at + CHUNK * 20, CHUNK),
   }
-}
-
-function encodeChunk(c: DateChunk): Buffer {
-  const out = Buffer.alloc(BYTES)
-  out.set(new Uint8Array(c.mainMs.buffer, c.mainMs.byteOffset, CHUNK * 8), 0)
-  out.set(new Uint8Array(c.updMs.buffer, c.updMs.byteOffset, CHUNK * 8), CHUNK * 8)
-  out.set(new Uint8Array(c.mainDay.buffer, c.mainDay.byteOffset, CHUNK * 4), CHUNK * 16)
-  out.set(new Uint8Array(c.updDay.buffer, c.updDay.byteOffset, CHUNK * 4), CHUNK * 20)
-  return out
 }
 
 const chunkOf = (rowid: number): number => Math.floor(rowid / CHUNK)
@@ -212,7 +205,7 @@ export class DateColumnsWriter {
           chunk.mainDay[i] = d?.mainDay ?? 0
           chunk.updDay[i] = d?.updDay ?? 0
         }
-        write.run(corpus, c, stamp, encodeChunk(chunk))
+        write.run(corpus, c, stamp, chunk.bytes)
       }
     }
     this.pending.clear()
