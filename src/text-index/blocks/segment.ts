@@ -10,8 +10,7 @@
  * A segment is built in memory here; `storage.ts` stores it in the snapshot, and the index merges
  * segments as they pile up.
  */
-import { BLOCK, ByteWriter, bitsFor, pooledInt32s, readGaps, writeGaps } from './codec.js'
-import { NO_MORE, PostingCursor } from './cursor.js'
+import { BLOCK, ByteWriter, bitsFor, pooledInt32s } from './codec.js'
 import type { TermPostings } from './postings.js'
 
 export type { TermPostings } from './postings.js'
@@ -88,7 +87,7 @@ function impactsOf(pairs: Float64Array, count: number, out: number[]): void {
 }
 
 /** One term's postings before encoding: `n` documents, their frequencies and positions (arrays may be longer than used). */
-interface Pending {
+export interface Pending {
   n: number
   docs: ArrayLike<number>
   /** Per posting, per field: tf. */
@@ -120,9 +119,11 @@ class Ints {
 }
 
 /**
- * Builds a segment from documents given in ascending id order, each as its fields' term streams
- * (a term's position is its index in its field's stream). Tokens are kept as columns (term number,
- * document, field and position) and sorted by term at `finish`, so adding a token allocates nothing.
+ * Builds a segment from documents, each as its fields' term streams (a term's position is its
+ * index in its field's stream), given in any order: a document given again, or `drop`ped, leaves
+ * its earlier tokens out. Tokens are kept as columns (term number, document, field and position)
+ * and sorted by document, then term, at `finish`, so adding a token allocates nothing and a
+ * writer can add each document as it comes, holding no text.
  *
  * @example
  * const b = new SegmentBuilder([2, 1])
@@ -136,20 +137,35 @@ export class SegmentBuilder {
   private readonly lengths = new Ints()
   /** Per token: its term's number. */
   private readonly tokTerm = new Ints(1 << 14)
-  /** Per token: its document's place in `docs`. */
-  private readonly tokDoc = new Ints(1 << 14)
+  /** Per document (by place in `docs`): the number of tokens up to its end (a token's document is found from these at `finish`). */
+  private readonly ends = new Ints()
   /** Per token: position × fields + field. */
   private readonly tokAt = new Ints(1 << 14)
+  /** Each live document's place in `docs`. */
+  private readonly placeOf = new Map<number, number>()
+  /** Whether `docs` is ascending with every place live (then `finish` sorts tokens by term only). */
+  private inOrder = true
 
   constructor(private readonly weights: readonly number[]) {}
 
+  /** The documents added and not dropped. */
+  get size(): number {
+    return this.placeOf.size
+  }
+
+  /** Leaves out the tokens of `doc`, if it was added (a document written again or removed in the same call). */
+  drop(doc: number): void {
+    if (this.placeOf.delete(doc)) this.inOrder = false
+  }
+
   add(doc: number, fields: readonly (readonly string[])[]): void {
-    const { docs, termIds, names, tokTerm, tokDoc, tokAt } = this
-    if (docs.n > 0 && doc <= (docs.a[docs.n - 1] as number))
-      throw new RangeError(`documents must be added in ascending order: ${doc} after ${docs.a[docs.n - 1]}`)
+    const { docs, termIds, names, tokTerm, tokAt } = this
     if (fields.length !== this.weights.length) throw new RangeError(`a document has ${this.weights.length} fields, got ${fields.length}`)
+    this.drop(doc)
+    if (docs.n > 0 && doc <= (docs.a[docs.n - 1] as number)) this.inOrder = false
     const F = this.weights.length
     const place = docs.n
+    this.placeOf.set(doc, place)
     docs.push(doc)
     for (let f = 0; f < F; f++) {
       const terms = fields[f] as readonly string[]
@@ -163,42 +179,44 @@ export class SegmentBuilder {
           termIds.set(term, id)
         }
         tokTerm.push(id)
-        tokDoc.push(place)
         tokAt.push(position * F + f)
       }
     }
+    this.ends.push(tokTerm.n)
   }
 
   finish(): BuiltSegment {
     const F = this.weights.length
     const T = this.names.length
-    const N = this.tokTerm.n
     const tokTerm = this.tokTerm.a
-    const lengths = this.lengths.a.slice(0, this.lengths.n)
-    const docs = this.docs.a.slice(0, this.docs.n)
+    // The live documents ascending, and each token's document as its rank among them (the identity
+    // when documents came in order, none dropped); `seq`, the live tokens by document rank.
+    const tokDoc = this.tokenDocs()
+    const { docs, lengths, rankOf, seq } = this.inOrder ? this.asAdded() : this.reordered(tokDoc)
+    const N = seq === undefined ? this.tokTerm.n : seq.length
     const docLength = new Int32Array(docs.length)
     for (let i = 0; i < docs.length; i++) {
       let n = 0
       for (let f = 0; f < F; f++) n += lengths[i * F + f] as number
       docLength[i] = n
     }
-    // Tokens by term, in token order within a term (a stable counting sort): documents ascending,
+    // Tokens by term, in `seq` order within a term (a stable counting sort): documents ascending,
     // then fields, then positions, as a term's postings hold them.
     const start = new Int32Array(T + 1)
-    for (let i = 0; i < N; i++) {
-      const t = (tokTerm[i] as number) + 1
+    for (let k = 0; k < N; k++) {
+      const t = (tokTerm[seq === undefined ? k : (seq[k] as number)] as number) + 1
       start[t] = (start[t] as number) + 1
     }
     for (let t = 0; t < T; t++) start[t + 1] = (start[t + 1] as number) + (start[t] as number)
     const next = start.slice(0, T)
     const order = new Int32Array(N)
-    for (let i = 0; i < N; i++) {
+    for (let k = 0; k < N; k++) {
+      const i = seq === undefined ? k : (seq[k] as number)
       const t = tokTerm[i] as number
       const at = next[t] as number
       order[at] = i
       next[t] = at + 1
     }
-    const tokDoc = this.tokDoc.a
     const tokAt = this.tokAt.a
     const pDocs = new Ints()
     const pPlaces = new Ints()
@@ -210,6 +228,8 @@ export class SegmentBuilder {
     for (let t = 0; t < T; t++) {
       const from = start[t] as number
       const to = start[t + 1] as number
+      // A term only dropped documents held.
+      if (from === to) continue
       const tfs = pTfs.room((to - from) * F)
       const positions = pPositions.room(to - from)
       const places = pPlaces.room(to - from)
@@ -218,7 +238,7 @@ export class SegmentBuilder {
       let last = -1
       for (let k = from; k < to; k++) {
         const i = order[k] as number
-        const place = tokDoc[i] as number
+        const place = rankOf === undefined ? (tokDoc[i] as number) : (rankOf[tokDoc[i] as number] as number)
         if (place !== last) {
           last = place
           places[n] = place
@@ -242,6 +262,54 @@ export class SegmentBuilder {
     }
     return { fields: F, docs, lengths, terms }
   }
+
+  /** Per token: its document's place in `docs`. */
+  private tokenDocs(): Int32Array {
+    const out = new Int32Array(this.tokTerm.n)
+    let from = 0
+    for (let place = 0; place < this.ends.n; place++) {
+      const to = this.ends.a[place] as number
+      out.fill(place, from, to)
+      from = to
+    }
+    return out
+  }
+
+  /** Documents and tokens as added (every document live, ascending). */
+  private asAdded(): { docs: Int32Array; lengths: Int32Array; rankOf: undefined; seq: undefined } {
+    return { docs: this.docs.a.slice(0, this.docs.n), lengths: this.lengths.a.slice(0, this.lengths.n), rankOf: undefined, seq: undefined }
+  }
+
+  /** The live documents sorted, each place's rank among them (-1 when dropped), and the live tokens by rank (a stable counting sort). */
+  private reordered(tokDoc: Int32Array): { docs: Int32Array; lengths: Int32Array; rankOf: Int32Array; seq: Int32Array } {
+    const F = this.weights.length
+    const all = this.docs.a
+    // Ascending by document (a sort per document, not per token).
+    const byDoc = [...this.placeOf.values()].sort((a, b) => (all[a] as number) - (all[b] as number))
+    const rankOf = new Int32Array(this.docs.n).fill(-1)
+    const docs = new Int32Array(byDoc.length)
+    const lengths = new Int32Array(byDoc.length * F)
+    byDoc.forEach((place, r) => {
+      rankOf[place] = r
+      docs[r] = all[place] as number
+      for (let f = 0; f < F; f++) lengths[r * F + f] = this.lengths.a[place * F + f] as number
+    })
+    const count = new Int32Array(docs.length + 1)
+    for (let i = 0; i < tokDoc.length; i++) {
+      const r = rankOf[tokDoc[i] as number] as number
+      if (r >= 0) count[r + 1] = (count[r + 1] as number) + 1
+    }
+    for (let r = 0; r < docs.length; r++) count[r + 1] = (count[r + 1] as number) + (count[r] as number)
+    const seq = new Int32Array(count[docs.length] as number)
+    for (let i = 0; i < tokDoc.length; i++) {
+      const r = rankOf[tokDoc[i] as number] as number
+      if (r < 0) continue
+      const at = count[r] as number
+      seq[at] = i
+      count[r] = at + 1
+    }
+    return { docs, lengths, rankOf, seq }
+  }
 }
 
 /** Per block of a term being encoded: its last document, offsets, count and impacts' end (reused by every term). */
@@ -254,7 +322,7 @@ const IMPACTS: number[] = []
  * out). `docLength(i)` is the length of the term's `i`-th document. The block metadata is one
  * int32 array, the layout `storage.ts` stores (so it is written as it is).
  */
-function encodeTerm(
+export function encodeTerm(
   p: Pending,
   F: number,
   weights: readonly number[],
@@ -347,146 +415,4 @@ function encodeTerm(
 export interface LiveSegment {
   readonly segment: Segment
   readonly deleted: ReadonlySet<number>
-}
-
-/**
- * One segment holding the live documents of several (their deleted documents dropped), postings
- * re-encoded term by term from the inputs' own postings: what a merge writes in place of its
- * inputs. `terms` names every term of the inputs. A document live in two inputs is a caller's bug.
- */
-export function mergeSegments(inputs: readonly LiveSegment[], weights: readonly number[], terms: Iterable<string>): BuiltSegment {
-  if (appendable(inputs)) return concatenate(inputs, weights.length, terms)
-  const F = weights.length
-  // The live documents and their lengths, ascending.
-  const live: { doc: number; lengths: number[] }[] = []
-  for (const { segment, deleted } of inputs) {
-    segment.docs.forEach((doc, i) => {
-      if (deleted.has(doc)) return
-      live.push({ doc, lengths: Array.from({ length: F }, (_, f) => segment.lengths[i * F + f] as number) })
-    })
-  }
-  live.sort((a, b) => a.doc - b.doc)
-  for (let i = 1; i < live.length; i++) {
-    if ((live[i] as { doc: number }).doc === (live[i - 1] as { doc: number }).doc)
-      throw new RangeError(`document ${live[i]?.doc} is live in two segments`)
-  }
-  const docLength = new Map(live.map((d) => [d.doc, d.lengths.reduce((s, n) => s + n, 0)]))
-  const out = new Map<string, TermPostings>()
-  for (const term of new Set(terms)) {
-    const entries: { doc: number; tfs: number[]; positions: number[] }[] = []
-    for (const { segment, deleted } of inputs) {
-      const postings = segment.terms.get(term)
-      if (!postings) continue
-      const c = new PostingCursor(postings, F)
-      for (let doc = c.next(); doc !== NO_MORE; doc = c.next()) {
-        if (deleted.has(doc)) continue
-        const tfs: number[] = []
-        const positions: number[] = []
-        for (let f = 0; f < F; f++) {
-          tfs.push(c.tf(f))
-          for (const pos of c.positions(f)) positions.push(pos)
-        }
-        entries.push({ doc, tfs, positions })
-      }
-    }
-    if (entries.length === 0) continue
-    entries.sort((a, b) => a.doc - b.doc)
-    const docs: number[] = []
-    const tfs: number[] = []
-    const positions: number[] = []
-    for (const e of entries) {
-      docs.push(e.doc)
-      for (const tf of e.tfs) tfs.push(tf)
-      for (const pos of e.positions) positions.push(pos)
-    }
-    out.set(
-      term,
-      encodeTerm({ n: docs.length, docs, tfs, positions }, F, weights, (i) => docLength.get(docs[i] as number) ?? 0),
-    )
-  }
-  return { fields: F, docs: Int32Array.from(live.map((d) => d.doc)), lengths: Int32Array.from(live.flatMap((d) => d.lengths)), terms: out }
-}
-
-/** Inputs without deleted documents whose ids follow one another (the usual appends): their blocks can be copied. */
-function appendable(inputs: readonly LiveSegment[]): boolean {
-  let last = -1
-  for (const { segment, deleted } of inputs) {
-    if (deleted.size > 0) return false
-    if (segment.docs.length === 0) continue
-    if ((segment.docs[0] as number) <= last) return false
-    last = segment.docs[segment.docs.length - 1] as number
-  }
-  return true
-}
-
-/**
- * The merge of appendable inputs: each term's blocks copied as they are, only the id frame of an
- * input's first block written again (its first gap counted from the previous input's last
- * document instead of from -1); frequencies, positions and impacts are copied.
- */
-function concatenate(inputs: readonly LiveSegment[], F: number, terms: Iterable<string>): BuiltSegment {
-  const out = new Map<string, TermPostings>()
-  const ids = new Int32Array(BLOCK)
-  for (const term of new Set(terms)) {
-    const parts = inputs.map((i) => i.segment.terms.get(term)).filter((p): p is TermPostings => p !== undefined)
-    if (parts.length === 0) continue
-    if (parts.length === 1) {
-      out.set(term, parts[0] as TermPostings)
-      continue
-    }
-    const data = new ByteWriter()
-    const positions = new ByteWriter()
-    const lastDocs: number[] = []
-    const counts: number[] = []
-    const offsets: number[] = []
-    const positionOffsets: number[] = []
-    const impacts: number[] = []
-    const impactEnds: number[] = []
-    let df = 0
-    for (const p of parts) {
-      const base = lastDocs.length === 0 ? -1 : (lastDocs[lastDocs.length - 1] as number)
-      for (let b = 0; b < p.lastDocs.length; b++) {
-        const count = p.counts[b] as number
-        const start = p.offsets[b] as number
-        const end = b + 1 < p.lastDocs.length ? (p.offsets[b + 1] as number) : p.data.length
-        offsets.push(data.length)
-        if (b === 0) {
-          // The first block's ids again, from the new base; the rest of the block as it is.
-          const after = readGaps(p.data, start, count, -1, ids)
-          writeGaps(data, ids, count, base)
-          data.bytesFrom(p.data, after, end)
-        } else data.bytesFrom(p.data, start, end)
-        positionOffsets.push(positions.length + (p.positionOffsets[b] as number))
-        lastDocs.push(p.lastDocs[b] as number)
-        counts.push(count)
-        for (let i = b === 0 ? 0 : 2 * (p.impactEnds[b - 1] as number), end = 2 * (p.impactEnds[b] as number); i < end; i++)
-          impacts.push(p.impacts[i] as number)
-        impactEnds.push(impacts.length / 2)
-      }
-      positions.bytesFrom(p.positions, 0, p.positions.length)
-      df += p.df
-    }
-    const flat = Int32Array.from(impacts)
-    const ends = Int32Array.from(impactEnds)
-    out.set(term, {
-      df,
-      counts: Int32Array.from(counts),
-      lastDocs: Int32Array.from(lastDocs),
-      offsets: Int32Array.from(offsets),
-      positionOffsets: Int32Array.from(positionOffsets),
-      impacts: flat,
-      impactEnds: ends,
-      data: data.bytes(),
-      positions: positions.bytes(),
-    })
-  }
-  const docs = new Int32Array(inputs.reduce((n, i) => n + i.segment.docs.length, 0))
-  const lengths = new Int32Array(docs.length * F)
-  let at = 0
-  for (const { segment } of inputs) {
-    docs.set(segment.docs, at)
-    lengths.set(segment.lengths, at * F)
-    at += segment.docs.length
-  }
-  return { fields: F, docs, lengths, terms: out }
 }

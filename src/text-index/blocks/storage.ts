@@ -96,37 +96,69 @@ function metaOf(p: TermPostings): Buffer {
 /** Rows written per INSERT statement (6 values each): fewer calls into the driver. */
 const ROWS_PER_INSERT = 64
 
-/** Writes a built segment of an index space (a corpus and mode, e.g. `propositions:default`); returns its id. */
-export function writeSegment(st: Statements, space: string, seg: BuiltSegment): number {
-  const id = Number(
-    st
-      .prepared('INSERT INTO block_segments (space, fields, docs, lengths) VALUES (?, ?, ?, ?)')
-      .run(space, seg.fields, blob(seg.docs), blob(seg.lengths)).lastInsertRowid,
-  )
-  // In term order: the rows are appended to the table's B-tree rather than inserted all over it.
-  const terms = [...seg.terms.keys()].sort()
-  const sql = (rows: number) =>
-    `INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`
-  const full = st.prepared(sql(ROWS_PER_INSERT))
-  const values: unknown[] = []
-  for (let at = 0; at < terms.length; at += ROWS_PER_INSERT) {
-    const rows = Math.min(ROWS_PER_INSERT, terms.length - at)
-    values.length = 0
-    for (let i = at; i < at + rows; i++) {
-      const term = terms[i] as string
-      const p = seg.terms.get(term) as TermPostings
-      values.push(
-        id,
-        term,
-        p.df,
-        metaOf(p),
-        Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength),
-        Buffer.from(p.positions.buffer, p.positions.byteOffset, p.positions.byteLength),
-      )
-    }
-    ;(rows === ROWS_PER_INSERT ? full : st.prepared(sql(rows))).run(...values)
+/**
+ * Writes a segment's rows as its terms come (`add`, in term order: the rows are appended to the
+ * table's B-tree rather than inserted all over it), `ROWS_PER_INSERT` rows per statement: a merge
+ * writes term by term and never holds the whole segment.
+ *
+ * @example
+ * const sink = new SegmentSink(st, space, { fields, docs, lengths })
+ * sink.add('lei', postings)
+ * const id = sink.close()
+ */
+export class SegmentSink {
+  readonly id: number
+  private readonly values: unknown[] = []
+  private rows = 0
+
+  constructor(
+    private readonly st: Statements,
+    space: string,
+    seg: { readonly fields: number; readonly docs: Int32Array; readonly lengths: Int32Array },
+  ) {
+    this.id = Number(
+      st
+        .prepared('INSERT INTO block_segments (space, fields, docs, lengths) VALUES (?, ?, ?, ?)')
+        .run(space, seg.fields, blob(seg.docs), blob(seg.lengths)).lastInsertRowid,
+    )
   }
-  return id
+
+  add(term: string, p: TermPostings): void {
+    this.values.push(
+      this.id,
+      term,
+      p.df,
+      metaOf(p),
+      Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength),
+      Buffer.from(p.positions.buffer, p.positions.byteOffset, p.positions.byteLength),
+    )
+    if (++this.rows === ROWS_PER_INSERT) this.flush()
+  }
+
+  /** Writes the rows left; returns the segment's id. */
+  close(): number {
+    this.flush()
+    return this.id
+  }
+
+  private flush(): void {
+    if (this.rows === 0) return
+    this.st.prepared(this.rows === ROWS_PER_INSERT ? FULL_INSERT : insertTerms(this.rows)).run(...this.values)
+    this.values.length = 0
+    this.rows = 0
+  }
+}
+
+const insertTerms = (rows: number) =>
+  `INSERT INTO block_terms (segment, term, df, meta, data, positions) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`
+
+const FULL_INSERT = insertTerms(ROWS_PER_INSERT)
+
+/** Writes a segment built in memory; returns its id. */
+export function writeSegment(st: Statements, space: string, seg: BuiltSegment): number {
+  const sink = new SegmentSink(st, space, seg)
+  for (const term of [...seg.terms.keys()].sort()) sink.add(term, seg.terms.get(term) as TermPostings)
+  return sink.close()
 }
 
 /** Marks documents deleted in a segment (a replaced or removed document). */

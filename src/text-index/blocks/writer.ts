@@ -11,7 +11,8 @@ import { termStreams } from '../terms.js'
 import type { FacetValues, IndexLayout, IndexWriter } from '../types.js'
 import { includes } from './matchers.js'
 import { mergePlan } from './merge.js'
-import { type BuiltSegment, type LiveSegment, type Segment, SegmentBuilder, mergeSegments } from './segment.js'
+import { SegmentMerger } from './merger.js'
+import { type BuiltSegment, type Segment, SegmentBuilder } from './segment.js'
 import { FACET_WEIGHTS, facetTerm, spaceOf, weightsOf } from './spaces.js'
 import {
   type StoredSegment,
@@ -23,17 +24,40 @@ import {
   TermCache,
   readSegments,
   termsOf,
+  SegmentSink,
   writeSegment,
 } from './storage.js'
 
 /** The segments a connection has read in a space, by id (a segment never changes once written, so its rows need not be read again). */
 export type KnownSegments = (space: string) => ReadonlyMap<number, Segment>
 
-type Added = ReadonlyMap<number, { texts: readonly string[]; facets: FacetValues }>
+/** One space of a corpus a writer builds: its name, field weights, and the fields a document gives it. */
+interface SpaceOfWrite {
+  readonly space: string
+  readonly weights: readonly number[]
+  readonly fields: (streams: Record<MatchMode, string[][]>, facets: FacetValues) => readonly (readonly string[])[]
+}
+
+/** The spaces of a layout: one per match mode, and the facet space. */
+function spacesOf(layout: IndexLayout): SpaceOfWrite[] {
+  return [
+    ...MATCH_MODES.map((mode) => ({
+      space: spaceOf(layout.name, mode),
+      weights: weightsOf(layout),
+      fields: (streams: Record<MatchMode, string[][]>) => streams[mode],
+    })),
+    {
+      space: spaceOf(layout.name, 'facets'),
+      weights: FACET_WEIGHTS,
+      fields: (_: Record<MatchMode, string[][]>, facets: FacetValues) => [facets.map(([f, v]) => facetTerm(f, v))],
+    },
+  ]
+}
 
 /**
- * A writer of a corpus's documents: adds and removals buffered, written by `finish` (nothing when
- * nothing was buffered), or before when the buffer reaches `SEGMENT_LIMITS`.
+ * A writer of a corpus's documents: each added document goes at once into one segment builder per
+ * space (its texts are not kept), removals are buffered; both are written by `finish` (nothing when
+ * nothing was buffered), or before when the builders reach `SEGMENT_LIMITS`.
  *
  * @example
  * const w = blockWriter(st, layout, known)
@@ -41,31 +65,33 @@ type Added = ReadonlyMap<number, { texts: readonly string[]; facets: FacetValues
  * w.finish()
  */
 export function blockWriter(st: Statements, layout: IndexLayout, known: KnownSegments): IndexWriter {
-  const added = new Map<number, { texts: readonly string[]; facets: FacetValues }>()
+  const spaces = spacesOf(layout)
+  const addVariant = st.prepared('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
+  const onVariant = (canonical: string, raw: string) => addVariant.run(layout.name, canonical, raw)
+  let builders = spaces.map((s) => new SegmentBuilder(s.weights))
   const removed = new Set<number>()
   let chars = 0
+  const flush = () => {
+    write(st, spaces, builders, removed, known)
+    builders = spaces.map((s) => new SegmentBuilder(s.weights))
+    removed.clear()
+    chars = 0
+  }
   return {
     add: (rowid, texts, facets) => {
-      added.set(rowid, { texts, facets })
+      const streams = termStreams(layout, texts, onVariant)
+      spaces.forEach((s, i) => (builders[i] as SegmentBuilder).add(rowid, s.fields(streams, facets)))
       for (const t of texts) chars += t.length
       // A large call (an ingest, an upgrade) is written in segments of a bounded size: memory stays flat.
-      if (added.size >= SEGMENT_LIMITS.docs || chars >= SEGMENT_LIMITS.chars) {
-        write(st, layout, added, removed, known)
-        added.clear()
-        removed.clear()
-        chars = 0
-      }
+      if ((builders[0] as SegmentBuilder).size >= SEGMENT_LIMITS.docs || chars >= SEGMENT_LIMITS.chars) flush()
     },
     remove: (rowid) => {
-      added.delete(rowid)
+      for (const b of builders) b.drop(rowid)
       removed.add(rowid)
     },
     finish: () => {
-      if (added.size === 0 && removed.size === 0) return
-      write(st, layout, added, removed, known)
-      added.clear()
-      removed.clear()
-      chars = 0
+      if ((builders[0] as SegmentBuilder).size === 0 && removed.size === 0) return
+      flush()
     },
   }
 }
@@ -75,32 +101,23 @@ export function blockWriter(st: Statements, layout: IndexLayout, known: KnownSeg
  * segment (still in the caller's transaction): one segment per call up to these, so a bulk load
  * makes few large segments and few merges, and a call of any size stays within bounded memory.
  */
-export const SEGMENT_LIMITS = { docs: 50_000, chars: 32_000_000 } as const
+export const SEGMENT_LIMITS = { docs: 50_000, chars: 16_000_000 } as const
 
-/** Writes one call's documents to every space of the corpus, then merges each space's segments. */
-function write(st: Statements, layout: IndexLayout, added: Added, removed: ReadonlySet<number>, known: KnownSegments): void {
-  const rowids = [...added.keys()].sort((a, b) => a - b)
-  const addVariant = st.prepared('INSERT OR IGNORE INTO sensitive_variants (corpus, canonical, raw) VALUES (?, ?, ?)')
-  const onVariant = (canonical: string, raw: string) => addVariant.run(layout.name, canonical, raw)
-  const docs = rowids.map((r) => added.get(r) as { texts: readonly string[]; facets: FacetValues })
-  const streams = docs.map((d) => termStreams(layout, d.texts, onVariant))
-  // A document written again or removed leaves the segment that held it.
-  const gone = [...removed, ...rowids]
-  const spaces: { space: string; weights: readonly number[]; fields: (i: number) => readonly (readonly string[])[] }[] = [
-    ...MATCH_MODES.map((mode) => ({
-      space: spaceOf(layout.name, mode),
-      weights: weightsOf(layout),
-      fields: (i: number) => (streams[i] as Record<MatchMode, string[][]>)[mode],
-    })),
-    {
-      space: spaceOf(layout.name, 'facets'),
-      weights: FACET_WEIGHTS,
-      fields: (i: number) => [(docs[i] as { facets: FacetValues }).facets.map(([f, v]) => facetTerm(f, v))],
-    },
-  ]
+/** Writes one call's built segments to their spaces (the same documents in each), then merges each space's segments. */
+function write(
+  st: Statements,
+  spaces: readonly SpaceOfWrite[],
+  builders: readonly SegmentBuilder[],
+  removed: ReadonlySet<number>,
+  known: KnownSegments,
+): void {
   // Postings this write reads are cached for it alone (see `TermCache`).
   const cache = new TermCache()
-  for (const { space, weights, fields } of spaces) {
+  spaces.forEach(({ space, weights }, i) => {
+    const builder = builders[i] as SegmentBuilder
+    const built = builder.size > 0 ? builder.finish() : undefined
+    // A document written again or removed leaves the segment that held it.
+    const gone = built === undefined ? [...removed] : [...removed, ...built.docs]
     const segments: Input[] = readSegments(st, space, known(space), cache).map((s) => {
       const hit = gone.filter((d) => !s.deleted.has(d) && includes(s.segment.docs, d))
       if (hit.length === 0) return s
@@ -108,14 +125,10 @@ function write(st: Statements, layout: IndexLayout, added: Added, removed: Reado
       return { ...s, deleted: new Set([...s.deleted, ...hit]) }
     })
     bumpVersion(st, space)
-    if (rowids.length > 0) {
-      const builder = new SegmentBuilder(weights)
-      rowids.forEach((r, i) => builder.add(r, fields(i)))
-      // Written only if the merge does not take it at once.
-      segments.push({ id: undefined, segment: builder.finish(), deleted: new Set() })
-    }
+    // Written only if the merge does not take it at once.
+    if (built !== undefined) segments.push({ id: undefined, segment: built, deleted: new Set() })
     merge(st, space, weights, segments)
-  }
+  })
 }
 
 /** A segment of a space during a write: stored (its id), or the one this write built, not written yet. */
@@ -142,11 +155,18 @@ function merge(st: Statements, space: string, weights: readonly number[], segmen
   }
 }
 
-/** Writes the live documents of `inputs` as one segment (the built one taken from memory), and drops the stored inputs. */
+/** Terms a merge reads, merges and writes at a time: its memory is a batch's postings, never a whole segment's. */
+const MERGE_BATCH = 256
+
+/**
+ * Writes the live documents of `inputs` as one segment (the built one taken from memory), and
+ * drops the stored inputs. Terms in several inputs, and every term of an input with deleted
+ * documents, are merged in term order, `MERGE_BATCH` at a time (each stored input's postings of a
+ * batch read in one statement); the others' rows are kept as they are (a term's postings name
+ * documents by id, never by place): a stored input's copied inside SQLite, the built one's written
+ * from memory.
+ */
 function combine(st: Statements, space: string, weights: readonly number[], inputs: readonly Input[]): void {
-  // Terms in several inputs, and every term of an input with deleted documents, are encoded again;
-  // the others' postings are kept as they are (a term's postings name documents by id, never by
-  // place): a stored input's rows copied inside SQLite, the built one's written from memory.
   const termLists = inputs.map((s) => (s.id === undefined ? [...s.segment.terms.keys()] : termsOf(st, s.id)))
   const seen = new Map<string, number>()
   for (const terms of termLists) for (const t of terms) seen.set(t, (seen.get(t) ?? 0) + 1)
@@ -154,20 +174,21 @@ function combine(st: Statements, space: string, weights: readonly number[], inpu
   inputs.forEach((s, i) => {
     for (const t of termLists[i] as string[]) if (s.deleted.size > 0 || (seen.get(t) as number) > 1) encode.add(t)
   })
-  // Each stored input's postings of those terms, read at once (positions too: a merge needs every byte).
-  const live: LiveSegment[] = inputs.map((s, i) => {
-    if (s.id === undefined) return s
-    const wanted = (termLists[i] as string[]).filter((t) => encode.has(t))
-    const { fields, docs, lengths } = s.segment
-    return { segment: { fields, docs, lengths, terms: postingsOfTerms(st, s.id, wanted) }, deleted: s.deleted }
-  })
-  const merged = mergeSegments(live, weights, encode)
-  const terms = new Map(merged.terms)
-  for (const s of inputs) {
-    if (s.id !== undefined) continue
-    for (const [t, p] of s.segment.terms) if (!encode.has(t)) terms.set(t, p)
+  seen.clear()
+  const merger = new SegmentMerger(inputs, weights)
+  const sink = new SegmentSink(st, space, merger)
+  const built = inputs.find((s) => s.id === undefined)?.segment as BuiltSegment | undefined
+  const order = [...encode, ...(built === undefined ? [] : [...built.terms.keys()].filter((t) => !encode.has(t)))].sort()
+  for (let at = 0; at < order.length; at += MERGE_BATCH) {
+    const batch = order.slice(at, at + MERGE_BATCH)
+    const merged = batch.filter((t) => encode.has(t))
+    const read = inputs.map((s) => (s.id === undefined ? s.segment.terms : postingsOfTerms(st, s.id, merged)))
+    for (const t of batch) {
+      const p = encode.has(t) ? merger.term(read.map((r) => r.get(t))) : built?.terms.get(t)
+      if (p) sink.add(t, p)
+    }
   }
-  const id = writeSegment(st, space, { ...merged, terms })
+  const id = sink.close()
   for (const s of inputs) if (s.id !== undefined && s.deleted.size === 0) copyTerms(st, s.id, id)
   dropSegments(
     st,
