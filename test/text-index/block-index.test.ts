@@ -3,6 +3,8 @@
  * follow another connection's writes (new, replaced and removed documents), as a snapshot read by
  * one process and written by another must.
  */
+import { copyFileSync } from 'node:fs'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/store/database.js'
 import { DocumentRows } from '../../src/store/documents.js'
@@ -214,5 +216,54 @@ describe('block index across connections', () => {
     expect(r.index.problems(LAYOUT, 4)).toEqual([])
     w.db.close()
     r.db.close()
+  })
+
+  it('a segment’s stored lengths rank as its per-field lengths do; a file without them ranks the same; damaged ones are reported', () => {
+    const path = tempSnapshotPath()
+    const w = connect(path)
+    w.db.transaction(() => w.index.create([LAYOUT]))()
+    // Documents of many lengths holding one word, so BM25's length normalisation decides the order.
+    w.db.transaction(() => {
+      const writer = w.index.writer(LAYOUT)
+      for (let i = 0; i < 300; i++) {
+        const rowid = w.rows.put(
+          { corpus: 'notes', id: `n${i}`, mainMs: 1, mainDay: 20240101, updMs: 1, updDay: 20240101, record: '{}' },
+          undefined,
+        )
+        writer.add(rowid, [`lei ${'palavra '.repeat(i % 37)}`, 'texto '.repeat((i * 7) % 23)], [])
+      }
+      writer.finish?.()
+      w.rows.flushDates()
+    })()
+    w.db.close()
+    const ranked = (file: string) => {
+      const r = connect(file)
+      const page = r.index.search({ ...wordSearch('lei', 'relevance'), limit: 300 })
+      const out = { rows: page.rows.map((x) => [x.rowid, x.relevance]), problems: r.index.problems(LAYOUT, 300) }
+      r.db.close()
+      return out
+    }
+    const withNorms = ranked(path)
+    const r = connect(path)
+    expect(r.db.prepare('SELECT count(*) FROM block_norms').pluck().get()).toBeGreaterThan(0)
+    r.db.close()
+    // An earlier version's file: no `block_norms`, lengths summed at the first search.
+    const older = tempSnapshotPath()
+    copyFileSync(path, older)
+    new Database(older).exec('DROP TABLE block_norms')
+    expect(ranked(older)).toEqual(withNorms)
+    // Damaged: every length 1 — the search reads them (its order changes), and the check names them.
+    const damaged = tempSnapshotPath()
+    copyFileSync(path, damaged)
+    const d = new Database(damaged)
+    for (const row of d.prepare('SELECT segment, lengths FROM block_norms').all() as { segment: number; lengths: Buffer }[])
+      d.prepare('UPDATE block_norms SET lengths = ? WHERE segment = ?').run(
+        Buffer.from(new Int32Array(row.lengths.length / 4).fill(1).buffer),
+        row.segment,
+      )
+    d.close()
+    const bad = ranked(damaged)
+    expect(bad.rows).not.toEqual(withNorms.rows)
+    expect(bad.problems.join('\n')).toMatch(/notes:default: segment \d+'s stored document lengths differ from its per-field lengths/)
   })
 })

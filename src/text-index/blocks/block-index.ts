@@ -29,7 +29,7 @@ import { search } from './evaluate.js'
 import type { Alternative, EvaluateOptions, ItemSpec, QuerySpec } from './query-spec.js'
 import type { Segment } from './segment.js'
 import { spaceOf, weightsOf } from './spaces.js'
-import { type StoredSegment, createBlockTables, dropCorpus, emptyBlockTables, readSegments, versionOf } from './storage.js'
+import { type StoredSegment, createBlockTables, dropCorpus, emptyBlockTables, normsOf, readSegments, versionOf } from './storage.js'
 import { blockWriter } from './writer.js'
 
 function layoutKey(layout: IndexLayout): string {
@@ -154,7 +154,19 @@ export class BlockIndex implements TextIndex {
     const problems: string[] = []
     for (const mode of [...MATCH_MODES, 'facets'] as const) {
       let live = 0
-      for (const s of this.segmentsIn(spaceOf(layout.name, mode))) live += s.segment.docs.length - s.deleted.size
+      for (const s of this.segmentsIn(spaceOf(layout.name, mode))) {
+        live += s.segment.docs.length - s.deleted.size
+        const stored = s.segment.norms
+        const want = stored && normsOf(s.segment)
+        if (
+          stored &&
+          (want?.base !== stored.base ||
+            want.total !== stored.total ||
+            want.values.length !== stored.values.length ||
+            !want.values.every((v, i) => stored.values[i] === v))
+        )
+          problems.push(`${spaceOf(layout.name, mode)}: segment ${s.id}'s stored document lengths differ from its per-field lengths`)
+      }
       if (live !== documents)
         problems.push(`${spaceOf(layout.name, mode)}: ${live} indexed documents for ${documents} ${layout.name} records`)
     }

@@ -28,6 +28,15 @@ export interface Segment {
   /** Per document (in `docs` order), per field: its length in tokens (`fields` values per document). */
   readonly lengths: Int32Array
   readonly terms: TermLookup
+  /** A stored segment's summed lengths, when the file keeps them (`storage.ts`): what a search reads instead of `lengths`. */
+  readonly norms?: SegmentNorms
+}
+
+/** Each document's length (every field summed), dense from `base` (the first document: `values[doc - base]`), and their total. */
+export interface SegmentNorms {
+  readonly base: number
+  readonly total: number
+  readonly values: Int32Array
 }
 
 /** A segment just built: every term's postings in memory. */

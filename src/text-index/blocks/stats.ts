@@ -20,7 +20,14 @@ export function lengthsOf(seg: Segment): SegmentLengths {
   if (known) return known
   const F = seg.fields
   const last = seg.docs.length === 0 ? -1 : (seg.docs[seg.docs.length - 1] as number)
+  // Zeroed memory below the segment's first document is never touched (the OS maps it lazily).
   const byDoc = new Int32Array(last + 1)
+  if (seg.norms) {
+    byDoc.set(seg.norms.values, seg.norms.base)
+    const stored = { byDoc, total: seg.norms.total }
+    LENGTHS.set(seg, stored)
+    return stored
+  }
   let total = 0
   const { docs, lengths: fieldLengths } = seg
   for (let i = 0, at = 0; i < docs.length; i++) {

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../store/database.js'
 import type { Statements } from '../../store/statements.js'
-import type { BuiltSegment, LiveSegment, Segment, TermLookup, TermPostings } from './segment.js'
+import type { BuiltSegment, LiveSegment, Segment, SegmentNorms, TermLookup, TermPostings } from './segment.js'
 
 /**
  * Creates the block index's tables (idempotent; in the caller's transaction). Segment ids are never
@@ -26,6 +26,46 @@ export function createBlockTables(db: Db): void {
     CREATE TABLE IF NOT EXISTS block_versions (space TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS block_layouts (name TEXT PRIMARY KEY, layout TEXT NOT NULL);
   `)
+  db.exec(NORMS_TABLE)
+}
+
+/**
+ * Per segment, its documents' lengths (every field summed) as one int32 per id from its first
+ * document to its last (0 where the segment holds no document), and their total: what BM25 reads
+ * of a segment at a search, a quarter of its per-field lengths and nothing to sum. Kept beside
+ * `block_segments` so that a file of an earlier version needs no migration: a segment without a
+ * row (written before, or too sparse for a dense array) has its lengths summed from
+ * `block_segments.lengths` at its first search, as before.
+ */
+const NORMS_TABLE =
+  'CREATE TABLE IF NOT EXISTS block_norms (segment INTEGER PRIMARY KEY, base INTEGER NOT NULL, total INTEGER NOT NULL, lengths BLOB NOT NULL)'
+
+/** Whether this file has `block_norms` (a file of an earlier version read-only has not). */
+function hasNorms(st: Statements): boolean {
+  return st.prepared("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'block_norms'").get() !== undefined
+}
+
+/** A segment's summed lengths, dense from its first document, when that array is at most twice as long as the segment holds documents. */
+export function normsOf(seg: {
+  readonly fields: number
+  readonly docs: Int32Array
+  readonly lengths: Int32Array
+}): SegmentNorms | undefined {
+  const n = seg.docs.length
+  if (n === 0) return undefined
+  const base = seg.docs[0] as number
+  const span = (seg.docs[n - 1] as number) - base + 1
+  if (span > 2 * n + 1024) return undefined
+  const values = new Int32Array(span)
+  const F = seg.fields
+  let total = 0
+  for (let i = 0, at = 0; i < n; i++) {
+    let sum = 0
+    for (let f = 0; f < F; f++) sum += seg.lengths[at++] as number
+    values[(seg.docs[i] as number) - base] = sum
+    total += sum
+  }
+  return { base, total, values }
 }
 
 /**
@@ -40,6 +80,8 @@ export function emptyBlockTables(db: Db): void {
     DELETE FROM block_terms; DELETE FROM block_deleted; DELETE FROM block_segments; DELETE FROM block_layouts;
     UPDATE block_versions SET version = version + 1;
   `)
+  db.exec(NORMS_TABLE)
+  db.exec('DELETE FROM block_norms')
 }
 
 /**
@@ -121,6 +163,16 @@ export class SegmentSink {
         .prepared('INSERT INTO block_segments (space, fields, docs, lengths) VALUES (?, ?, ?, ?)')
         .run(space, seg.fields, blob(seg.docs), blob(seg.lengths)).lastInsertRowid,
     )
+    const norms = normsOf(seg)
+    if (norms !== undefined) {
+      st.prepared(NORMS_TABLE).run()
+      st.prepared('INSERT INTO block_norms (segment, base, total, lengths) VALUES (?, ?, ?, ?)').run(
+        this.id,
+        norms.base,
+        norms.total,
+        blob(norms.values),
+      )
+    }
   }
 
   add(term: string, p: TermPostings): void {
@@ -177,16 +229,31 @@ export type StoredSegment = LiveSegment & { readonly id: number }
  */
 export function readSegments(st: Statements, space: string, known?: ReadonlyMap<number, Segment>, cache?: TermCache): StoredSegment[] {
   const ids = st.prepared('SELECT id FROM block_segments WHERE space = ? ORDER BY id').pluck().all(space) as number[]
-  const one = st.prepared('SELECT fields, docs, lengths FROM block_segments WHERE id = ?')
+  // A segment's per-field lengths are read when first needed (a merge, or a segment without norms).
+  const one = hasNorms(st)
+    ? st.prepared(
+        'SELECT s.fields, s.docs, n.base, n.total, n.lengths AS norms FROM block_segments s LEFT JOIN block_norms n ON n.segment = s.id WHERE s.id = ?',
+      )
+    : st.prepared('SELECT fields, docs FROM block_segments WHERE id = ?')
   const deletedOf = st.prepared('SELECT doc FROM block_deleted WHERE segment = ?').pluck()
   return ids.map((id) => {
     let segment = known?.get(id)
     if (!segment) {
-      const r = one.get(id) as { fields: number; docs: Buffer; lengths: Buffer }
+      const r = one.get(id) as { fields: number; docs: Buffer; base?: number | null; total?: number | null; norms?: Buffer | null }
+      let lengths: Int32Array | undefined
       segment = {
         fields: r.fields,
         docs: int32s(r.docs, 0, r.docs.length / 4),
-        lengths: int32s(r.lengths, 0, r.lengths.length / 4),
+        get lengths(): Int32Array {
+          if (lengths === undefined) {
+            const b = st.prepared('SELECT lengths FROM block_segments WHERE id = ?').pluck().get(id) as Buffer
+            lengths = int32s(b, 0, b.length / 4)
+          }
+          return lengths
+        },
+        ...(r.norms == null
+          ? {}
+          : { norms: { base: r.base as number, total: r.total as number, values: int32s(r.norms, 0, r.norms.length / 4) } }),
         terms: lazyTerms(st, id, cache),
       }
     }
@@ -231,7 +298,9 @@ export function postingsOfTerms(st: Statements, segment: number, terms: readonly
 
 /** Removes stored segments: their documents, terms and deletions. */
 export function dropSegments(st: Statements, ids: readonly number[]): void {
+  if (ids.length > 0) st.prepared(NORMS_TABLE).run()
   for (const id of ids) {
+    st.prepared('DELETE FROM block_norms WHERE segment = ?').run(id)
     st.prepared('DELETE FROM block_terms WHERE segment = ?').run(id)
     st.prepared('DELETE FROM block_deleted WHERE segment = ?').run(id)
     st.prepared('DELETE FROM block_segments WHERE id = ?').run(id)
