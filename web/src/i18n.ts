@@ -1,0 +1,273 @@
+/**
+ * The page's words in Portuguese and English: one dictionary per language with the same keys
+ * (the English one's type is the list of keys), chosen by the switch, by default from the
+ * browser's language. Names of fields and codes the API answers are shown as the API spells them.
+ */
+import { createContext } from 'preact'
+import { useContext } from 'preact/hooks'
+
+const en = {
+  appTitle: 'legisearch',
+  tagline: 'Brazilian legislative, regulatory and official-gazette data, and the UN sanctions list',
+  skip: 'Skip to content',
+  language: 'Language',
+  signInTitle: 'Sign in',
+  signInHelp:
+    'Paste an API key (legisearch keys create, or the demo key npm start prints). It is kept in this tab only and sent with every request.',
+  apiKey: 'API key',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  signingIn: 'Checking the key…',
+  badKey: 'This key was refused',
+  navSearch: 'Search',
+  navWatchlist: 'Sanctions list',
+  navScreen: 'Screen names',
+  navMonitors: 'Monitors',
+  mainNav: 'Main',
+  searchTitle: 'Search',
+  query: 'Search terms',
+  queryHelp: 'Words (all of them), "a phrase", -excluded, A OR B, citations such as PL 2630/2020.',
+  corpus: 'Where',
+  allCorpora: 'Every corpus',
+  modes: 'Matching',
+  modeSensitive: 'Case and accents as written',
+  modeKeyword: 'Exact words (no stemming)',
+  sort: 'Sort',
+  sort_relevance: 'Relevance',
+  sort_recently_updated: 'Recently updated',
+  sort_newest: 'Newest',
+  sort_older: 'Oldest',
+  search: 'Search',
+  searching: 'Searching…',
+  filters: 'Filters',
+  filterValuesHelp: 'Comma-separated values',
+  from: 'From',
+  to: 'To',
+  clearFilters: 'Clear filters',
+  noFacetsHint: 'This server does not count filter values (facets); type the values.',
+  histogram: 'Results by year',
+  results: 'Results',
+  resultCount: '{total} results · page {page} of {pages}',
+  noResults: 'No results.',
+  perCorpus: 'Per corpus',
+  previous: 'Previous page',
+  next: 'Next page',
+  pageOf: 'Page {page} of {pages}',
+  open: 'Open',
+  back: 'Back to the results',
+  record: 'Record',
+  officialLink: 'Official page',
+  saveTo: 'Save to monitor',
+  save: 'Save',
+  saved: 'Saved in {name}',
+  savedIn: 'Saved in',
+  saveSearch: 'Save this search',
+  searchName: 'Name of the saved search',
+  searchSaved: 'Search saved in {name}',
+  watchlistTitle: 'UN Security Council sanctions list',
+  watchlistSearch: 'Name',
+  status: 'Status',
+  any: 'Any',
+  listed: 'Listed',
+  delisted: 'Delisted',
+  subjectType: 'Subject',
+  individual: 'Individual',
+  entity: 'Entity',
+  designations: '{total} designations',
+  ref: 'Reference',
+  name: 'Name',
+  regime: 'Regime',
+  listedOn: 'Listed on',
+  nationalities: 'Nationalities',
+  aliases: 'Aliases',
+  narrative: 'Narrative',
+  screenTitle: 'Screen names against the sanctions list',
+  screenNames: 'Names, one per line',
+  screenFile: 'Or a CSV file (a "name" column, optionally birthDate, nationality, id)',
+  threshold: 'Lowest score shown (0 to 1)',
+  includeDelisted: 'Also match delisted designations',
+  screen: 'Screen',
+  screening: 'Screening…',
+  screened: '{n} names screened · {m} with matches',
+  noMatch: 'No match at or above the threshold (not proof of absence).',
+  score: 'Score',
+  matchedName: 'Matched name',
+  reasons: 'Why',
+  entry: 'Entry',
+  fileLoaded: '{n} names read from {file}',
+  monitorsTitle: 'Monitors',
+  newMonitor: 'New monitor name',
+  create: 'Create',
+  noMonitors: 'No monitor yet.',
+  items: '{n} saved documents',
+  delete: 'Delete',
+  remove: 'Remove',
+  savedDocuments: 'Saved documents',
+  savedSearches: 'Saved searches',
+  noSavedSearches: 'No saved search.',
+  alerts: 'Alerts',
+  checkAlerts: 'Check for new documents',
+  noAlerts: 'No new matching document.',
+  alertCount: '{n} new matching documents',
+  monitorOf: 'Monitor',
+  loading: 'Loading…',
+  error: 'Error',
+  corpus_propositions: 'Bills (Câmara, Senado, assemblies)',
+  corpus_social: 'Social posts',
+  corpus_dou: 'Diário Oficial da União',
+  corpus_bacen: 'Banco Central norms',
+  corpus_notices: 'News of the houses',
+  corpus_irs: 'Receita Federal norms',
+}
+
+export type Key = keyof typeof en
+
+const pt: Record<Key, string> = {
+  appTitle: 'legisearch',
+  tagline: 'Dados legislativos, normativos e do Diário Oficial, e a lista de sanções da ONU',
+  skip: 'Pular para o conteúdo',
+  language: 'Idioma',
+  signInTitle: 'Entrar',
+  signInHelp:
+    'Cole uma chave de API (legisearch keys create, ou a chave demo que npm start mostra). Ela fica só nesta aba e vai em cada requisição.',
+  apiKey: 'Chave de API',
+  signIn: 'Entrar',
+  signOut: 'Sair',
+  signingIn: 'Verificando a chave…',
+  badKey: 'Esta chave foi recusada',
+  navSearch: 'Busca',
+  navWatchlist: 'Lista de sanções',
+  navScreen: 'Verificar nomes',
+  navMonitors: 'Monitores',
+  mainNav: 'Principal',
+  searchTitle: 'Busca',
+  query: 'Termos da busca',
+  queryHelp: 'Palavras (todas), "uma frase", -excluída, A OR B, citações como PL 2630/2020.',
+  corpus: 'Onde',
+  allCorpora: 'Todas as bases',
+  modes: 'Correspondência',
+  modeSensitive: 'Maiúsculas e acentos como escritos',
+  modeKeyword: 'Palavras exatas (sem radical)',
+  sort: 'Ordem',
+  sort_relevance: 'Relevância',
+  sort_recently_updated: 'Atualizados recentemente',
+  sort_newest: 'Mais novos',
+  sort_older: 'Mais antigos',
+  search: 'Buscar',
+  searching: 'Buscando…',
+  filters: 'Filtros',
+  filterValuesHelp: 'Valores separados por vírgula',
+  from: 'De',
+  to: 'Até',
+  clearFilters: 'Limpar filtros',
+  noFacetsHint: 'Este servidor não conta os valores dos filtros (facetas); digite os valores.',
+  histogram: 'Resultados por ano',
+  results: 'Resultados',
+  resultCount: '{total} resultados · página {page} de {pages}',
+  noResults: 'Nenhum resultado.',
+  perCorpus: 'Por base',
+  previous: 'Página anterior',
+  next: 'Próxima página',
+  pageOf: 'Página {page} de {pages}',
+  open: 'Abrir',
+  back: 'Voltar aos resultados',
+  record: 'Registro',
+  officialLink: 'Página oficial',
+  saveTo: 'Salvar no monitor',
+  save: 'Salvar',
+  saved: 'Salvo em {name}',
+  savedIn: 'Salvo em',
+  saveSearch: 'Salvar esta busca',
+  searchName: 'Nome da busca salva',
+  searchSaved: 'Busca salva em {name}',
+  watchlistTitle: 'Lista de sanções do Conselho de Segurança da ONU',
+  watchlistSearch: 'Nome',
+  status: 'Situação',
+  any: 'Qualquer',
+  listed: 'Listado',
+  delisted: 'Retirado da lista',
+  subjectType: 'Tipo',
+  individual: 'Pessoa',
+  entity: 'Entidade',
+  designations: '{total} designações',
+  ref: 'Referência',
+  name: 'Nome',
+  regime: 'Regime',
+  listedOn: 'Listado em',
+  nationalities: 'Nacionalidades',
+  aliases: 'Outros nomes',
+  narrative: 'Narrativa',
+  screenTitle: 'Verificar nomes na lista de sanções',
+  screenNames: 'Nomes, um por linha',
+  screenFile: 'Ou um arquivo CSV (coluna "name"; opcionais birthDate, nationality, id)',
+  threshold: 'Menor pontuação mostrada (0 a 1)',
+  includeDelisted: 'Incluir designações retiradas da lista',
+  screen: 'Verificar',
+  screening: 'Verificando…',
+  screened: '{n} nomes verificados · {m} com correspondências',
+  noMatch: 'Nenhuma correspondência acima do limite (não prova ausência).',
+  score: 'Pontuação',
+  matchedName: 'Nome correspondente',
+  reasons: 'Por quê',
+  entry: 'Entrada',
+  fileLoaded: '{n} nomes lidos de {file}',
+  monitorsTitle: 'Monitores',
+  newMonitor: 'Nome do novo monitor',
+  create: 'Criar',
+  noMonitors: 'Nenhum monitor ainda.',
+  items: '{n} documentos salvos',
+  delete: 'Excluir',
+  remove: 'Remover',
+  savedDocuments: 'Documentos salvos',
+  savedSearches: 'Buscas salvas',
+  noSavedSearches: 'Nenhuma busca salva.',
+  alerts: 'Alertas',
+  checkAlerts: 'Procurar documentos novos',
+  noAlerts: 'Nenhum documento novo correspondente.',
+  alertCount: '{n} documentos novos correspondentes',
+  monitorOf: 'Monitor',
+  loading: 'Carregando…',
+  error: 'Erro',
+  corpus_propositions: 'Proposições (Câmara, Senado, assembleias)',
+  corpus_social: 'Redes sociais',
+  corpus_dou: 'Diário Oficial da União',
+  corpus_bacen: 'Normas do Banco Central',
+  corpus_notices: 'Notícias das casas',
+  corpus_irs: 'Normas da Receita Federal',
+}
+
+export type Lang = 'pt-BR' | 'en'
+
+export const DICTIONARIES: Readonly<Record<Lang, Record<Key, string>>> = { 'pt-BR': pt, en }
+
+/** Portuguese unless the browser prefers English (or another language before Portuguese). */
+export function defaultLang(languages: readonly string[]): Lang {
+  for (const l of languages) {
+    if (l.toLowerCase().startsWith('pt')) return 'pt-BR'
+    if (l.toLowerCase().startsWith('en')) return 'en'
+  }
+  return 'pt-BR'
+}
+
+/** A translator: the word of `key`, its `{name}` slots filled from `values`; unknown keys shown as given. */
+export type T = (key: Key | (string & {}), values?: Readonly<Record<string, string | number>>) => string
+
+/** The translator of `lang`. */
+export function translator(lang: Lang): T {
+  const dict = DICTIONARIES[lang]
+  const numbers = new Intl.NumberFormat(lang)
+  return (key, values) => {
+    const text = (dict as Record<string, string>)[key] ?? key
+    return values === undefined
+      ? text
+      : text.replace(/\{(\w+)\}/g, (_, k: string) => {
+          const v = values[k]
+          return v === undefined ? `{${k}}` : typeof v === 'number' ? numbers.format(v) : v
+        })
+  }
+}
+
+export const LangContext = createContext<{ lang: Lang; t: T }>({ lang: 'pt-BR', t: translator('pt-BR') })
+
+/** The current language and its translator. */
+export const useT = () => useContext(LangContext)
