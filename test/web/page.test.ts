@@ -73,6 +73,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       if (SCREENSHOTS === undefined) return
       const out = resolve(SCREENSHOTS)
       mkdirSync(out, { recursive: true })
+      await page.evaluate('scrollTo(0, 0)')
       await page.screenshot({ path: join(out, `web-${name}.png`) })
     }
     const status = () => page.locator('main [role="status"]').first()
@@ -154,7 +155,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       ) as [string, number, string]
       expect(storage).toEqual([key, 0, ''])
       await page.getByLabel('Idioma').selectOption('en')
-      expect(await page.getAttribute('html', 'lang')).toBe('en')
+      await expect.poll(() => page.getAttribute('html', 'lang')).toBe('en')
       await page.getByRole('heading', { name: 'Search', level: 2 }).waitFor()
       expect(await unlabelled()).toEqual([])
     })

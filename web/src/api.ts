@@ -44,7 +44,7 @@ export interface SearchAnswer {
 export interface SavedSearch {
   readonly id: string
   readonly collection: string
-  readonly name?: string
+  readonly name?: string | null
   readonly query?: Readonly<Record<string, unknown>>
   readonly body?: unknown
 }
@@ -68,6 +68,8 @@ export interface FilterSpec {
 export interface Features {
   readonly corpora: readonly string[]
   readonly filters: Readonly<Record<string, readonly FilterSpec[]>>
+  /** The sorts each search takes (`sort`'s values), by corpus, and `all` for `POST /search`. */
+  readonly sorts: Readonly<Record<string, readonly string[]>>
   /** `facets=` and `histogram=` on `POST /search/{corpus}`. */
   readonly facets: boolean
   readonly histogram: boolean
@@ -171,6 +173,13 @@ export async function loadFeatures(): Promise<Features> {
   const doc = (await response.json()) as Json & { paths: Record<string, Record<string, Json>> }
   const corpora: string[] = []
   const filters: Record<string, FilterSpec[]> = {}
+  const sorts: Record<string, string[]> = {}
+  const sortsOf = (post: Json) => {
+    const sort = ((post['parameters'] as Json[] | undefined) ?? []).find((p) => p['name'] === 'sort')
+    return (resolve(doc, sort?.['schema'])['enum'] as string[] | undefined) ?? []
+  }
+  const everything = doc.paths['/search']?.['post']
+  if (everything !== undefined) sorts['all'] = sortsOf(everything)
   let facets = false
   let histogram = false
   for (const [path, ops] of Object.entries(doc.paths)) {
@@ -178,6 +187,7 @@ export async function loadFeatures(): Promise<Features> {
     const post = ops['post']
     if (corpus === undefined || post === undefined) continue
     corpora.push(corpus)
+    sorts[corpus] = sortsOf(post)
     const params = ((post['parameters'] as Json[] | undefined) ?? []).map((p) => p['name'])
     facets ||= params.includes('facets')
     histogram ||= params.includes('histogram')
@@ -194,7 +204,8 @@ export async function loadFeatures(): Promise<Features> {
     filters,
     facets,
     histogram,
-    everything: doc.paths['/search']?.['post'] !== undefined,
+    sorts,
+    everything: everything !== undefined,
     savedSearches: doc.paths['/monitors/{monitorId}/searches'] !== undefined,
     alerts: doc.paths['/monitors/{monitorId}/alerts'] !== undefined,
   }

@@ -112,6 +112,24 @@ const en = {
   monitorOf: 'Monitor',
   loading: 'Loading…',
   error: 'Error',
+  filter_resources: 'Source',
+  filter_types: 'Type',
+  filter_situations: 'Situation (id)',
+  filter_processing: 'In progress',
+  filter_regimes: 'Regime',
+  filter_appreciations: 'Appreciation',
+  filter_approved: 'Approved',
+  filter_authors: 'Authors (id)',
+  filter_rapporteurs: 'Rapporteurs (id)',
+  filter_parties: 'Party',
+  filter_states: 'State',
+  filter_organs: 'Organ (id)',
+  filter_themes: 'Theme (id)',
+  filter_stakeholders: 'Author of the post (id)',
+  filter_sections: 'Section',
+  filter_organizations: 'Organization',
+  filter_created_at: 'Date',
+  filter_updated_at: 'Last proceeding',
   corpus_propositions: 'Bills (Câmara, Senado, assemblies)',
   corpus_social: 'Social posts',
   corpus_dou: 'Diário Oficial da União',
@@ -228,6 +246,24 @@ const pt: Record<Key, string> = {
   monitorOf: 'Monitor',
   loading: 'Carregando…',
   error: 'Erro',
+  filter_resources: 'Fonte',
+  filter_types: 'Tipo',
+  filter_situations: 'Situação (id)',
+  filter_processing: 'Em tramitação',
+  filter_regimes: 'Regime',
+  filter_appreciations: 'Apreciação',
+  filter_approved: 'Aprovada',
+  filter_authors: 'Autores (id)',
+  filter_rapporteurs: 'Relatores (id)',
+  filter_parties: 'Partido',
+  filter_states: 'UF',
+  filter_organs: 'Órgão (id)',
+  filter_themes: 'Tema (id)',
+  filter_stakeholders: 'Autor da postagem (id)',
+  filter_sections: 'Seção',
+  filter_organizations: 'Órgão',
+  filter_created_at: 'Data',
+  filter_updated_at: 'Última tramitação',
   corpus_propositions: 'Proposições (Câmara, Senado, assembleias)',
   corpus_social: 'Redes sociais',
   corpus_dou: 'Diário Oficial da União',
@@ -249,15 +285,15 @@ export function defaultLang(languages: readonly string[]): Lang {
   return 'pt-BR'
 }
 
-/** A translator: the word of `key`, its `{name}` slots filled from `values`; unknown keys shown as given. */
-export type T = (key: Key | (string & {}), values?: Readonly<Record<string, string | number>>) => string
+/** A translator: the word of `key`, its `{name}` slots filled from `values`; an unknown key is shown as given (or as `fallback`). */
+export type T = (key: Key | (string & {}), values?: Readonly<Record<string, string | number>>, fallback?: string) => string
 
 /** The translator of `lang`. */
 export function translator(lang: Lang): T {
   const dict = DICTIONARIES[lang]
   const numbers = new Intl.NumberFormat(lang)
-  return (key, values) => {
-    const text = (dict as Record<string, string>)[key] ?? key
+  return (key, values, fallback) => {
+    const text = (dict as Record<string, string>)[key] ?? fallback ?? key
     return values === undefined
       ? text
       : text.replace(/\{(\w+)\}/g, (_, k: string) => {

@@ -11,6 +11,7 @@ import { FieldList, Highlights, contextOf, dateOf, savedOf, titleOf } from './re
 import { ErrorNote } from './ui'
 
 const ALL = 'all'
+/** The sorts offered, in this order, where the search takes them. */
 const SORTS = ['relevance', 'recently_updated', 'newest', 'older'] as const
 const LIMIT = 10
 /** Facet values shown per filter, most frequent first. */
@@ -136,8 +137,10 @@ export function SearchScreen({ features }: { features: Features }) {
     setRequest(next)
   }
 
+  const sortsOf = (corpus: string) => SORTS.filter((s) => (features.sorts[corpus] ?? SORTS).includes(s))
   const changeCorpus = (corpus: string) => {
-    const next = { ...draft, corpus, values: {}, dates: {}, page: 1 }
+    const sort = sortsOf(corpus).includes(draft.sort as (typeof SORTS)[number]) ? draft.sort : 'relevance'
+    const next = { ...draft, corpus, sort, values: {}, dates: {}, page: 1 }
     setValueText({})
     setDraft(next)
     setRequest(next)
@@ -210,7 +213,7 @@ export function SearchScreen({ features }: { features: Features }) {
         <div class="row">
           <label for="sort">{t('sort')}</label>
           <select id="sort" value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: e.currentTarget.value })}>
-            {SORTS.map((s) => (
+            {sortsOf(draft.corpus).map((s) => (
               <option key={s} value={s}>
                 {t(`sort_${s}`)}
               </option>
@@ -230,7 +233,7 @@ export function SearchScreen({ features }: { features: Features }) {
             {filtersOf(features, draft.corpus).map((f) =>
               f.kind === 'dates' ? (
                 <fieldset key={f.name} class="filter">
-                  <legend>{f.name}</legend>
+                  <legend>{t(`filter_${f.name}`, undefined, f.name)}</legend>
                   <label>
                     {t('from')}{' '}
                     <input
@@ -250,7 +253,7 @@ export function SearchScreen({ features }: { features: Features }) {
                 </fieldset>
               ) : (
                 <fieldset key={f.name} class="filter" data-filter={f.name}>
-                  <legend>{f.name}</legend>
+                  <legend>{t(`filter_${f.name}`, undefined, f.name)}</legend>
                   {(answer?.facets?.[f.name] ?? []).slice(0, FACET_VALUES).map((v) => (
                     <label key={v.value} class="facet">
                       <input
@@ -262,7 +265,7 @@ export function SearchScreen({ features }: { features: Features }) {
                     </label>
                   ))}
                   <label class="small">
-                    <span class="visually-hidden">{f.name}: </span>
+                    <span class="visually-hidden">{t(`filter_${f.name}`, undefined, f.name)}: </span>
                     {t('filterValuesHelp')}
                     <input
                       type="text"
