@@ -11,6 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 const SLOW_FIRST = [
   'test/ingest/conformance.test.ts',
   'test/cli/cli.test.ts',
+  'test/web/page.test.ts',
   'test/store/concurrency.test.ts',
   'test/text-index/evaluate.test.ts',
   'test/watchlist/replay.test.ts',

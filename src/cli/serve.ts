@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineCommand } from 'citty'
 import { openSnapshot } from '../api/snapshot.js'
 import { invalid } from '../common/errors.js'
@@ -8,6 +10,18 @@ import { clipped } from '../common/shown.js'
 /** The client of the keys `--demo-key` makes; each start revokes the previous ones. */
 const DEMO_CLIENT = 'demo'
 
+/**
+ * The built web page: `web/` beside the command's own files (dist/web beside dist/cli.js, as
+ * `npm run build` writes it), or dist/web when the command runs from its source (src/cli/).
+ */
+function webFolder(): string | undefined {
+  for (const url of [new URL('./web/', import.meta.url), new URL('../../dist/web/', import.meta.url)]) {
+    const dir = fileURLToPath(url)
+    if (existsSync(`${dir}index.html`)) return dir
+  }
+  return undefined
+}
+
 const whole = (name: string, value: string | undefined, max: number): number | undefined => {
   if (value === undefined) return undefined
   if (!/^\d+$/.test(value) || Number(value) > max)
@@ -16,7 +30,10 @@ const whole = (name: string, value: string | undefined, max: number): number | u
 }
 
 export default defineCommand({
-  meta: { name: 'serve', description: 'Serves the snapshot over HTTP: the spec’s paths, API keys, /openapi.json and /reference' },
+  meta: {
+    name: 'serve',
+    description: 'Serves the snapshot over HTTP: the spec’s paths, API keys, the web page at /, /openapi.json and /reference',
+  },
   args: {
     ...snapshotArg,
     port: { type: 'string', description: `The port (default ${SERVER_DEFAULTS.port}; 0 picks a free one)`, valueHint: 'P' },
@@ -45,8 +62,10 @@ export default defineCommand({
       const port = whole('port', args.port, 65535) ?? SERVER_DEFAULTS.port
       const workers = whole('workers', args.workers, 64)
       const watchMs = whole('watch-ms', args['watch-ms'], 3_600_000)
+      const web = webFolder()
       const server = await createServer({
         snapshot: path,
+        ...(web === undefined ? {} : { web }),
         ...(workers === undefined ? {} : { workers }),
         ...(watchMs === undefined ? {} : { watchMs }),
         ...(args.readonly ? { readonly: true } : {}),
@@ -77,6 +96,9 @@ export default defineCommand({
       }
       const lines = [
         `legisearch: serving ${path} at ${address} (${server.workers === 0 ? 'no worker threads' : `${server.workers} worker threads`})`,
+        web === undefined
+          ? '  web page: not built (`npm run build` builds it into dist/web)'
+          : `  web page: ${address}/   (sign in with an API key)`,
         `  API reference: ${address}/reference/   OpenAPI: ${address}/openapi.json`,
         ...(demoKey === undefined
           ? []

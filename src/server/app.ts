@@ -18,6 +18,7 @@ import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.js
 import { jsonBody } from './plugins/json-body.js'
 import { operations } from './plugins/operations.js'
 import { reference } from './plugins/reference.js'
+import { webPage } from './plugins/web.js'
 import { type LiveSnapshot, liveSnapshot } from './live-snapshot.js'
 
 export { SERVER_DEFAULTS, type ServerOptions, serverOptionsSchema } from './options.js'
@@ -112,12 +113,13 @@ function fastifyOf(given: ServerConfig): FastifyInstance {
   })
 }
 
-/** The plug-ins, in the order they act on a request: body, errors, CORS, key and rate, then the routes. */
+/** The plug-ins, in the order they act on a request: body, errors, CORS, key and rate, then the routes (and the web page, when built). */
 async function registerPlugins(app: FastifyInstance, live: LiveSnapshot, backend: Backend, given: ServerConfig): Promise<void> {
   await app.register(jsonBody)
   await app.register(errors)
   if (given.cors && given.cors.length > 0) await app.register(cors, { origin: given.cors })
   await app.register(auth, { live })
   await app.register(reference)
+  if (given.web !== undefined) await app.register(webPage, { root: given.web })
   await app.register(operations, { live, backend, given })
 }

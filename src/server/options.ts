@@ -33,6 +33,8 @@ export const serverOptionsSchema = z.strictObject({
     .min(0, 'must be an integer number of milliseconds from 0 to 3600000')
     .max(3_600_000, 'must be an integer number of milliseconds from 0 to 3600000')
     .optional(),
+  /** The folder of the built web page (`npm run build` writes `dist/web/`), served at `/`; none: `/` is not served. */
+  web: z.string({ error: 'must be the path of a folder' }).min(1, 'must be the path of a folder').optional(),
   /** Log requests (never keys) as JSON lines: `true` for stdout, or a writable stream. Default off. */
   logger: z
     .union([z.boolean(), z.custom<NodeJS.WritableStream>((v) => typeof (v as { write?: unknown })?.write === 'function')], {
