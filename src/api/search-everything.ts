@@ -35,7 +35,8 @@ export const everythingBodySchema = z
   })
   .meta({ id: 'EverythingSearchBody' })
 
-export type EverythingQuery = z.input<typeof everythingQuerySchema>
+/** The query string of `searchEverything`: strings as from a URL, or typed values (any string for `sort` by the type; the call refuses one that is not a sort). */
+export type EverythingQuery = Omit<z.input<typeof everythingQuerySchema>, 'sort'> & { sort?: EverythingSort | (string & {}) }
 
 /** One result of `POST /search`: the corpus's own result, tagged with its corpus. */
 export type EverythingResult = { [N in CorpusName]: { corpus: N } & ResultOf[N] }[CorpusName]
