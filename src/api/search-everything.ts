@@ -4,7 +4,6 @@
  * rule that does not compare BM25 scores across corpora (README "One search across every corpus").
  */
 import { z } from 'zod'
-import { invalid } from '../common/errors.js'
 import { bodyObject, queryObject } from '../common/input.js'
 import { formatPath, validate } from '../common/validate.js'
 import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
@@ -20,8 +19,12 @@ export const EVERYTHING_SORTS = ['relevance', 'newest'] as const
 
 export type EverythingSort = (typeof EVERYTHING_SORTS)[number]
 
-/** The query string of `POST /search`: that of `POST /search/*`, with `sort` one of `relevance` (default) or `newest`. */
-export const everythingQuerySchema = searchQuerySchema.extend({
+/**
+ * The query string of `POST /search`: `page`, `limit`, `q`, `modes` as `POST /search/*` takes them
+ * (picked by name: a parameter `/search/*` gains later is refused here until it means something
+ * across corpora), with `sort` one of `relevance` (default) or `newest`.
+ */
+export const everythingQuerySchema = searchQuerySchema.pick({ page: true, limit: true, q: true, modes: true }).extend({
   sort: z
     .enum(EVERYTHING_SORTS, { error: `must be one of ${EVERYTHING_SORTS.join(', ')} (a search across corpora merges by these only)` })
     .default('relevance')
@@ -169,7 +172,6 @@ export function searchEverything(deps: SearchDeps, query: unknown, body: unknown
   const window = Math.min(page * limit, Number.MAX_SAFE_INTEGER)
   const parts = CORPUS_NAMES.map((name): Part => {
     const corpus = corpusOf(name)
-    if (!Object.hasOwn(corpus.filters, 'created_at')) throw invalid(`${name}: takes no created_at; POST /search needs every corpus to`)
     const compiled = compileSearch(corpus, perCorpusQuery, perCorpusBody, ctx)
     const { rows, total } = runSearch(deps.index, compiled, window, 0)
     const first = compiled.request.first

@@ -235,6 +235,10 @@ describe('searchEverything with an identifier typed in q', () => {
 
 describe('searchEverything refuses what it does not take, naming it', () => {
   const s = sharedSnapshot()
+  it('every corpus of the registry takes created_at (the one filter searchEverything passes on)', () => {
+    for (const c of CORPUS_NAMES) expect(corpusOf(c).filters, c).toHaveProperty('created_at')
+  })
+
   it.each([
     [{ sort: 'older' }, {}, 'invalid_parameters', 'sort: must be one of relevance, newest'],
     [{ sort: 'recently_updated' }, {}, 'invalid_parameters', 'sort: must be one of relevance, newest'],
