@@ -81,8 +81,28 @@ interface Part {
   /** How many of its first rows are documents an identifier typed in `q` puts first (they lead the merge too). */
   readonly leading: number
   readonly total: number
-  /** The corpus date of each row (for `newest`). */
-  readonly mainMs: ReadonlyMap<number, number>
+  /** The corpus date of the row at a position (for `newest`; read as the merge reaches it). */
+  readonly mainMsAt: (at: number) => number
+}
+
+/** How many rows' dates are read at a time, as the merge reaches them. */
+const DATES_CHUNK = 500
+
+/**
+ * The corpus date of a part's row by position, read from the file a chunk at a time as the merge
+ * reaches it: a deep page of `newest` reads about the merged window's dates, not every part's.
+ */
+function datesOf(deps: SearchDeps, name: CorpusName, rows: IndexPage['rows']): (at: number) => number {
+  const known = new Map<number, number>()
+  let readTo = 0
+  return (at) => {
+    while (at >= readTo) {
+      const chunk = rows.slice(readTo, readTo + DATES_CHUNK).map((r) => r.rowid)
+      for (const [rowid, ms] of deps.rows.mainMsOf(name, chunk)) known.set(rowid, ms)
+      readTo += DATES_CHUNK
+    }
+    return known.get((rows[at] as IndexPage['rows'][number]).rowid) ?? Number.NEGATIVE_INFINITY
+  }
 }
 
 /** A position of the merged order: a part and a row of it. */
@@ -128,7 +148,7 @@ function mergeOrder(parts: readonly Part[], sort: EverythingSort, n: number): Me
     for (let p = 0; p < parts.length; p++) {
       if (!has(p)) continue
       const part = parts[p] as Part
-      const ms = part.mainMs.get((part.rows[next[p] as number] as IndexPage['rows'][number]).rowid) ?? Number.NEGATIVE_INFINITY
+      const ms = part.mainMsAt(next[p] as number)
       if (best < 0 || ms > bestMs) {
         best = p
         bestMs = ms
@@ -180,14 +200,8 @@ export function searchEverything(deps: SearchDeps, query: unknown, body: unknown
       const { first: _first, ...request } = compiled.request
       leading = runSearch(deps.index, { ...compiled, request: { ...request, facets: [...request.facets, first] } }, 0, 0).total
     }
-    const mainMs =
-      sort === 'newest'
-        ? deps.rows.mainMsOf(
-            name,
-            rows.map((r) => r.rowid),
-          )
-        : new Map<number, number>()
-    return { name, compiled, rows, leading, total, mainMs }
+    const mainMsAt = datesOf(deps, name, rows)
+    return { name, compiled, rows, leading, total, mainMsAt }
   })
   const offset = (page - 1) * limit
   const slice = mergeOrder(parts, sort, window).slice(offset, offset + limit)

@@ -187,6 +187,30 @@ describe('searchEverything', () => {
   })
 })
 
+describe('searchEverything past 500 results a corpus (dates read a chunk at a time as the merge reaches them)', () => {
+  const s = sharedSnapshot((x) => {
+    const at = (i: number, hours: number) => new Date(Date.UTC(2024, 0, 1) + i * hours * 3_600_000).toISOString()
+    x.upsert(
+      'notices',
+      Array.from({ length: 1200 }, (_, i) => ({ id: `n${String(i).padStart(4, '0')}`, title: 'cruzamento', date: at(i, 1) })),
+    )
+    x.upsert(
+      'social',
+      Array.from({ length: 700 }, (_, i) => ({ id: `s${String(i).padStart(4, '0')}`, text: 'cruzamento', postedAt: at(i, 2) })),
+    )
+  })
+
+  it('deep pages of both sorts equal the brute-force merge', () => {
+    for (const sort of ['newest', 'relevance'] as const) {
+      const merged = bruteForce(lists(s(), 'cruzamento', sort, undefined), sort)
+      for (const page of [1, 26, 60, 95, 96]) {
+        const got = s().searchEverything({ q: 'cruzamento', sort, limit: 20, page })
+        expect(got.results, `${sort} page ${page}`).toEqual(merged.slice((page - 1) * 20, page * 20))
+      }
+    }
+  })
+})
+
 describe('searchEverything with an identifier typed in q', () => {
   const s = sharedSnapshot((x) => {
     x.upsert('propositions', [
