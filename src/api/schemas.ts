@@ -22,6 +22,7 @@ export { reconcileOptionsSchema } from '../watchlist/reconcile.js'
 export { collectionSchema } from './monitors.js'
 export { createApiKeySchema } from './keys.js'
 export { screenEntrySchema, screenOptionsSchema, screenRequestSchema } from './screen.js'
+export { everythingQuerySchema, everythingBodySchema, everythingResponseSchema } from './search-everything.js'
 
 // Responses
 export { paginationSchema } from './search.js'

@@ -27,6 +27,7 @@ import { type OpenOptions, openOptionsSchema, sourceNameSchema } from './open-op
 import type { ResultOf } from './result-types.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
 import { type SearchAll, searchAll } from './search-all.js'
+import { type EverythingQuery, type EverythingResponse, searchEverything } from './search-everything.js'
 import { type SearchMethods, addSearchMethods, searchMethodOf } from './search-methods.js'
 import { STAKEHOLDER_FILTERS, type StakeholderMatch } from './stakeholder-finder.js'
 import { type SnapshotParts, openParts } from './snapshot-parts.js'
@@ -153,6 +154,19 @@ export class Snapshot {
     // The iterator reads page by page, after this call returned: each read passes the boundary too.
     const read = <R>(fn: () => R): R => this.entrance(() => (this.assertOpen(), this.p.db.transaction(fn).deferred()))
     return searchAll({ ...this.p, read }, corpusNamed(collection, 'searchable'), query, body, ctx) as unknown as SearchAll<ResultOf[C]>
+  }
+
+  /**
+   * One search across every corpus (`POST /search`, an extension): `search`'s query string, with
+   * `sort` `relevance` (default: the corpora interleaved by rank) or `newest` (by each result's
+   * corpus date), and a body of only `created_at`. Each result is its corpus's result plus
+   * `corpus`; `totals` holds every corpus's total. One read of the file.
+   *
+   * @example snap.searchEverything({ q: 'PL 2630/2020', limit: 5 }).results.map((r) => `${r.corpus}/${r.id}`)
+   */
+  searchEverything(query?: EverythingQuery | URLSearchParams, body?: unknown, ctx?: SearchContext): EverythingResponse {
+    this.assertOpen()
+    return this.p.db.transaction(() => searchEverything(this.p, query, body, ctx)).deferred()
   }
 
   /**

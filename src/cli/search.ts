@@ -5,13 +5,17 @@ import { guarded, snapshotArg, snapshotPath } from './common.js'
 import { FORMATS, exportFormatOf, exportResults } from './search-export.js'
 import { bodyOf } from './search-filters.js'
 import { resultsTable } from './search-table.js'
+import { EVERYTHING, runSearchEverything } from './search-everything.js'
 
 const CORPORA = COLLECTIONS.filter((c) => c !== 'stakeholders') as CorpusName[]
 
 export default defineCommand({
-  meta: { name: 'search', description: `Searches a corpus (${CORPORA.join(', ')}) as POST /search/<corpus> does` },
+  meta: {
+    name: 'search',
+    description: `Searches a corpus (${CORPORA.join(', ')}) as POST /search/<corpus> does, or every corpus at once (${EVERYTHING}: POST /search)`,
+  },
   args: {
-    corpus: { type: 'positional', required: true, description: `The corpus: ${CORPORA.join(', ')}` },
+    corpus: { type: 'positional', required: true, description: `The corpus: ${CORPORA.join(', ')}, or ${EVERYTHING} (every corpus)` },
     q: { type: 'string', description: 'The search box text (words, "phrases", -exclusions, OR, PL 2630/2020)' },
     filter: {
       type: 'string',
@@ -36,9 +40,10 @@ export default defineCommand({
   },
   run: ({ args, rawArgs }) =>
     guarded(async () => {
+      if (args.corpus === EVERYTHING) return runSearchEverything(args, rawArgs)
       const corpus = args.corpus as CorpusName
       if (!CORPORA.includes(corpus))
-        throw invalid(`corpus: must be one of ${CORPORA.join(', ')} (got ${JSON.stringify(args.corpus)})`, ['corpus'])
+        throw invalid(`corpus: must be one of ${CORPORA.join(', ')}, ${EVERYTHING} (got ${JSON.stringify(args.corpus)})`, ['corpus'])
       const format = exportFormatOf(args.format, args.out)
       if (args.json && format !== undefined)
         throw invalid('--json: not with --format (--format jsonl writes whole results, one a line)', ['json'])

@@ -43,6 +43,22 @@ export const TOOLS: readonly Tool[] = [
       return snap.search(name, query, body, clientId === undefined ? undefined : { clientId })
     },
   })),
+  // One search across every corpus (POST /search, an extension).
+  {
+    name: 'search_everything',
+    description:
+      'Searches every corpus at once (POST /search): "everything that mentions PL 2630/2020". `q`, `modes`, `page`, `limit` (1..20) ' +
+      'as the other searches; `sort` relevance (default: the corpora interleaved by rank, a bill identifier typed in `q` first) or ' +
+      'newest; `created_at` {from, to} the only filter (search one corpus for its others). Answers { results: each its corpus’s result ' +
+      'with `corpus`, pagination, totals: per corpus }.',
+    input: schemas.everythingQuerySchema.extend(schemas.everythingBodySchema.shape),
+    run: (snap, args, clientId) => {
+      const query: Record<string, unknown> = {}
+      const body: Record<string, unknown> = {}
+      for (const [k, v] of Object.entries(args)) (Object.hasOwn(schemas.everythingQuerySchema.shape, k) ? query : body)[k] = v
+      return snap.searchEverything(query, body, clientId === undefined ? undefined : { clientId })
+    },
+  },
   {
     name: 'list_watchlist',
     description:

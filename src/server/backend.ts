@@ -21,6 +21,8 @@ export type Call =
       readonly body: string | undefined
       readonly clientId: string
     }
+  /** `POST /search`: every corpus at once. */
+  | { readonly op: 'everything'; readonly query: string; readonly body: string | undefined; readonly clientId: string }
   | { readonly op: 'watchlist'; readonly query: string }
   | { readonly op: 'designation'; readonly ref: string; readonly query: string }
   | { readonly op: 'stakeholder'; readonly id: string }
@@ -68,6 +70,10 @@ function run(snap: Snapshot, call: Call): unknown {
   switch (call.op) {
     case 'search':
       return snap.search(call.corpus, new URLSearchParams(call.query), call.body === undefined ? undefined : JSON.parse(call.body), {
+        clientId: call.clientId,
+      })
+    case 'everything':
+      return snap.searchEverything(new URLSearchParams(call.query), call.body === undefined ? undefined : JSON.parse(call.body), {
         clientId: call.clientId,
       })
     case 'watchlist':

@@ -85,6 +85,7 @@ export function handlersOf(live: LiveSnapshot, backend: Backend, readonly: boole
       )
     },
     health: () => ({ ok: true, json: JSON.stringify({ status: 'ok' }) }),
+    search_everything: (request) => read({ op: 'everything', query: rawQuery(request), body: request.bodyText, clientId: client(request) }),
   }
   for (const route of ROUTES) {
     const corpus = route.corpus

@@ -96,7 +96,7 @@ export function openApiDocument(): Json {
       description:
         'Brazilian legislative, regulatory and official-gazette search, and the UN Security Council sanctions list, from one snapshot. ' +
         'Every path but `/healthz`, `/openapi.json` and `/reference` needs an API key in `x-api-key` whose plan allows the ' +
-        'operation’s `x-legisearch-endpoint`.',
+        'operation’s `x-legisearch-endpoint` (every one, when it is a list).',
     },
     servers: [{ url: 'http://127.0.0.1:8787' }],
     security: [{ apiKey: [] }],

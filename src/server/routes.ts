@@ -17,8 +17,8 @@ export interface RouteSpec {
   readonly path: string
   readonly operationId: string
   readonly summary: string
-  /** The endpoint a key's plan must allow; none for the public routes (no key needed). */
-  readonly endpoint?: Endpoint
+  /** The endpoint a key's plan must allow (every one, when a list); none for the public routes (no key needed). */
+  readonly endpoint?: Endpoint | readonly Endpoint[]
   readonly query?: z.ZodObject
   readonly params?: Readonly<Record<string, z.ZodType>>
   readonly body?: { readonly schema: z.ZodType; readonly required: boolean }
@@ -186,6 +186,22 @@ export const ROUTES: readonly RouteSpec[] = [
     operationId: 'health',
     summary: 'Whether the server answers (no key needed).',
     ok: { status: 200, description: 'It answers.', schema: healthSchema },
+  },
+  // One search across every corpus (an extension; `src/api/search-everything.ts`): a key needs every search endpoint.
+  {
+    method: 'POST',
+    path: '/search',
+    operationId: 'search_everything',
+    summary:
+      'Searches every corpus at once: `q`, `modes`, `page`, `limit` as `/search/*`, `sort` relevance (default: the corpora interleaved by rank) or newest, a body of only `created_at`. Each result is its corpus’s result with `corpus`; `totals` per corpus. An extension.',
+    endpoint: CORPUS_NAMES.map((n) => `search/${n}` as const),
+    query: schemas.everythingQuerySchema,
+    body: { schema: schemas.everythingBodySchema, required: false },
+    ok: {
+      status: 200,
+      description: 'A page of the merged results, the pagination and every corpus’s total.',
+      schema: schemas.everythingResponseSchema,
+    },
   },
 ]
 

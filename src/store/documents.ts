@@ -121,6 +121,19 @@ export class DocumentRows {
     return out
   }
 
+  /** The corpus date (`main_ms`, what `newest` sorts by) of the given rowids of `corpus`, read 500 at a time. */
+  mainMsOf(corpus: string, rowids: readonly number[]): Map<number, number> {
+    const out = new Map<number, number>()
+    for (let at = 0; at < rowids.length; at += 500) {
+      const chunk = rowids.slice(at, at + 500)
+      const rows = this.st
+        .prepared(`SELECT rowid AS r, main_ms AS ms FROM docs WHERE +corpus = ? AND rowid IN (${chunk.map(() => '?').join(', ')})`)
+        .all(corpus, ...chunk) as { r: number; ms: number }[]
+      for (const x of rows) out.set(x.r, x.ms)
+    }
+    return out
+  }
+
   /** Keeps the corpus's record counter in `meta` (see `corpusSize`). */
   addToCount(corpus: string, delta: number): void {
     if (delta === 0) return

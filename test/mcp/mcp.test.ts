@@ -57,6 +57,7 @@ describe('legisearch mcp, spoken to over stdio', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
         ...CORPUS_NAMES.map((n) => `search_${n}`),
+        'search_everything',
         'list_watchlist',
         'get_designation',
         'screen_names',
@@ -91,6 +92,20 @@ describe('legisearch mcp, spoken to over stdio', () => {
     const first = await callTool('search_propositions', { limit: 1 })
     const result = (JSON.parse(first.text) as { results: { savedPropositions: { monitorName: string }[] }[] }).results[0]
     expect(result?.savedPropositions.map((s) => s.monitorName)).toEqual(['Pauta'])
+  })
+
+  it('search_everything answers the library’s searchEverything; a filter other than created_at is a tool error naming it', async () => {
+    const args = { q: 'lei', sort: 'newest', limit: 4, page: 2, created_at: { from: '2000-01-01' } }
+    const r = await callTool('search_everything', args)
+    expect(r.isError).toBe(false)
+    expect(r.text).toBe(
+      JSON.stringify(
+        lib.searchEverything({ q: 'lei', sort: 'newest', limit: 4, page: 2 }, { created_at: { from: '2000-01-01' } }, { clientId: 'ACME' }),
+      ),
+    )
+    const refused = await callTool('search_everything', { q: 'lei', parties: ['PT'] })
+    expect(refused.isError).toBe(true)
+    expect(JSON.parse(refused.text)).toEqual(errorOf(() => lib.searchEverything({ q: 'lei' }, { parties: ['PT'] })).toJSON())
   })
 
   it('answers the watchlist, a designation, stakeholder lookup and detail as the library does', async () => {

@@ -263,8 +263,13 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
       expect([stakeholder.status, stakeholder.json]).toEqual([404, errorOf(() => lib.getStakeholder('nobody')).toJSON()])
       const monitor = await call(base, 'DELETE', '/monitors/no-such-monitor', { key: keys.acme.key })
       expect([monitor.status, (monitor.json as { code: string }).code]).toEqual([404, 'not_found'])
-      const route = await call(base, 'GET', '/search', { key: keys.acme.key })
-      expect(route.json).toEqual({ error: "no route GET /search; the API's paths are listed at /openapi.json", code: 'not_found' })
+      const route = await call(base, 'GET', '/searches', { key: keys.acme.key })
+      expect(route.json).toEqual({ error: "no route GET /searches; the API's paths are listed at /openapi.json", code: 'not_found' })
+      // `POST /search` (every corpus) is an extension: GET is its wrong method, not an unknown path.
+      expect((await call(base, 'GET', '/search', { key: keys.acme.key })).json).toEqual({
+        error: 'no route GET /search: it takes POST',
+        code: 'not_found',
+      })
       const method = await call(base, 'GET', '/search/propositions', { key: keys.acme.key })
       expect(method.json).toEqual({ error: 'no route GET /search/propositions: it takes POST', code: 'not_found' })
       expect((await call(base, 'PATCH', '/watchlist', { key: keys.acme.key })).status).toBe(404)

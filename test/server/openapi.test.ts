@@ -51,6 +51,8 @@ describe('the OpenAPI document', () => {
         '/stakeholders/{id}',
         // An extension: finding stakeholders by name.
         '/stakeholders',
+        // An extension: one search across every corpus.
+        '/search',
         '/healthz',
         '/monitors',
         '/monitors/{monitorId}',

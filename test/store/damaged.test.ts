@@ -46,6 +46,7 @@ function calls(snap: Snapshot): [string, () => unknown][] {
     ...searches,
     ['search', () => snap.search('propositions', { q: 'tributária' })],
     ['searchAll', () => snap.searchAll('dou', { q: 'portaria' })],
+    ['searchEverything', () => snap.searchEverything({ q: 'reforma' })],
     ['getStakeholder', () => snap.getStakeholder('stk-0001')],
     ['findStakeholders', () => snap.findStakeholders({ q: 'Silva' })],
     ['listMonitors', () => snap.listMonitors('acme')],

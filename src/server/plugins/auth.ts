@@ -45,7 +45,7 @@ export const auth = atRoot('legisearch-auth', async (app, { live }: AuthOptions)
 })
 
 /** The key check: 401 without a known, active key; 403 when its plan lacks the endpoint. */
-function authorize(snap: Snapshot, header: string | string[] | undefined, endpoint: Endpoint): ApiKey {
+function authorize(snap: Snapshot, header: string | string[] | undefined, endpoint: Endpoint | readonly Endpoint[]): ApiKey {
   if (header === undefined || header === '') {
     throw new LegisearchError(
       'unauthorized',
@@ -58,10 +58,11 @@ function authorize(snap: Snapshot, header: string | string[] | undefined, endpoi
   }
   const key = snap.verifyApiKey(header)
   if (!key) throw new LegisearchError('unauthorized', 'x-api-key: unknown or revoked key')
-  if (!key.endpoints.includes(endpoint)) {
+  const lacking = (typeof endpoint === 'string' ? [endpoint] : endpoint).filter((e) => !key.endpoints.includes(e))
+  if (lacking.length > 0) {
     throw new LegisearchError(
       'forbidden',
-      `this key's plan (${key.plan}) does not include ${endpoint}; it allows ${key.endpoints.join(', ')}`,
+      `this key's plan (${key.plan}) does not include ${lacking.join(', ')}; it allows ${key.endpoints.join(', ')}`,
     )
   }
   return key

@@ -258,6 +258,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Searches every corpus at once: `q`, `modes`, `page`, `limit` as `/search/*`, `sort` relevance (default: the corpora interleaved by rank) or newest, a body of only `created_at`. Each result is its corpus’s result with `corpus`; `totals` per corpus. An extension. */
+        post: operations["search_everything"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -979,6 +996,303 @@ export interface components {
         Health: {
             /** @constant */
             status: "ok";
+        };
+        EverythingSearchResponse: {
+            results: (components["schemas"]["PropositionsEverythingResult"] | components["schemas"]["SocialEverythingResult"] | components["schemas"]["DouEverythingResult"] | components["schemas"]["BacenEverythingResult"] | components["schemas"]["NoticesEverythingResult"] | components["schemas"]["IrsEverythingResult"])[];
+            pagination: components["schemas"]["Pagination"];
+            /** @description Each corpus’s total; pagination.total is their sum. */
+            totals: {
+                propositions: number;
+                social: number;
+                dou: number;
+                bacen: number;
+                notices: number;
+                irs: number;
+            };
+        };
+        PropositionsEverythingResult: {
+            id: string;
+            /** @default  */
+            openDataId: string;
+            /** @default  */
+            openDataResource: string;
+            /** @default  */
+            openDataTypeId: string;
+            /** @default  */
+            title: string;
+            acronymType: string;
+            /** @default  */
+            type: string;
+            number: number;
+            year: number;
+            /** @default  */
+            summary: string;
+            /** Format: date-time */
+            datePresentation: string;
+            lastProceeding: {
+                /** @default  */
+                openDataId: string;
+                /** @default  */
+                openDataSituationId: string;
+                /** Format: date-time */
+                date: string;
+                /** @default {} */
+                organ: {
+                    [key: string]: unknown;
+                };
+                /** @default  */
+                description: string;
+                /** @default  */
+                situation: string;
+                /** @default  */
+                regime: string;
+                /** @default  */
+                regimeCategory: string;
+                /** @default true */
+                processing: ("true" | "false") | ("true" | "false");
+                /** @default  */
+                appreciation: string;
+            };
+            /** @default [] */
+            authors: {
+                /** @default  */
+                openDataId: string;
+                /** @default  */
+                type: string;
+                /** @default  */
+                name: string;
+                /** @default  */
+                acronymParty: string;
+                /** @default  */
+                uf: string;
+                /** @default null */
+                stakeholderId: string | null;
+            }[];
+            /** @default [] */
+            rapporteurs: {
+                /** @default  */
+                openDataId: string;
+                /** @default  */
+                type: string;
+                /** @default  */
+                name: string;
+                /** @default  */
+                acronymParty: string;
+                /** @default  */
+                uf: string;
+                /** @default null */
+                stakeholderId: string | null;
+            }[];
+            /** @default [] */
+            themes: {
+                [key: string]: unknown;
+            }[];
+            /** @description BM25-based, higher is better; 0 unless sorted by relevance. */
+            relevance: number;
+            highlights: components["schemas"]["Highlight"][];
+            /** @description The calling client's monitors holding this proposition. */
+            savedPropositions: components["schemas"]["SavedBucketRef"][];
+            /**
+             * @description The corpus the result is of.
+             * @constant
+             */
+            corpus: "propositions";
+        };
+        SocialEverythingResult: {
+            id: string;
+            /** @default  */
+            openDataId: string;
+            /** @default  */
+            openDataResource: string;
+            /** @default  */
+            resource: string;
+            /** @default  */
+            link: string;
+            /** @default  */
+            text: string;
+            /** Format: date-time */
+            postedAt: string;
+            /**
+             * @default {
+             *       "id": "",
+             *       "name": "",
+             *       "title": "",
+             *       "electoralUF": "",
+             *       "acronymParty": "",
+             *       "photoUrl": ""
+             *     }
+             */
+            stakeholder: {
+                /** @default  */
+                id: string;
+                /** @default  */
+                name: string;
+                /** @default  */
+                title: string;
+                /** @default  */
+                electoralUF: string;
+                /** @default  */
+                acronymParty: string;
+                /** @default  */
+                photoUrl: string;
+            } & {
+                [key: string]: string;
+            };
+            /** @default {} */
+            organ: {
+                [key: string]: unknown;
+            };
+            /** @default false */
+            social_organ_profile: boolean;
+            /** @default [] */
+            media: {
+                /** @default  */
+                media_key: string;
+                /** @default  */
+                type: string;
+                /** @default  */
+                url: string;
+            }[];
+            /** @default {} */
+            mediaAnalysis: {
+                [key: string]: unknown;
+            };
+            highlights: components["schemas"]["Highlight"][];
+            /** @description The calling client's monitors holding this document. */
+            savedBuckets: components["schemas"]["SavedBucketRef"][];
+            /**
+             * @description The corpus the result is of.
+             * @constant
+             */
+            corpus: "social";
+        };
+        DouEverythingResult: {
+            id: string;
+            /** @default  */
+            title: string;
+            /** @default  */
+            content: string;
+            /** @default  */
+            resume: string;
+            /** @default  */
+            section: string;
+            /** @default  */
+            hierarchy: string;
+            /** @default  */
+            location: string;
+            /** Format: date-time */
+            date: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            highlights: components["schemas"]["Highlight"][];
+            /** @description The calling client's monitors holding this document. */
+            savedBuckets: components["schemas"]["SavedBucketRef"][];
+            /**
+             * @description The corpus the result is of.
+             * @constant
+             */
+            corpus: "dou";
+        };
+        BacenEverythingResult: {
+            id: string;
+            /** @default  */
+            openDataId: string;
+            /** @default  */
+            openDataResource: string;
+            /** @default  */
+            type: string;
+            /** @default  */
+            title: string;
+            /** @default  */
+            subject: string;
+            /** @default  */
+            summary: string;
+            /** @default  */
+            responsible: string;
+            /** Format: date-time */
+            date: string;
+            highlights: components["schemas"]["Highlight"][];
+            /** @description The calling client's monitors holding this document. */
+            savedBuckets: components["schemas"]["SavedBucketRef"][];
+            /**
+             * @description The corpus the result is of.
+             * @constant
+             */
+            corpus: "bacen";
+        };
+        NoticesEverythingResult: {
+            id: string;
+            /** @default  */
+            openDataId: string;
+            /** @default  */
+            openDataResource: string;
+            /** @default  */
+            resource: string;
+            /** @default  */
+            site: string;
+            /** @default  */
+            title: string;
+            /** @default  */
+            description: string;
+            /** @default  */
+            descriptionEn: string;
+            /** @default  */
+            content: string;
+            /** @default  */
+            url: string;
+            /** @default  */
+            image: string;
+            /** Format: date-time */
+            date: string;
+            highlights: components["schemas"]["Highlight"][];
+            /** @description The calling client's monitors holding this document. */
+            savedBuckets: components["schemas"]["SavedBucketRef"][];
+            /**
+             * @description The corpus the result is of.
+             * @constant
+             */
+            corpus: "notices";
+        };
+        IrsEverythingResult: {
+            id: string;
+            /** @default  */
+            type: string;
+            /** @default  */
+            subject: string;
+            /** @default  */
+            content: string;
+            /** @default  */
+            link: string;
+            number: number;
+            /** @default  */
+            organ: string;
+            /** Format: date-time */
+            date: string;
+            highlights: components["schemas"]["Highlight"][];
+            /** @description The calling client's monitors holding this document. */
+            savedBuckets: components["schemas"]["SavedBucketRef"][];
+            /**
+             * @description The corpus the result is of.
+             * @constant
+             */
+            corpus: "irs";
+        };
+        EverythingSearchBodyInput: {
+            /** @description Each corpus’s `created_at` (its main date), inclusive days. */
+            created_at?: {
+                /**
+                 * Format: date
+                 * @description A calendar day YYYY-MM-DD (Brasília time), inclusive.
+                 */
+                from?: string;
+                /**
+                 * Format: date
+                 * @description A calendar day YYYY-MM-DD (Brasília time), inclusive.
+                 */
+                to?: string;
+            };
         };
     };
     responses: never;
@@ -2541,6 +2855,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    search_everything: {
+        parameters: {
+            query?: {
+                /** @description An integer ≥ 1 (default 1); a decimal string as from a URL is accepted. */
+                page?: number | string;
+                /** @description An integer from 1 to 20 (default 10); a decimal string as from a URL is accepted. */
+                limit?: number | string;
+                q?: string;
+                /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
+                modes?: string | string[];
+                /** @description relevance (default): the corpora interleaved by rank; newest: by each result’s corpus date. */
+                sort?: "relevance" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EverythingSearchBodyInput"];
+            };
+        };
+        responses: {
+            /** @description A page of the merged results, the pagination and every corpus’s total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EverythingSearchResponse"];
+                };
+            };
+            /** @description A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the server’s limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot is being written by another process (`busy`); nothing was written, retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
