@@ -11,6 +11,7 @@ import { parseSearchParams, searchQuerySchema } from '../query/params.js'
 import type { MonitorRows } from '../store/monitors.js'
 import type { SavedSearchRow, SavedSearchRows } from '../store/saved-searches.js'
 import { collectionSchema } from './monitors.js'
+import type { ResultOf } from './result-types.js'
 import { type SearchDeps, compileSearch, resultsOf, runSearch } from './search.js'
 import type { PendingWebhook } from './webhooks.js'
 import { clipped } from '../common/shown.js'
@@ -75,7 +76,9 @@ export const saveSearchInputSchema = z
           error: 'must be a query string (q=…&sort=…) or an object of its parameters',
         })
         .optional()
-        .meta({ description: 'The query string of `POST /search/{collection}` (q, modes, sort; no page or limit): a string or an object.' }),
+        .meta({
+          description: 'The query string of `POST /search/{collection}` (q, modes, sort; no page or limit): a string or an object.',
+        }),
       body: z
         .record(z.string(), z.unknown(), { error: 'must be a JSON object (the search body)' })
         .optional()
@@ -112,12 +115,10 @@ export const alertsSchema = z
   })
   .meta({ id: 'Alerts' })
 
-export interface Alert {
-  readonly searchId: string
-  readonly collection: CorpusName
-  /** The document, as its corpus's search results show it. */
-  readonly document: Record<string, unknown>
-}
+/** One alert: the saved search, its collection, and the document as that corpus's search results show it. */
+export type Alert = {
+  [C in CorpusName]: { readonly searchId: string; readonly collection: C; readonly document: ResultOf[C] }
+}[CorpusName]
 
 /** How many matches are made into results at a time. */
 const PAGE = 500
@@ -265,7 +266,7 @@ export class SavedSearches {
       for (const s of searches) {
         const documents = seq > s.seenSeq ? this.newDocuments(s, client) : []
         this.rows.markSeen(s.id, seq, at)
-        for (const document of documents) data.push({ searchId: s.id, collection: s.corpus as CorpusName, document })
+        for (const document of documents) data.push({ searchId: s.id, collection: s.corpus, document } as unknown as Alert)
         if (s.webhookUrl !== null && s.webhookSecret !== null && documents.length > 0) {
           const deliveryId = randomUUID()
           webhooks.push({

@@ -22,13 +22,7 @@ import { removeRecords, upsertRecords } from './writes.js'
 import { checkIntegrity } from './integrity.js'
 import type { Monitor, MonitorDetail } from './monitors.js'
 import type { ApiKey, CreateApiKeyInput, NewApiKey } from './keys.js'
-import {
-  type Alert,
-  type CreatedSavedSearch,
-  type SaveSearchInput,
-  type SavedSearch,
-  alertsNeedWrites,
-} from './saved-searches.js'
+import { type Alert, type CreatedSavedSearch, type SaveSearchInput, type SavedSearch, alertsNeedWrites } from './saved-searches.js'
 import { type WebhookDelivery, type WebhookOptions, deliverWebhooks, webhookOptionsSchema } from './webhooks.js'
 import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { type OpenOptions, openOptionsSchema, sourceNameSchema } from './open-options.js'
