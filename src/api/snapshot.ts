@@ -37,7 +37,7 @@ import { type ScreenEntry, type ScreenOptions, type ScreenResponse, type ScreenR
 import { type Stakeholder, getStakeholder } from './stakeholders.js'
 
 export { CORPUS_NAMES, COLLECTIONS, SOURCE_NAMES, idsSchema, openOptionsSchema, searchMethodOf, sourceNameSchema }
-export type { Collection, CorpusName, HeldRemovals, OpenOptions, SearchMethods, SourceName }
+export type { Alert, Collection, CorpusName, HeldRemovals, OpenOptions, SearchMethods, SourceName }
 
 /** `snap.info()`: what a snapshot holds. */
 export interface SnapshotInfo {
