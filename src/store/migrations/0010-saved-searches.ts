@@ -6,15 +6,18 @@
  *   before it (sequence 0, older than any saved search). The counter is `meta`'s `change_seq`.
  * - `saved_searches`: a client's search (corpus, query string, body) in one of its monitors, the
  *   sequence it was last checked at (`seen_seq`), and its webhook.
+ * A file claiming an older schema that already has them (a development build's, a test's): its
+ * saved searches are kept; its change stamps are made again, empty (what it stores is not news).
  */
 export default /* sql */ `
+DROP TABLE IF EXISTS doc_changes;
 CREATE TABLE doc_changes (
   doc INTEGER PRIMARY KEY,
   seq INTEGER NOT NULL
 );
-CREATE INDEX doc_changes_seq ON doc_changes (seq);
+CREATE INDEX IF NOT EXISTS doc_changes_seq ON doc_changes (seq);
 
-CREATE TABLE saved_searches (
+CREATE TABLE IF NOT EXISTS saved_searches (
   id             TEXT PRIMARY KEY,
   monitor_id     TEXT NOT NULL REFERENCES monitors (id) ON DELETE CASCADE,
   name           TEXT,
@@ -27,5 +30,5 @@ CREATE TABLE saved_searches (
   created_at     TEXT NOT NULL,
   checked_at     TEXT
 );
-CREATE INDEX saved_searches_monitor ON saved_searches (monitor_id, created_at);
+CREATE INDEX IF NOT EXISTS saved_searches_monitor ON saved_searches (monitor_id, created_at);
 `
