@@ -56,3 +56,18 @@ export function changedSince(st: Statements, corpus: string, after: number): Map
     .all(after, corpus) as { r: number; id: string }[]
   return new Map(rows.map((x) => [x.r, x.id]))
 }
+
+/**
+ * What is wrong with the change stamps ([] when nothing; a file older than them has none): a stamp
+ * without its document, or one past the counter (a later write would not be news).
+ */
+export function changeProblems(st: Statements): string[] {
+  if (st.prepared("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'doc_changes'").get() === undefined) return []
+  const problems: string[] = []
+  const orphans = (st.prepared('SELECT count(*) AS n FROM doc_changes WHERE doc NOT IN (SELECT rowid FROM docs)').get() as { n: number }).n
+  if (orphans > 0) problems.push(`doc_changes: ${orphans} change stamps without their document`)
+  const newest = (st.prepared('SELECT max(seq) AS s FROM doc_changes').get() as { s: number | null }).s
+  const counter = currentChangeSeq(st)
+  if (newest !== null && newest > counter) problems.push(`doc_changes: a stamp at sequence ${newest}, past meta change_seq ${counter}`)
+  return problems
+}

@@ -1,4 +1,4 @@
-import { DocChanges } from './doc-changes.js'
+import { DocChanges, changeProblems } from './doc-changes.js'
 import { DateColumnsWriter, dateColumnProblems } from './doc-columns.js'
 import { decodeRecord, encodeRecord, recordProblems } from './record-codec.js'
 import type { Statements } from './statements.js'
@@ -177,6 +177,7 @@ export class DocumentRows {
         .get() as { n: number }
     ).n
     if (unpaired > 0) problems.push(`records: ${unpaired} documents without their record, or records without their document`)
+    problems.push(...changeProblems(st))
     return problems
   }
 

@@ -230,6 +230,12 @@ describe('a check is one transaction', () => {
     snap.deleteSavedSearch('acme', m.id, bad.id)
     expect(snap.checkAlerts('acme', m.id).data.map((a) => a.document.id)).toEqual(['n1'])
     expect(rows()).toMatchObject([{ id: good.id, seen: 1 }])
+    expect(snap.checkIntegrity()).toEqual({ ok: true, problems: [] })
+    // A stamp past the counter (altered by hand) is reported.
+    const alter = new Database(snap.path)
+    alter.prepare('UPDATE doc_changes SET seq = 99').run()
+    alter.close()
+    expect(snap.checkIntegrity().problems).toEqual(['doc_changes: a stamp at sequence 99, past meta change_seq 1'])
   })
 
   it('needs a writable snapshot: a read-only one says so (listing still works)', () => {
