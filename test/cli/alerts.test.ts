@@ -39,9 +39,10 @@ describe('legisearch searches and alerts', () => {
       })
     })
     const path = tempSnapshotPath()
-    const snap = openSnapshot(path)
-    const m = snap.createMonitor('acme', 'Reformas')
-    snap.close()
+    const created = runCli('monitors', 'create', 'Reformas', '--client', 'acme', '--json', '--snapshot', path)
+    expect([created.code, created.err]).toEqual([0, ''])
+    const m = JSON.parse(created.out) as { id: string; name: string }
+    expect(m.name).toBe('Reformas')
 
     const saved = runCli(
       'searches',
