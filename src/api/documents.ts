@@ -69,7 +69,8 @@ function writeAll(
     const json = JSON.stringify(record)
     const existing = rows.rowidOf(corpus.name, record.id)
     // An ingest of the same file again writes nothing: a record stored as is stays untouched.
-    if (options.skipUnchanged === true && existing !== undefined && rows.recordOf(existing) === json) {
+    const same = existing !== undefined && rows.recordOf(existing) === json
+    if (options.skipUnchanged === true && same) {
       unchanged++
       continue
     }
@@ -88,6 +89,8 @@ function writeAll(
         record: json,
       },
       existing,
+      // An upsert of a record as it is stored is written again, but is no change an alert lists.
+      !same,
     )
     writer.add(
       rowid,

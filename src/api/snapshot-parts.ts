@@ -4,6 +4,7 @@ import { type Db, immediate, openDatabase } from '../store/database.js'
 import { ApiKeyRows } from '../store/api-keys.js'
 import { DocumentRows } from '../store/documents.js'
 import { MonitorRows } from '../store/monitors.js'
+import { SavedSearchRows } from '../store/saved-searches.js'
 import { StakeholderRows } from '../store/stakeholders.js'
 import { Statements } from '../store/statements.js'
 import { prepareTextIndex } from '../text-index/prepare.js'
@@ -12,6 +13,7 @@ import type { TextIndex } from '../text-index/types.js'
 import { layoutOf, reindexDocuments } from './documents.js'
 import { ApiKeys } from './keys.js'
 import { Monitors } from './monitors.js'
+import { SavedSearches } from './saved-searches.js'
 import { OPEN_DEFAULTS, type OpenOptions, openOptionsSchema } from './open-options.js'
 import { Screener } from './screen.js'
 import { SnapshotGuard } from './snapshot-guard.js'
@@ -25,6 +27,8 @@ export interface SnapshotParts {
   readonly index: TextIndex
   readonly stakeholders: StakeholderRows
   readonly monitors: Monitors
+  /** Saved searches in monitors, and their alerts. */
+  readonly searches: SavedSearches
   readonly finder: StakeholderFinder
   readonly keys: ApiKeys
   readonly screener: Screener
@@ -62,13 +66,16 @@ export function openParts(path: string, options: OpenOptions | undefined, record
     throw e
   }
   const stakeholders = new StakeholderRows(st)
+  const monitorRows = new MonitorRows(st)
+  const monitors = new Monitors(monitorRows, (write) => immediate(db, write))
   return {
     db,
     st,
     rows,
     index,
     stakeholders,
-    monitors: new Monitors(new MonitorRows(st), (write) => immediate(db, write)),
+    monitors,
+    searches: new SavedSearches(new SavedSearchRows(st), monitorRows, { rows, index, monitors }, (write) => immediate(db, write)),
     finder: new StakeholderFinder(stakeholders, recordsOf),
     keys: new ApiKeys(new ApiKeyRows(st), (write) => immediate(db, write)),
     screener: new Screener(st),

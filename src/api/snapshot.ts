@@ -1,4 +1,4 @@
-import { validate } from '../common/validate.js'
+import { checkOptions, validate } from '../common/validate.js'
 import { CORPUS_NAMES, type CorpusName } from '../corpora/registry.js'
 import type { SavedBucketRef } from '../corpora/found.js'
 import type { SearchQuery } from '../query/params.js'
@@ -22,6 +22,8 @@ import { removeRecords, upsertRecords } from './writes.js'
 import { checkIntegrity } from './integrity.js'
 import type { Monitor, MonitorDetail } from './monitors.js'
 import type { ApiKey, CreateApiKeyInput, NewApiKey } from './keys.js'
+import { type Alert, type CreatedSavedSearch, type SaveSearchInput, type SavedSearch, alertsNeedWrites } from './saved-searches.js'
+import { type WebhookDelivery, type WebhookOptions, deliverWebhooks, webhookOptionsSchema } from './webhooks.js'
 import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { type OpenOptions, openOptionsSchema, sourceNameSchema } from './open-options.js'
 import type { ResultOf } from './result-types.js'
@@ -36,7 +38,7 @@ import { type ScreenEntry, type ScreenOptions, type ScreenResponse, type ScreenR
 import { type Stakeholder, getStakeholder } from './stakeholders.js'
 
 export { CORPUS_NAMES, COLLECTIONS, SOURCE_NAMES, idsSchema, openOptionsSchema, searchMethodOf, sourceNameSchema }
-export type { Collection, CorpusName, HeldRemovals, OpenOptions, SearchMethods, SourceName }
+export type { Alert, Collection, CorpusName, HeldRemovals, OpenOptions, SearchMethods, SourceName }
 
 /** `snap.info()`: what a snapshot holds. */
 export interface SnapshotInfo {
@@ -242,6 +244,71 @@ export class Snapshot {
   removeFromMonitor(clientId: string, monitorId: string, collection: CorpusName, documentId: string): { removed: boolean } {
     this.writable()
     return this.p.monitors.unsave(clientId, monitorId, collection, documentId)
+  }
+
+  /**
+   * Saves a search (a collection, its query string and body) in a client's monitor, with an
+   * optional `name` and `webhook` (an http(s) URL). Checked now: a query or body that makes no
+   * search of that collection is refused with its path (`query.q`, `body.keywords.or`). Its alerts
+   * are the documents written after it was saved. `webhookSecret` is told only here.
+   *
+   * @example snap.saveSearch('acme', monitorId, { collection: 'propositions', query: { q: 'reforma tributária' }, body: { states: ['SP'] } }).id
+   */
+  saveSearch(clientId: string, monitorId: string, input: SaveSearchInput): CreatedSavedSearch {
+    alertsNeedWrites(() => this.writable())
+    return this.p.searches.save(clientId, monitorId, input)
+  }
+
+  /**
+   * The saved searches of a client's monitor, oldest first (never a webhook's secret).
+   *
+   * @example snap.listSavedSearches('acme', monitorId).map((s) => s.query)
+   */
+  listSavedSearches(clientId: string, monitorId: string): SavedSearch[] {
+    this.assertOpen()
+    return this.p.searches.list(clientId, monitorId)
+  }
+
+  /**
+   * Deletes a saved search of a client's monitor; an unknown one → 404.
+   *
+   * @example snap.deleteSavedSearch('acme', monitorId, searchId)
+   */
+  deleteSavedSearch(clientId: string, monitorId: string, searchId: string): void {
+    alertsNeedWrites(() => this.writable())
+    this.p.searches.delete(clientId, monitorId, searchId)
+  }
+
+  /**
+   * The alerts of a client's saved searches (one monitor's, or every monitor's): the documents each
+   * matches that were added or changed (by ingest time) since its last check, by saved search then
+   * in its search's order, and marks them seen, in one write transaction. Sends no webhook (see
+   * `checkAlertsAndNotify`).
+   *
+   * @example snap.checkAlerts('acme').data.map((a) => a.document.id)
+   */
+  checkAlerts(clientId: string, monitorId?: string): { data: Alert[] } {
+    alertsNeedWrites(() => this.writable())
+    return { data: this.p.searches.check(clientId, monitorId).data }
+  }
+
+  /**
+   * `checkAlerts`, then, once its transaction committed, POSTs each saved search's new documents
+   * to its webhook (signed, tried again with backoff; see README "Saved searches and alerts").
+   * Returns the alerts at once and `deliveries`, which settles when every webhook is done (never rejects).
+   *
+   * @example const { data, deliveries } = snap.checkAlertsAndNotify('acme'); console.log(await deliveries)
+   */
+  checkAlertsAndNotify(
+    clientId: string,
+    monitorId?: string,
+    options?: WebhookOptions,
+  ): { data: Alert[]; deliveries: Promise<WebhookDelivery[]> } {
+    alertsNeedWrites(() => this.writable())
+    // Checked before the check: a bad option must not mark anything seen.
+    const sending = checkOptions(webhookOptionsSchema, options)
+    const { data, webhooks } = this.p.searches.check(clientId, monitorId)
+    return { data, deliveries: deliverWebhooks(webhooks, sending) }
   }
 
   /**

@@ -20,6 +20,8 @@ const main = defineCommand({
     sources: () => import('./sources.js').then((m) => m.default),
     watchlist: () => import('./watchlist.js').then((m) => m.default),
     monitors: () => import('./monitors.js').then((m) => m.default),
+    searches: () => import('./searches.js').then((m) => m.default),
+    alerts: () => import('./alerts.js').then((m) => m.default),
     stakeholders: () => import('./stakeholders.js').then((m) => m.default),
     screen: () => import('./screen.js').then((m) => m.default),
     keys: () => import('./keys.js').then((m) => m.default),

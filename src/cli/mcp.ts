@@ -11,6 +11,17 @@ export default defineCommand({
   args: {
     ...snapshotArg,
     client: { type: 'string', description: 'The client whose monitors fill savedBuckets in results (default none)', valueHint: 'NAME' },
+    writable: {
+      type: 'boolean',
+      description: 'Open the snapshot writable: the save_search and check_alerts tools need it (default read-only)',
+    },
   },
-  run: ({ args }) => guarded(() => serveMcp({ snapshot: snapshotPath(args.snapshot), ...(args.client ? { clientId: args.client } : {}) })),
+  run: ({ args }) =>
+    guarded(() =>
+      serveMcp({
+        snapshot: snapshotPath(args.snapshot),
+        ...(args.client ? { clientId: args.client } : {}),
+        ...(args.writable ? { writable: true } : {}),
+      }),
+    ),
 })

@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty'
-import { CORPUS_NAMES } from '../api/snapshot.js'
+import { CORPUS_NAMES, openSnapshot } from '../api/snapshot.js'
 import { notFound } from '../common/errors.js'
-import { guarded, readingSnapshot, snapshotArg, table } from './common.js'
+import { guarded, readingSnapshot, snapshotArg, snapshotPath, table } from './common.js'
 import { formatArgs, formatOf, printJson, wholeWidth } from './format.js'
 import { resultsTable } from './search-table.js'
 import { clipped } from '../common/shown.js'
@@ -71,7 +71,31 @@ const show = defineCommand({
     }),
 })
 
+const create = defineCommand({
+  meta: { name: 'create', description: 'Creates a monitor of a client (as POST /monitors), e.g. to save searches in it (`searches save`)' },
+  args: {
+    name: { type: 'positional', required: true, description: 'The monitor’s name (1..200 characters)' },
+    client: { type: 'string', required: true, description: 'The client (an API key’s client) it belongs to', valueHint: 'NAME' },
+    json: { type: 'boolean', description: 'Print { id, name } as JSON' },
+    ...snapshotArg,
+  },
+  run: ({ args }) =>
+    guarded(() => {
+      const snap = openSnapshot(snapshotPath(args.snapshot))
+      try {
+        const m = snap.createMonitor(args.client, args.name)
+        if (args.json) return printJson(m)
+        process.stdout.write(`${m.id}\n`)
+      } finally {
+        snap.close()
+      }
+    }),
+})
+
 export default defineCommand({
-  meta: { name: 'monitors', description: 'Monitors: clients’ folders of saved documents (read; the HTTP API writes them)' },
-  subCommands: { list, show },
+  meta: {
+    name: 'monitors',
+    description: 'Monitors: clients’ folders of saved documents and searches (list, show, create; the HTTP API saves documents in them)',
+  },
+  subCommands: { list, show, create },
 })

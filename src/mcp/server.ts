@@ -14,8 +14,10 @@ import { TOOLS, inputSchemaOf } from './tools.js'
 import { LineTransport } from './transport.js'
 
 export interface McpOptions {
-  /** The snapshot file, opened read-only. */
+  /** The snapshot file, opened read-only unless `writable`. */
   readonly snapshot: string
+  /** Open it writable: the tools that save searches and check alerts (which marks documents seen) need it. */
+  readonly writable?: boolean
   /** Whose monitors fill `savedBuckets`/`savedPropositions` in results; none by default (empty arrays). */
   readonly clientId?: string
 }
@@ -36,10 +38,10 @@ export function createMcpServer(snap: Snapshot, clientId?: string, logDetail?: (
       name: t.name,
       description: t.description,
       inputSchema: inputSchemaOf(t),
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: t.writes !== true },
     })),
   }))
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name)
     try {
       if (!tool) {
@@ -48,7 +50,7 @@ export function createMcpServer(snap: Snapshot, clientId?: string, logDetail?: (
           `unknown tool '${clipped(request.params.name)}'; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
         )
       }
-      return text(JSON.stringify(tool.run(snap, request.params.arguments ?? {}, clientId)))
+      return text(JSON.stringify(await tool.run(snap, request.params.arguments ?? {}, clientId)))
     } catch (e) {
       // The agent runs for the snapshot's own user: told what the library says, but nothing unexpected.
       const told = errorReply(e, 'operator')
@@ -64,7 +66,7 @@ export function createMcpServer(snap: Snapshot, clientId?: string, logDetail?: (
  * `MAX_LINE_BYTES` is answered a JSON-RPC error and the server serves on.
  */
 export async function serveMcp(options: McpOptions): Promise<void> {
-  const snap = openSnapshot(options.snapshot, { readonly: true })
+  const snap = openSnapshot(options.snapshot, { readonly: options.writable !== true })
   // A fault of the connection (stdin failing, a handler throwing) or what a tool error hid is told on stderr, never on stdout.
   const log = (line: string) => process.stderr.write(`legisearch mcp: ${line.slice(0, 500)}\n`)
   const server = createMcpServer(snap, options.clientId, log)

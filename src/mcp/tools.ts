@@ -5,7 +5,7 @@
  * validates, so an agent gets the very messages an HTTP client or a library caller gets.
  */
 import { z } from 'zod'
-import { invalid } from '../common/errors.js'
+import { LegisearchError, invalid } from '../common/errors.js'
 import { clipped } from '../common/shown.js'
 import * as schemas from '../api/schemas.js'
 import { CORPUS_NAMES, type Snapshot } from '../api/snapshot.js'
@@ -16,7 +16,25 @@ export interface Tool {
   /** The arguments, as the library's schema (its input form is what the tool lists). */
   readonly input: z.ZodObject
   readonly run: (snap: Snapshot, args: Record<string, unknown>, clientId: string | undefined) => unknown
+  /** The tool writes the snapshot (needs `legisearch mcp --writable`); the others only read. */
+  readonly writes?: boolean
 }
+
+/** The client of a saved-search tool, and a snapshot it may write: refused, saying how, otherwise. */
+function alertsClient(snap: Snapshot, clientId: string | undefined, writes: boolean): string {
+  if (clientId === undefined) {
+    throw invalid('this MCP server was started without --client: saved searches belong to a client’s monitors; start it with --client NAME')
+  }
+  if (writes && snap.readonly) {
+    throw new LegisearchError(
+      'forbidden',
+      'this MCP server serves its snapshot read-only: start it with --writable to save searches and check alerts (a check marks the documents it lists as seen)',
+    )
+  }
+  return clientId
+}
+
+const monitorIdArg = z.string().min(1).meta({ description: 'A monitor id, as list_monitors gives it.' })
 
 const QUERY_KEYS = new Set(Object.keys(schemas.searchQuerySchema.shape))
 
@@ -109,6 +127,44 @@ export const TOOLS: readonly Tool[] = [
       const extra = Object.keys(rest)[0]
       if (extra !== undefined) throw invalid(`arguments: unknown argument '${clipped(extra)}'; get_stakeholder takes id`)
       return snap.getStakeholder(id as string)
+    },
+  },
+  {
+    name: 'list_monitors',
+    description: 'The client’s monitors (folders of saved documents and saved searches), oldest first (GET /monitors). Answers { data }.',
+    input: z.strictObject({}),
+    run: (snap, _args, clientId) => ({ data: snap.listMonitors(alertsClient(snap, clientId, false)) }),
+  },
+  {
+    name: 'save_search',
+    description:
+      'Saves a search in one of the client’s monitors (POST /monitors/{monitorId}/searches): `collection`, `query` (q, modes, sort: ' +
+      'an object or a query string), `body` (the filters), optional `name` and `webhook` (an http(s) URL each check POSTs the new ' +
+      'documents to, signed). check_alerts then lists the documents matching it that are added or changed after now. Needs --writable.',
+    input: z.strictObject({ monitorId: monitorIdArg }).extend(schemas.saveSearchInputSchema.shape),
+    writes: true,
+    run: (snap, args, clientId) => {
+      const { monitorId, ...input } = args
+      return snap.saveSearch(alertsClient(snap, clientId, true), monitorId as string, input as never)
+    },
+  },
+  {
+    name: 'list_saved_searches',
+    description: 'The saved searches of one of the client’s monitors, oldest first (GET /monitors/{monitorId}/searches). Answers { data }.',
+    input: z.strictObject({ monitorId: monitorIdArg }),
+    run: (snap, args, clientId) => ({ data: snap.listSavedSearches(alertsClient(snap, clientId, false), args['monitorId'] as string) }),
+  },
+  {
+    name: 'check_alerts',
+    description:
+      'Checks the client’s saved searches (of one monitor with `monitorId`, else of every monitor): the documents each matches that ' +
+      'were added or changed (by ingest time) since its last check, then marks them seen, so a second check lists nothing new; each ' +
+      'saved search’s webhook gets its new documents. Answers { data: [{ searchId, collection, document }], deliveries }. Needs --writable.',
+    input: z.strictObject({ monitorId: monitorIdArg.optional() }),
+    writes: true,
+    run: async (snap, args, clientId) => {
+      const { data, deliveries } = snap.checkAlertsAndNotify(alertsClient(snap, clientId, true), args['monitorId'] as string | undefined)
+      return { data, deliveries: await deliveries }
     },
   },
 ]

@@ -84,6 +84,24 @@ export function handlersOf(live: LiveSnapshot, backend: Backend, readonly: boole
         snap().removeFromMonitor(client(request), p['monitorId'] ?? '', p['collection'] as CorpusName, p['documentId'] ?? ''),
       )
     },
+    save_search: (request) => local(() => snap().saveSearch(client(request), params(request)['monitorId'] ?? '', request.body as never)),
+    list_saved_searches: (request) =>
+      local(() => ({ data: snap().listSavedSearches(client(request), params(request)['monitorId'] ?? '') })),
+    delete_saved_search: (request) => {
+      const p = params(request)
+      return local(() => snap().deleteSavedSearch(client(request), p['monitorId'] ?? '', p['searchId'] ?? ''))
+    },
+    // The check commits, then answers; its webhooks are sent after, never holding the answer or the write lock.
+    check_alerts: (request) =>
+      local(() => {
+        const { data, deliveries } = snap().checkAlertsAndNotify(client(request), params(request)['monitorId'] ?? '')
+        void deliveries.then((done) => {
+          for (const d of done.filter((x) => !x.delivered)) {
+            request.log.warn({ searchId: d.searchId, url: d.url, attempts: d.attempts, error: d.error }, 'webhook not delivered')
+          }
+        })
+        return { data }
+      }),
     health: () => ({ ok: true, json: JSON.stringify({ status: 'ok' }) }),
     search_everything: (request) => read({ op: 'everything', query: rawQuery(request), body: request.bodyText, clientId: client(request) }),
   }

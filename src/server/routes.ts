@@ -50,6 +50,8 @@ export const createdMonitorSchema = z.strictObject({ id: z.string(), name: z.str
 export const unsavedSchema = z
   .strictObject({ removed: z.boolean().meta({ description: 'Whether the document was saved in the monitor.' }) })
   .meta({ id: 'Unsaved' })
+export const savedSearchListSchema = z.strictObject({ data: z.array(schemas.savedSearchSchema) }).meta({ id: 'SavedSearchList' })
+const searchIdSchema = z.string().min(1).meta({ description: 'A saved search id, as `GET /monitors/{monitorId}/searches` lists it.' })
 export const healthSchema = z.strictObject({ status: z.literal('ok') }).meta({ id: 'Health' })
 
 const itemPath = '/monitors/{monitorId}/items/{collection}/{documentId}'
@@ -178,6 +180,54 @@ export const ROUTES: readonly RouteSpec[] = [
     endpoint: 'monitors',
     params: itemParams,
     ok: { status: 200, description: 'Whether it was saved.', schema: unsavedSchema },
+    errors: ['404'],
+  },
+  // Saved searches and their alerts (an extension): a client's searches in its monitors.
+  {
+    method: 'POST',
+    path: '/monitors/{monitorId}/searches',
+    operationId: 'save_search',
+    summary:
+      'Saves a search (collection, query string, body) in a monitor of the calling client, with an optional name and webhook; checked now (a search that cannot run is refused). An extension.',
+    endpoint: 'monitors',
+    params: { monitorId: monitorIdSchema },
+    body: { schema: schemas.saveSearchInputSchema, required: true },
+    ok: {
+      status: 201,
+      description: 'The saved search, with its webhook’s secret (told only here).',
+      schema: schemas.createdSavedSearchSchema,
+    },
+    errors: ['404'],
+  },
+  {
+    method: 'GET',
+    path: '/monitors/{monitorId}/searches',
+    operationId: 'list_saved_searches',
+    summary: 'The saved searches of a monitor of the calling client, oldest first. An extension.',
+    endpoint: 'monitors',
+    params: { monitorId: monitorIdSchema },
+    ok: { status: 200, description: 'The saved searches (never a webhook’s secret).', schema: savedSearchListSchema },
+    errors: ['404'],
+  },
+  {
+    method: 'DELETE',
+    path: '/monitors/{monitorId}/searches/{searchId}',
+    operationId: 'delete_saved_search',
+    summary: 'Deletes a saved search of a monitor of the calling client. An extension.',
+    endpoint: 'monitors',
+    params: { monitorId: monitorIdSchema, searchId: searchIdSchema },
+    ok: { status: 204, description: 'Deleted.' },
+    errors: ['404'],
+  },
+  {
+    method: 'GET',
+    path: '/monitors/{monitorId}/alerts',
+    operationId: 'check_alerts',
+    summary:
+      'The documents matching each saved search of a monitor that were added or changed (by ingest time) since its last check, now marked seen; each saved search’s webhook gets its new documents after the answer. An extension.',
+    endpoint: 'monitors',
+    params: { monitorId: monitorIdSchema },
+    ok: { status: 200, description: 'The new documents, by saved search.', schema: schemas.alertsSchema },
     errors: ['404'],
   },
   {

@@ -155,7 +155,7 @@ const TABLES = [
 ]
 
 /** Tables a later migration adds, by the schema version that has them (an older file read-only lacks them). */
-const TABLES_SINCE: Readonly<Record<string, number>> = { doc_dates: 8, record_dicts: 9 }
+const TABLES_SINCE: Readonly<Record<string, number>> = { doc_dates: 8, record_dicts: 9, doc_changes: 10, saved_searches: 10 }
 
 /**
  * Refuses a file whose schema version claims tables it lacks (a file from a development build, or
@@ -178,7 +178,8 @@ function checkTables(db: Db, path: string): void {
  * The oldest schema a read-only open still reads: migration 7 only adds the audit events' `override`
  * column, which readers take as absent (null); migration 8 the date columns, which readers then
  * read from `docs` chunk by chunk (`store/doc-columns.ts`); migration 9 the records' dictionaries,
- * which a file holding only JSON records never reads.
+ * which a file holding only JSON records never reads; migration 10 the change sequence and saved
+ * searches, which a read-only open lists as none (alerts need a writable snapshot).
  */
 const READABLE_FROM = 6
 

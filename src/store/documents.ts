@@ -1,3 +1,4 @@
+import { DocChanges, changeProblems } from './doc-changes.js'
 import { DateColumnsWriter, dateColumnProblems } from './doc-columns.js'
 import { decodeRecord, encodeRecord, recordProblems } from './record-codec.js'
 import type { Statements } from './statements.js'
@@ -23,19 +24,27 @@ export interface DocumentRow {
 export class DocumentRows {
   /** The dates of the documents `put` and `delete` touched, written by `flushDates`. */
   private readonly dates: DateColumnsWriter
+  /** The change sequence of the documents `put` changed (`store/doc-changes.ts`). */
+  private readonly changes: DocChanges
 
   constructor(private readonly st: Statements) {
     this.dates = new DateColumnsWriter(st)
+    this.changes = new DocChanges(st)
   }
 
-  /** Writes the date columns of every document put or deleted since the last flush (before the transaction commits). */
+  /**
+   * Writes the date columns of every document put or deleted since the last flush, and the change
+   * counter of the write (before the transaction commits).
+   */
   flushDates(): void {
     this.dates.flush()
+    this.changes.flush()
   }
 
-  /** Forgets the staged dates (the transaction is rolling back). */
+  /** Forgets the staged dates and change sequence (the transaction is rolling back). */
   discardDates(): void {
     this.dates.discard()
+    this.changes.discard()
   }
 
   /** Up to `limit` documents of a corpus after rowid `after`, in rowid order, with their records (to re-index them). */
@@ -54,8 +63,12 @@ export class DocumentRows {
     return (this.st.prepared('SELECT rowid FROM docs WHERE corpus = ? AND id = ?').get(corpus, id) as { rowid: number } | undefined)?.rowid
   }
 
-  /** Writes a document's row and record; `existing` is its rowid when it is already stored. Returns its rowid. */
-  put(row: DocumentRow, existing: number | undefined): number {
+  /**
+   * Writes a document's row and record; `existing` is its rowid when it is already stored. Unless
+   * `changed` is false (a record written again as it was), the document is stamped with the write's
+   * change sequence (what alerts list). Returns its rowid.
+   */
+  put(row: DocumentRow, existing: number | undefined, changed = true): number {
     const st = this.st
     let rowid: number
     if (existing !== undefined) {
@@ -76,6 +89,7 @@ export class DocumentRows {
     }
     st.prepared('INSERT OR REPLACE INTO records (rowid, record) VALUES (?, ?)').run(rowid, encodeRecord(st, row.corpus, row.record))
     this.dates.stage(row.corpus, rowid, row)
+    if (changed) this.changes.stamp(rowid)
     return rowid
   }
 
@@ -85,6 +99,7 @@ export class DocumentRows {
     st.prepared('DELETE FROM docs WHERE rowid = ?').run(rowid)
     this.dates.stage(corpus, rowid, null)
     st.prepared('DELETE FROM records WHERE rowid = ?').run(rowid)
+    this.changes.forget(rowid)
     // A removed document leaves no saved reference behind for a later record with the same id.
     st.prepared('DELETE FROM monitor_items WHERE corpus = ? AND doc_id = ?').run(corpus, id)
   }
@@ -175,6 +190,7 @@ export class DocumentRows {
         .get() as { n: number }
     ).n
     if (unpaired > 0) problems.push(`records: ${unpaired} documents without their record, or records without their document`)
+    problems.push(...changeProblems(st))
     return problems
   }
 

@@ -63,6 +63,11 @@ describe('legisearch mcp, spoken to over stdio', () => {
         'screen_names',
         'find_stakeholders',
         'get_stakeholder',
+        // Saved searches and alerts (save_search and check_alerts need --writable).
+        'list_monitors',
+        'save_search',
+        'list_saved_searches',
+        'check_alerts',
       ].sort(),
     )
     const search = tools.find((t) => t.name === 'search_dou')

@@ -57,6 +57,10 @@ describe('the OpenAPI document', () => {
         '/monitors',
         '/monitors/{monitorId}',
         '/monitors/{monitorId}/items/{collection}/{documentId}',
+        // An extension: saved searches and their alerts.
+        '/monitors/{monitorId}/searches',
+        '/monitors/{monitorId}/searches/{searchId}',
+        '/monitors/{monitorId}/alerts',
       ].sort(),
     )
     expect(Object.keys(doc.paths['/search/propositions']?.['post']?.['responses'] as Json).sort()).toEqual(

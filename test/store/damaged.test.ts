@@ -73,6 +73,11 @@ function calls(snap: Snapshot): [string, () => unknown][] {
     ['upsertStakeholders', () => snap.upsert('stakeholders', [...generate('stakeholders', 2, { seed: 99 })] as unknown[])],
     ['remove', () => snap.remove('dou', ['d1', 'd2'])],
     ['ingest', () => snap.ingest('camara', [join(tempDirOf(snap), 'missing.csv')])],
+    ['saveSearch', () => snap.saveSearch('acme', 'm-unknown', { collection: 'dou', query: { q: 'portaria' } })],
+    ['listSavedSearches', () => snap.listSavedSearches('acme', 'm-unknown')],
+    ['deleteSavedSearch', () => snap.deleteSavedSearch('acme', 'm-unknown', 's-unknown')],
+    ['checkAlerts', () => snap.checkAlerts('acme')],
+    ['checkAlertsAndNotify', () => snap.checkAlertsAndNotify('acme').deliveries],
     ['close', () => snap.close()],
   ]
 }
@@ -93,8 +98,16 @@ const DAMAGES: Record<string, (file: string) => void> = {
     writeFileSync(file, bytes)
   },
   'a page zeroed': (file) => {
+    // A page of a B-tree (not a blob's overflow page, whose bytes SQLite cannot judge) from a third of the file on.
+    const db = new Database(file, { readonly: true })
+    const third = Math.floor(readFileSync(file).length / PAGE / 3)
+    const pageno = db
+      .prepare("SELECT min(pageno) FROM dbstat WHERE pagetype IN ('internal', 'leaf') AND pageno > ?")
+      .pluck()
+      .get(third) as number
+    db.close()
     const bytes = readFileSync(file)
-    const page = Math.floor(bytes.length / PAGE / 3)
+    const page = pageno - 1
     bytes.fill(0, page * PAGE, (page + 1) * PAGE)
     writeFileSync(file, bytes)
   },

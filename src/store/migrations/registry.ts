@@ -8,6 +8,7 @@ import apiKeys from './0006-api-keys.js'
 import watchlistOverride from './0007-watchlist-override.js'
 import docDates from './0008-doc-dates.js'
 import recordDicts from './0009-record-dicts.js'
+import savedSearches from './0010-saved-searches.js'
 
 /** A migration: SQL to run, or a step that needs code (run inside the same transaction). */
 export type Migration = string | ((db: Database.Database) => void)
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   watchlistOverride,
   docDates,
   recordDicts,
+  savedSearches,
 ]

@@ -241,6 +241,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitors/{monitorId}/searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved searches of a monitor of the calling client, oldest first. An extension. */
+        get: operations["list_saved_searches"];
+        put?: never;
+        /** Saves a search (collection, query string, body) in a monitor of the calling client, with an optional name and webhook; checked now (a search that cannot run is refused). An extension. */
+        post: operations["save_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{monitorId}/searches/{searchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a saved search of a monitor of the calling client. An extension. */
+        delete: operations["delete_saved_search"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{monitorId}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents matching each saved search of a monitor that were added or changed (by ingest time) since its last check, now marked seen; each saved search’s webhook gets its new documents after the answer. An extension. */
+        get: operations["check_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -992,6 +1044,108 @@ export interface components {
         Unsaved: {
             /** @description Whether the document was saved in the monitor. */
             removed: boolean;
+        };
+        CreatedSavedSearch: {
+            id: string;
+            monitorId: string;
+            name: string | null;
+            /** @enum {string} */
+            collection: "propositions" | "social" | "dou" | "bacen" | "notices" | "irs";
+            /** @description The query string’s parameters (q, modes, sort), as saved. */
+            query: {
+                [key: string]: unknown;
+            };
+            /** @description The search body (filters), as saved. */
+            body: {
+                [key: string]: unknown;
+            };
+            /** @description Where each check POSTs this search’s new documents, or null. */
+            webhook: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its alerts were last checked, or null.
+             */
+            checkedAt: string | null;
+            /** @description The secret of this search’s webhook signatures (`X-Legisearch-Signature: sha256=<HMAC-SHA256 of the body>`), told only in this answer; null without a webhook. */
+            webhookSecret: string | null;
+        };
+        SaveSearchInput: {
+            /** @enum {string} */
+            collection: "propositions" | "social" | "dou" | "bacen" | "notices" | "irs";
+            /** @description The query string of `POST /search/{collection}` (q, modes, sort; no page or limit): a string or an object. */
+            query?: string | {
+                [key: string]: unknown;
+            };
+            /** @description The body of `POST /search/{collection}` (its filters). */
+            body?: {
+                [key: string]: unknown;
+            };
+            name?: string;
+            webhook?: string;
+        };
+        SavedSearchList: {
+            data: components["schemas"]["SavedSearch"][];
+        };
+        SavedSearch: {
+            id: string;
+            monitorId: string;
+            name: string | null;
+            /** @enum {string} */
+            collection: "propositions" | "social" | "dou" | "bacen" | "notices" | "irs";
+            /** @description The query string’s parameters (q, modes, sort), as saved. */
+            query: {
+                [key: string]: unknown;
+            };
+            /** @description The search body (filters), as saved. */
+            body: {
+                [key: string]: unknown;
+            };
+            /** @description Where each check POSTs this search’s new documents, or null. */
+            webhook: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its alerts were last checked, or null.
+             */
+            checkedAt: string | null;
+        };
+        Alerts: {
+            /** @description The documents matching each saved search that were added or changed (by ingest time) since its last check, by saved search then in the search’s order; now marked seen. */
+            data: components["schemas"]["Alert"][];
+        };
+        Alert: {
+            searchId: string;
+            /** @constant */
+            collection: "propositions";
+            document: components["schemas"]["PropositionResult"];
+        } | {
+            searchId: string;
+            /** @constant */
+            collection: "social";
+            document: components["schemas"]["SocialResult"];
+        } | {
+            searchId: string;
+            /** @constant */
+            collection: "dou";
+            document: components["schemas"]["DouResult"];
+        } | {
+            searchId: string;
+            /** @constant */
+            collection: "bacen";
+            document: components["schemas"]["BacenResult"];
+        } | {
+            searchId: string;
+            /** @constant */
+            collection: "notices";
+            document: components["schemas"]["NoticeResult"];
+        } | {
+            searchId: string;
+            /** @constant */
+            collection: "irs";
+            document: components["schemas"]["IrsResult"];
         };
         Health: {
             /** @constant */
@@ -2803,6 +2957,372 @@ export interface operations {
             };
             /** @description The body is over the server’s limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot is being written by another process (`busy`); nothing was written, retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_saved_searches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A monitor id, as `GET /monitors` lists it. */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved searches (never a webhook’s secret). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            /** @description A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot is being written by another process (`busy`); nothing was written, retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    save_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A monitor id, as `GET /monitors` lists it. */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSearchInput"];
+            };
+        };
+        responses: {
+            /** @description The saved search, with its webhook’s secret (told only here). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedSavedSearch"];
+                };
+            };
+            /** @description A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the server’s limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot is being written by another process (`busy`); nothing was written, retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_saved_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A monitor id, as `GET /monitors` lists it. */
+                monitorId: string;
+                /** @description A saved search id, as `GET /monitors/{monitorId}/searches` lists it. */
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the server’s limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for the key’s rate (`rate_limited`); `retry-after` says in how many seconds to retry. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot file is damaged (`corrupt`: its operator must restore it), or an internal error (`internal_error`); nothing of either is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The snapshot is being written by another process (`busy`); nothing was written, retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    check_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A monitor id, as `GET /monitors` lists it. */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new documents, by saved search. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alerts"];
+                };
+            };
+            /** @description A parameter or the body is invalid (`invalid_parameters`, `invalid_date_range`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key’s plan does not allow this endpoint, or the snapshot is served read-only (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

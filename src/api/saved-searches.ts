@@ -1,0 +1,331 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { canonicalDateTime } from '../common/dates.js'
+import { LegisearchError, invalid, notFound } from '../common/errors.js'
+import { queryObject } from '../common/input.js'
+import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
+import { validate } from '../common/validate.js'
+import { type CorpusName, CORPUS_NAMES, corpusOf } from '../corpora/registry.js'
+import { parseBody } from '../query/body.js'
+import { parseSearchParams, searchQuerySchema } from '../query/params.js'
+import type { MonitorRows } from '../store/monitors.js'
+import type { SavedSearchRow, SavedSearchRows } from '../store/saved-searches.js'
+import { collectionSchema } from './monitors.js'
+import type { ResultOf } from './result-types.js'
+import { type SearchDeps, compileSearch, resultsOf, runSearch } from './search.js'
+import type { PendingWebhook } from './webhooks.js'
+import { clipped } from '../common/shown.js'
+
+/** A saved search as answered (never its webhook's secret). */
+export const savedSearchSchema = z
+  .strictObject({
+    id: z.string(),
+    monitorId: z.string(),
+    name: z.string().nullable(),
+    collection: collectionSchema,
+    query: z.record(z.string(), z.unknown()).meta({ description: 'The query string’s parameters (q, modes, sort), as saved.' }),
+    body: z.record(z.string(), z.unknown()).meta({ description: 'The search body (filters), as saved.' }),
+    webhook: z.string().nullable().meta({ description: 'Where each check POSTs this search’s new documents, or null.' }),
+    createdAt: z.string().meta({ format: 'date-time' }),
+    checkedAt: z.string().nullable().meta({ format: 'date-time', description: 'When its alerts were last checked, or null.' }),
+  })
+  .meta({ id: 'SavedSearch' })
+
+export type SavedSearch = z.output<typeof savedSearchSchema>
+
+/** `POST /monitors/{monitorId}/searches`: the saved search, with its webhook's secret (told only here). */
+export const createdSavedSearchSchema = savedSearchSchema
+  .extend({
+    webhookSecret: z.string().nullable().meta({
+      description:
+        'The secret of this search’s webhook signatures (`X-Legisearch-Signature: sha256=<HMAC-SHA256 of the body>`), told only in this answer; null without a webhook.',
+    }),
+  })
+  .meta({ id: 'CreatedSavedSearch' })
+
+export type CreatedSavedSearch = z.output<typeof createdSavedSearchSchema>
+
+const nameSchema = z
+  .string({ error: 'must be a non-empty string' })
+  .refine((v) => v.trim() !== '', 'must be a non-empty string')
+  .refine((v) => v.length <= 200, 'must be at most 200 characters')
+  .refine(isNameText, NAME_TEXT_RULE)
+
+/** Longest webhook URL taken. */
+const MAX_URL = 2048
+
+const webhookSchema = z
+  .string({ error: 'must be an http:// or https:// URL' })
+  .max(MAX_URL, `must be at most ${MAX_URL} characters`)
+  .refine((v) => {
+    try {
+      const url = new URL(v)
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+    } catch {
+      return false
+    }
+  }, 'must be an http:// or https:// URL (other schemes are refused)')
+
+/** What a client saves: a search of one collection (its query string and body), a name and a webhook. */
+export const saveSearchInputSchema = z
+  .strictObject(
+    {
+      collection: collectionSchema,
+      query: z
+        .union([z.string(), z.record(z.string(), z.unknown())], {
+          error: 'must be a query string (q=…&sort=…) or an object of its parameters',
+        })
+        .optional()
+        .meta({
+          description: 'The query string of `POST /search/{collection}` (q, modes, sort; no page or limit): a string or an object.',
+        }),
+      body: z
+        .record(z.string(), z.unknown(), { error: 'must be a JSON object (the search body)' })
+        .optional()
+        .meta({ description: 'The body of `POST /search/{collection}` (its filters).' }),
+      name: nameSchema.optional(),
+      webhook: webhookSchema.optional(),
+    },
+    { error: 'must be an object { collection, query?, body?, name?, webhook? }' },
+  )
+  .meta({ id: 'SaveSearch' })
+
+export type SaveSearchInput = z.input<typeof saveSearchInputSchema>
+
+/** One alert: a document that matches a saved search and was added or changed since its last check. */
+export const alertSchema = z
+  .union(
+    CORPUS_NAMES.map((n) =>
+      z.strictObject({
+        searchId: z.string(),
+        collection: z.literal(n),
+        document: corpusOf(n).result,
+      }),
+    ) as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]],
+  )
+  .meta({ id: 'Alert' })
+
+/** `GET /monitors/{monitorId}/alerts`. */
+export const alertsSchema = z
+  .strictObject({
+    data: z.array(alertSchema).meta({
+      description:
+        'The documents matching each saved search that were added or changed (by ingest time) since its last check, by saved search then in the search’s order; now marked seen.',
+    }),
+  })
+  .meta({ id: 'Alerts' })
+
+/** One alert: the saved search, its collection, and the document as that corpus's search results show it. */
+export type Alert = {
+  [C in CorpusName]: { readonly searchId: string; readonly collection: C; readonly document: ResultOf[C] }
+}[CorpusName]
+
+/** How many matches are made into results at a time. */
+const PAGE = 500
+
+const QUERY_KEYS = new Set(Object.keys(searchQuerySchema.shape))
+
+/** A fault of the saved search's query string or body, told under `query.` or `body.`. */
+function under(part: 'query' | 'body', e: unknown): unknown {
+  if (!(e instanceof LegisearchError)) return e
+  const message = e.message.startsWith(`${part}:`) || e.message.startsWith(`${part}.`) ? e.message : `${part}.${e.message}`
+  const prefix = (p: ReadonlyArray<string | number>) => (p[0] === part ? p : [part, ...p])
+  return new LegisearchError(
+    e.code,
+    message,
+    prefix(e.path),
+    e.issues.map((i) => ({ ...i, path: prefix(i.path) })),
+  )
+}
+
+function within<T>(part: 'query' | 'body', fn: () => T): T {
+  try {
+    return fn()
+  } catch (e) {
+    throw under(part, e)
+  }
+}
+
+const idSchema = z
+  .string({ error: 'must be a non-empty string' })
+  .refine((v) => v.trim() !== '', 'must be a non-empty string')
+  .refine((v) => v.length <= 512, 'must be at most 512 characters')
+
+/** A client, monitor or saved search id, checked before the file is read. */
+const idOf = (value: unknown, where: string): string => validate(idSchema, value, { where })
+
+/** A saved search's answer form. */
+function savedOf(row: SavedSearchRow): SavedSearch {
+  return {
+    id: row.id,
+    monitorId: row.monitorId,
+    name: row.name,
+    collection: row.corpus as CorpusName,
+    query: JSON.parse(row.query) as Record<string, unknown>,
+    body: JSON.parse(row.body) as Record<string, unknown>,
+    webhook: row.webhookUrl,
+    createdAt: canonicalDateTime(row.createdAt) ?? row.createdAt,
+    checkedAt: row.checkedAt === null ? null : (canonicalDateTime(row.checkedAt) ?? row.checkedAt),
+  }
+}
+
+/** What a check found: the alerts, and the webhooks to POST once it committed. */
+export interface AlertCheck {
+  readonly data: Alert[]
+  readonly webhooks: PendingWebhook[]
+}
+
+/**
+ * Saved searches in monitors and their alerts: the documents matching a saved search that were
+ * written (inserted or changed, by ingest time) after its last check. Scoped by client as monitors are.
+ */
+export class SavedSearches {
+  constructor(
+    private readonly rows: SavedSearchRows,
+    private readonly monitors: MonitorRows,
+    private readonly deps: SearchDeps,
+    /** Runs a function in one write transaction. */
+    private readonly write: <T>(fn: () => T) => T,
+  ) {}
+
+  /**
+   * Saves a search in a client's monitor. Everything is checked first: the query string and body
+   * must make a search of that collection (a bad saved search is refused now, not at its check),
+   * the webhook must be an http(s) URL. It alerts of documents written after it was saved.
+   */
+  save(clientId: unknown, monitorId: unknown, input: unknown): CreatedSavedSearch {
+    const [client, monitorGiven] = [idOf(clientId, 'clientId'), idOf(monitorId, 'monitorId')]
+    const given = validate(saveSearchInputSchema, input, { where: 'savedSearch' })
+    const corpus = corpusOf(given.collection)
+    const query = within('query', () => {
+      const q = typeof given.query === 'string' ? queryObject(new URLSearchParams(given.query)) : queryObject(given.query)
+      for (const key of ['page', 'limit'] as const) {
+        if (q[key] !== undefined) throw invalid(`${key}: an alert lists every new match; a saved search takes no ${key}`, [key])
+      }
+      parseSearchParams(q)
+      return { ...q }
+    })
+    const body = given.body ?? {}
+    within('body', () => parseBody(corpus, body))
+    // The whole search, run once (the index refuses some queries only when it runs them).
+    try {
+      runSearch(this.deps.index, compileSearch(corpus, query, body, undefined), 1, 0)
+    } catch (e) {
+      throw e instanceof LegisearchError && QUERY_KEYS.has(String(e.path[0])) ? under('query', e) : under('body', e)
+    }
+    const secret = given.webhook === undefined ? null : `whsec_${randomBytes(24).toString('hex')}`
+    const row = this.write(() =>
+      this.rows.insert({
+        monitorId: this.own(client, monitorGiven).id,
+        name: given.name?.trim() ?? null,
+        corpus: corpus.name,
+        query: JSON.stringify(query),
+        body: JSON.stringify(body),
+        webhookUrl: given.webhook ?? null,
+        webhookSecret: secret,
+      }),
+    )
+    return { ...savedOf(row), webhookSecret: secret }
+  }
+
+  /** The saved searches of a client's monitor, oldest first (none on a read-only file older than them). */
+  list(clientId: unknown, monitorId: unknown): SavedSearch[] {
+    const [client, id] = [idOf(clientId, 'clientId'), idOf(monitorId, 'monitorId')]
+    return this.monitors.reading(() => {
+      const monitor = this.own(client, id)
+      return this.rows.present() ? this.rows.ofMonitor(monitor.id).map(savedOf) : []
+    })
+  }
+
+  /** Deletes a saved search of a client's monitor; an unknown one → 404. */
+  delete(clientId: unknown, monitorId: unknown, searchId: unknown): void {
+    const [client, id, search] = [idOf(clientId, 'clientId'), idOf(monitorId, 'monitorId'), idOf(searchId, 'searchId')]
+    this.write(() => {
+      const monitor = this.own(client, id)
+      if (!this.rows.delete(monitor.id, search)) {
+        throw notFound(`saved search '${clipped(search)}' not found in monitor '${monitor.id}'`)
+      }
+    })
+  }
+
+  /**
+   * Checks the saved searches of a client's monitor (or of every monitor of the client): the
+   * documents each matches that were written after its last check, then marks them seen, all in
+   * one write transaction (a crash leaves both the mark and the documents as they were). A
+   * document removed since is not listed. The webhooks to POST are returned, not sent.
+   */
+  check(clientId: unknown, monitorId?: unknown): AlertCheck {
+    const client = idOf(clientId, 'clientId')
+    const monitor = monitorId === undefined ? undefined : idOf(monitorId, 'monitorId')
+    return this.write(() => {
+      const searches = monitor === undefined ? this.rows.ofClient(client) : this.rows.ofMonitor(this.own(client, monitor).id)
+      const seq = this.rows.currentSeq()
+      const at = new Date().toISOString()
+      const data: Alert[] = []
+      const webhooks: PendingWebhook[] = []
+      for (const s of searches) {
+        const documents = seq > s.seenSeq ? this.newDocuments(s, client) : []
+        this.rows.markSeen(s.id, seq, at)
+        for (const document of documents) data.push({ searchId: s.id, collection: s.corpus, document } as unknown as Alert)
+        if (s.webhookUrl !== null && s.webhookSecret !== null && documents.length > 0) {
+          const deliveryId = randomUUID()
+          webhooks.push({
+            searchId: s.id,
+            url: s.webhookUrl,
+            secret: s.webhookSecret,
+            deliveryId,
+            documents: documents.length,
+            payload: JSON.stringify({
+              deliveryId,
+              searchId: s.id,
+              monitorId: s.monitorId,
+              name: s.name,
+              collection: s.corpus,
+              checkedAt: canonicalDateTime(at) ?? at,
+              documents,
+            }),
+          })
+        }
+      }
+      return { data, webhooks }
+    })
+  }
+
+  /** The documents a saved search matches among those written after its last check, in the search's order. */
+  private newDocuments(s: SavedSearchRow, clientId: string): Record<string, unknown>[] {
+    const changed = this.rows.changedSince(s.corpus, s.seenSeq)
+    if (changed.size === 0) return []
+    const corpus = corpusOf(s.corpus as CorpusName)
+    const compiled = compileSearch(corpus, JSON.parse(s.query), JSON.parse(s.body), { clientId })
+    const rows = runSearch(this.deps.index, compiled, Number.MAX_SAFE_INTEGER, 0).rows.filter((r) => changed.has(r.rowid))
+    const out: Record<string, unknown>[] = []
+    for (let at = 0; at < rows.length; at += PAGE) out.push(...resultsOf(this.deps, compiled, rows.slice(at, at + PAGE), changed))
+    return out
+  }
+
+  /** A monitor of this client; another client's monitor is as unknown as a missing one. */
+  private own(clientId: string, monitorId: string): { id: string; name: string } {
+    const row = this.monitors.owned(clientId, monitorId)
+    if (!row) throw notFound(`monitor '${clipped(monitorId)}' not found for client '${clipped(clientId)}'`)
+    return row
+  }
+}
+
+/**
+ * Refuses a saved-search write or an alerts check on a snapshot that cannot be written (a check
+ * marks what it lists as seen), saying so before the file's own reason.
+ *
+ * @example alertsNeedWrites(() => guard.writable())
+ */
+export function alertsNeedWrites(writable: () => void): void {
+  try {
+    writable()
+  } catch (e) {
+    if (!(e instanceof LegisearchError)) throw e
+    throw new LegisearchError(
+      e.code,
+      `saved searches and alerts need a writable snapshot (a check marks the documents it lists as seen): ${e.message}`,
+      e.path,
+    )
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Saved searches and alerts through `legisearch mcp --writable --client ACME`, spoken to over stdio
+ * by the SDK's client: save a search, write documents (another connection, as an ingest), check
+ * alerts (exactly the new matching documents, as the library shows them), check again (nothing);
+ * a read-only server says how to write.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openSnapshot } from '../../src/index.js'
+import { cliArgs } from '../helpers/cli.js'
+import { proposition } from '../helpers/records.js'
+import { tempDir } from '../helpers/tmp-snapshot.js'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const clients: Client[] = []
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()))
+})
+
+async function connect(file: string, ...extra: string[]): Promise<Client> {
+  const client = new Client({ name: 'legisearch-test', version: '1.0.0' })
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: cliArgs('mcp', '--snapshot', file, '--client', 'ACME', ...extra),
+    cwd: ROOT,
+    stderr: 'pipe',
+  })
+  await client.connect(transport)
+  clients.push(client)
+  return client
+}
+
+async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<{ json: unknown; isError: boolean }> {
+  const result = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; isError?: boolean }
+  return { json: JSON.parse(result.content[0]?.text ?? 'null'), isError: result.isError === true }
+}
+
+describe('legisearch mcp: saved searches and alerts', () => {
+  it('saves a search and checks its alerts: exactly the new matching documents, then nothing', async () => {
+    const file = path.join(tempDir(), 'snapshot.db')
+    const snap = openSnapshot(file)
+    const monitor = snap.createMonitor('ACME', 'Pauta')
+    snap.upsert('propositions', [proposition('old', { title: 'Reforma antiga' })])
+    snap.close()
+    const client = await connect(file, '--writable')
+
+    const { tools } = await client.listTools()
+    expect(tools.find((t) => t.name === 'check_alerts')?.annotations?.readOnlyHint).toBe(false)
+    expect(tools.find((t) => t.name === 'search_dou')?.annotations?.readOnlyHint).toBe(true)
+    expect((await callTool(client, 'list_monitors', {})).json).toMatchObject({ data: [{ id: monitor.id, name: 'Pauta' }] })
+
+    const bad = await callTool(client, 'save_search', { monitorId: monitor.id, collection: 'propositions', query: { q: '***' } })
+    expect(bad.isError).toBe(true)
+    expect(bad.json).toMatchObject({ code: 'invalid_parameters', error: expect.stringMatching(/^query\.q: /) })
+    const saved = await callTool(client, 'save_search', {
+      monitorId: monitor.id,
+      collection: 'propositions',
+      query: 'q=reforma&sort=older',
+      name: 'Reformas',
+    })
+    expect(saved.isError).toBe(false)
+    const s = saved.json as { id: string; webhookSecret: null }
+    expect(s.webhookSecret).toBeNull()
+    expect((await callTool(client, 'list_saved_searches', { monitorId: monitor.id })).json).toMatchObject({ data: [{ id: s.id }] })
+    expect((await callTool(client, 'check_alerts', {})).json).toEqual({ data: [], deliveries: [] })
+
+    const w = openSnapshot(file)
+    w.upsert('propositions', [
+      proposition('new1', { number: 2, title: 'Reforma nova' }),
+      proposition('new2', { number: 3, title: 'Outra coisa' }),
+      proposition('old', { title: 'Reforma antiga (alterada)' }),
+    ])
+    const expected = w
+      .searchPropositions({ q: 'reforma', sort: 'older' }, undefined, { clientId: 'ACME' })
+      .results.filter((r) => r.id === 'new1' || r.id === 'old')
+    w.close()
+
+    const alerts = await callTool(client, 'check_alerts', { monitorId: monitor.id })
+    expect(alerts.isError).toBe(false)
+    expect(alerts.json).toEqual({
+      data: expected.map((document) => ({ searchId: s.id, collection: 'propositions', document })),
+      deliveries: [],
+    })
+    expect((await callTool(client, 'check_alerts', { monitorId: monitor.id })).json).toEqual({ data: [], deliveries: [] })
+  })
+
+  it('a read-only server says to start it with --writable', async () => {
+    const file = path.join(tempDir(), 'snapshot.db')
+    const snap = openSnapshot(file)
+    const monitor = snap.createMonitor('ACME', 'Pauta')
+    snap.close()
+    const client = await connect(file)
+    const r = await callTool(client, 'check_alerts', {})
+    expect(r.isError).toBe(true)
+    expect(r.json).toMatchObject({ code: 'forbidden', error: expect.stringMatching(/start it with --writable/) })
+    expect((await callTool(client, 'save_search', { monitorId: monitor.id, collection: 'dou' })).json).toMatchObject({
+      code: 'forbidden',
+    })
+    expect((await callTool(client, 'list_saved_searches', { monitorId: monitor.id })).json).toEqual({ data: [] })
+  })
+})
