@@ -25,6 +25,7 @@ import {
 } from '../types.js'
 import { checkPostings } from '../work-budget.js'
 import { ColumnCache } from './columns.js'
+import { MatchSet, countsOf } from './counts.js'
 import { search } from './evaluate.js'
 import type { Alternative, EvaluateOptions, ItemSpec, QuerySpec } from './query-spec.js'
 import type { Segment } from './segment.js'
@@ -120,8 +121,10 @@ export class BlockIndex implements TextIndex {
     }
     const main = (doc: number) => dates.mainMsOf(doc)
     const lead = req.first ? columns.facetDocs(req.first) : undefined
+    const matches = req.counts ? new MatchSet() : undefined
     const options: EvaluateOptions = {
       k: req.offset + req.limit,
+      ...(matches ? { collect: (doc: number) => matches.add(doc) } : {}),
       ...(accept ? { accept } : {}),
       ...(lead ? { first: (doc: number) => lead.has(doc) } : {}),
       ...(req.sort === 'relevance'
@@ -147,6 +150,7 @@ export class BlockIndex implements TextIndex {
         // As the FTS5 index: monotone in BM25, integer resolution at both ends.
         relevance: req.sort === 'relevance' ? relevanceOf(r.score) : 0,
       })),
+      ...(matches && req.counts ? { counts: countsOf(columns, matches, req.counts) } : {}),
     }
   }
 

@@ -11,13 +11,19 @@ import type { FacetFilter } from '../types.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
 import type { LiveSegment } from './segment.js'
 import { facetTerm, spaceOf } from './spaces.js'
-import { versionOf } from './storage.js'
+import { type StoredSegment, termsWithPrefix, versionOf } from './storage.js'
 
 /** How many filters' bitmaps a corpus keeps per version (one byte per document each). */
 const BITMAPS_KEPT = 16
 
 /** The live segments of an index space (the index's cache of them). */
-export type SegmentsIn = (space: string) => readonly LiveSegment[]
+export type SegmentsIn = (space: string) => readonly StoredSegment[]
+
+/** A facet value's live documents, ascending. */
+export interface ValueDocs {
+  readonly value: string
+  readonly docs: Int32Array
+}
 
 /** A corpus's documents' columns at one version of its index, by rowid. */
 export class DocColumns {
@@ -29,6 +35,8 @@ export class DocColumns {
   private facets = new Map<string, Int32Array>()
   /** Per filter (facet and values), its bitmap over rowid − `dates.base`: the oldest goes past `BITMAPS_KEPT`. */
   private bitmaps = new Map<string, Uint8Array>()
+  /** Per facet, its values held by live documents, each with its documents: read once per version. */
+  private values = new Map<string, readonly ValueDocs[]>()
 
   constructor(
     private readonly st: Statements,
@@ -44,6 +52,7 @@ export class DocColumns {
     this.ids = new Map()
     this.facets = new Map()
     this.bitmaps = new Map()
+    this.values = new Map()
   }
 
   /** A document's id (for ties), read when first asked and kept for the version. */
@@ -75,6 +84,23 @@ export class DocColumns {
     const out = new Set<number>()
     for (const value of f.values) for (const d of this.valueDocs(f.facet, value)) out.add(d)
     return out
+  }
+
+  /** Every value of a facet held by a live document, with its documents (facet counts; read once per version). */
+  facetValues(facet: string): readonly ValueDocs[] {
+    let known = this.values.get(facet)
+    if (!known) {
+      const prefix = facetTerm(facet, '')
+      const values = new Set<string>()
+      for (const s of this.segmentsIn(spaceOf(this.corpus, 'facets')))
+        for (const term of termsWithPrefix(this.st, s.id, prefix)) values.add(term.slice(prefix.length))
+      known = [...values].flatMap((value) => {
+        const docs = this.valueDocs(facet, value)
+        return docs.length === 0 ? [] : [{ value, docs }]
+      })
+      this.values.set(facet, known)
+    }
+    return known
   }
 
   /** One filter value's live documents, ascending (read from its postings once per version). */
