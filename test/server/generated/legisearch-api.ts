@@ -271,6 +271,8 @@ export interface components {
         PropositionsSearchResponse: {
             results: components["schemas"]["PropositionResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         PropositionResult: {
             id: string;
@@ -385,6 +387,22 @@ export interface components {
             /** @description Total matching the filters, ignoring paging. */
             total: number;
         };
+        /** @description An extension, present only when `facets` was asked: per filter, the values offered by the matches (all of them, not only the page), count descending then value ascending. A match counts once under each of its values; one with none is not counted. */
+        FacetCounts: {
+            [key: string]: components["schemas"]["FacetCount"][];
+        };
+        FacetCount: {
+            /** @description The value, as the filter of the same name takes it. */
+            value: string;
+            /** @description How many matches offer this value (each match once per value). */
+            count: number;
+        };
+        /** @description An extension, present only when `histogram` was asked: the matches per period of the corpus’s main date, ascending, periods with a match only; the counts sum to `pagination.total`. */
+        Histogram: {
+            /** @description `YYYY-MM` (month) or `YYYY` (year) of the main date, Brasília time. */
+            period: string;
+            count: number;
+        }[];
         PropositionsSearchBodyInput: {
             /** @description or: at least one; and: every one; not: none of these words or phrases. */
             keywords?: {
@@ -435,6 +453,8 @@ export interface components {
         SocialSearchResponse: {
             results: components["schemas"]["SocialResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         SocialResult: {
             id: string;
@@ -526,6 +546,8 @@ export interface components {
         DouSearchResponse: {
             results: components["schemas"]["DouResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         /** @description `createdAt`/`updatedAt` are `date` when the record had none. */
         DouResult: {
@@ -578,6 +600,8 @@ export interface components {
         BacenSearchResponse: {
             results: components["schemas"]["BacenResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         BacenResult: {
             id: string;
@@ -626,6 +650,8 @@ export interface components {
         NoticesSearchResponse: {
             results: components["schemas"]["NoticeResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         NoticeResult: {
             id: string;
@@ -680,6 +706,8 @@ export interface components {
         IrsSearchResponse: {
             results: components["schemas"]["IrsResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         IrsResult: {
             id: string;
@@ -1000,6 +1028,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1096,6 +1128,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1192,6 +1228,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1288,6 +1328,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1384,6 +1428,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1480,6 +1528,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
