@@ -1,0 +1,91 @@
+/**
+ * Facets and histogram beside the search alone (README "Facets and histogram"): each search of a
+ * few shapes (no text: every proposition; a common word; a phrase; a word with filters; relevance)
+ * timed alone, then with `facets=all&histogram=month` and with a few facets
+ * (`facets=types,parties,states&histogram=month`); warm p50 over `--runs` runs, and the first call
+ * with facets (which reads each value's documents from the index once per version).
+ * Uses the bench corpus of `bench/corpus.ts` (`ensureCorpus`; built once under `bench/.work/`).
+ *
+ *   npx tsx bench/facets.ts [--size 100000 --dou 200000 --social 50000 --stakeholders 10000] [--runs 15]
+ *   npx tsx bench/facets.ts --size 1000000 --dou 1000 --social 1000 --stakeholders 100000
+ */
+import { parseArgs } from 'node:util'
+import { openSnapshot } from '../src/index.js'
+import { ensureCorpus } from './corpus.js'
+
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '100000' },
+    dou: { type: 'string', default: '200000' },
+    social: { type: 'string', default: '50000' },
+    stakeholders: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '42' },
+    runs: { type: 'string', default: '15' },
+  },
+})
+const int = (name: string, v: string | undefined): number => {
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name}: must be a positive integer, got ${v}`)
+  return n
+}
+const sizes = {
+  propositions: int('size', values.size),
+  dou: int('dou', values.dou),
+  social: int('social', values.social),
+  stakeholders: int('stakeholders', values.stakeholders),
+}
+const runs = int('runs', values.runs)
+const corpus = ensureCorpus(sizes, int('seed', values.seed), { rebuild: false, log: (s) => console.error(s) })
+const snap = openSnapshot(corpus.path, { readonly: true })
+
+interface Shape {
+  readonly name: string
+  readonly query: Record<string, string>
+  readonly body?: Record<string, unknown>
+}
+const SHAPES: readonly Shape[] = [
+  { name: 'no text (every proposition), newest', query: { sort: 'newest' } },
+  { name: 'q=lei, newest', query: { q: 'lei', sort: 'newest' } },
+  { name: 'q="reforma tributária", relevance', query: { q: '"reforma tributária"', sort: 'relevance' } },
+  { name: 'q=saúde, relevance', query: { q: 'saúde', sort: 'relevance' } },
+  {
+    name: 'q=lei + types=PL,PEC + created_at 2020..',
+    query: { q: 'lei' },
+    body: { types: ['PL', 'PEC'], created_at: { from: '2020-01-01' } },
+  },
+]
+const ASKS = [
+  { name: 'facets=all&histogram=month', query: { facets: 'all', histogram: 'month' } },
+  { name: 'facets=types,parties,states&histogram=month', query: { facets: 'types,parties,states', histogram: 'month' } },
+]
+
+const time = (f: () => unknown): number => {
+  const t = performance.now()
+  f()
+  return performance.now() - t
+}
+const p50 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1))
+
+console.log(`# Facets and histogram at ${sizes.propositions.toLocaleString('en-US')} propositions (${corpus.path})`)
+console.log(`warm p50 of ${runs} runs, limit 10; "first" = the first call with facets after opening (reads each value's documents once)\n`)
+console.log('| search | matches | alone ms | ask | first ms | with ms | ratio | values |')
+console.log('|---|---:|---:|---|---:|---:|---:|---:|')
+for (const shape of SHAPES) {
+  const search = (extra: Record<string, string> = {}) => snap.searchPropositions({ ...shape.query, ...extra }, shape.body)
+  const total = search().pagination.total
+  for (let i = 0; i < 3; i++) search()
+  const alone = p50(Array.from({ length: runs }, () => time(() => search())))
+  for (const ask of ASKS) {
+    let answer: ReturnType<typeof search> | undefined
+    const first = time(() => (answer = search(ask.query)))
+    const withCounts = p50(Array.from({ length: runs }, () => time(() => search(ask.query))))
+    const valueCount = Object.values(answer?.facets ?? {}).reduce((n, list) => n + list.length, 0)
+    const histogramSum = (answer?.histogram ?? []).reduce((n, h) => n + h.count, 0)
+    if (histogramSum !== total) throw new Error(`${shape.name}: the histogram sums to ${histogramSum}, the total is ${total}`)
+    console.log(
+      `| ${shape.name} | ${total.toLocaleString('en-US')} | ${ms(alone)} | ${ask.name} | ${ms(first)} | ${ms(withCounts)} | ×${(withCounts / alone).toFixed(1)} | ${valueCount.toLocaleString('en-US')} |`,
+    )
+  }
+}
+snap.close()
