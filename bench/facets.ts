@@ -59,33 +59,51 @@ const ASKS = [
   { name: 'facets=types,parties,states&histogram=month', query: { facets: 'types,parties,states', histogram: 'month' } },
 ]
 
-const time = (f: () => unknown): number => {
+/** Wall and CPU time of a call (CPU: this process's user + system time, steadier on a loaded machine). */
+const time = (f: () => unknown): { wall: number; cpu: number } => {
+  const c = process.cpuUsage()
   const t = performance.now()
   f()
-  return performance.now() - t
+  const wall = performance.now() - t
+  const d = process.cpuUsage(c)
+  return { wall, cpu: (d.user + d.system) / 1000 }
 }
 const p50 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1))
 
 console.log(`# Facets and histogram at ${sizes.propositions.toLocaleString('en-US')} propositions (${corpus.path})`)
-console.log(`warm p50 of ${runs} runs, limit 10; "first" = the first call with facets after opening (reads each value's documents once)\n`)
-console.log('| search | matches | alone ms | ask | first ms | with ms | ratio | values |')
+console.log(
+  `p50 of ${runs} runs, limit 10, the search alone and with counts interleaved (the same load for both); wall ms (CPU ms); ` +
+    `"first" = the first call with those counts after opening (reads each value's documents once per version)\n`,
+)
+console.log('| search | matches | alone ms | ask | first ms | with ms | ratio (wall, CPU) | values |')
 console.log('|---|---:|---:|---|---:|---:|---:|---:|')
 for (const shape of SHAPES) {
   const search = (extra: Record<string, string> = {}) => snap.searchPropositions({ ...shape.query, ...extra }, shape.body)
   const total = search().pagination.total
   for (let i = 0; i < 3; i++) search()
-  const alone = p50(Array.from({ length: runs }, () => time(() => search())))
-  for (const ask of ASKS) {
+  const answers = ASKS.map((ask) => {
     let answer: ReturnType<typeof search> | undefined
     const first = time(() => (answer = search(ask.query)))
-    const withCounts = p50(Array.from({ length: runs }, () => time(() => search(ask.query))))
-    const valueCount = Object.values(answer?.facets ?? {}).reduce((n, list) => n + list.length, 0)
     const histogramSum = (answer?.histogram ?? []).reduce((n, h) => n + h.count, 0)
     if (histogramSum !== total) throw new Error(`${shape.name}: the histogram sums to ${histogramSum}, the total is ${total}`)
-    console.log(
-      `| ${shape.name} | ${total.toLocaleString('en-US')} | ${ms(alone)} | ${ask.name} | ${ms(first)} | ${ms(withCounts)} | ×${(withCounts / alone).toFixed(1)} | ${valueCount.toLocaleString('en-US')} |`,
-    )
+    return { first, values: Object.values(answer?.facets ?? {}).reduce((n, list) => n + list.length, 0) }
+  })
+  const alone: { wall: number; cpu: number }[] = []
+  const withCounts: { wall: number; cpu: number }[][] = ASKS.map(() => [])
+  for (let r = 0; r < runs; r++) {
+    alone.push(time(() => search()))
+    ASKS.forEach((ask, i) => withCounts[i]?.push(time(() => search(ask.query))))
   }
+  const a = { wall: p50(alone.map((x) => x.wall)), cpu: p50(alone.map((x) => x.cpu)) }
+  ASKS.forEach((ask, i) => {
+    const runsWith = withCounts[i] ?? []
+    const w = { wall: p50(runsWith.map((x) => x.wall)), cpu: p50(runsWith.map((x) => x.cpu)) }
+    const { first, values } = answers[i] as (typeof answers)[number]
+    console.log(
+      `| ${shape.name} | ${total.toLocaleString('en-US')} | ${ms(a.wall)} (${ms(a.cpu)}) | ${ask.name} | ${ms(first.wall)} | ` +
+        `${ms(w.wall)} (${ms(w.cpu)}) | ×${(w.wall / a.wall).toFixed(1)}, ×${(w.cpu / Math.max(a.cpu, 0.01)).toFixed(1)} | ${values.toLocaleString('en-US')} |`,
+    )
+  })
 }
 snap.close()

@@ -62,10 +62,20 @@ export function countsOf(columns: DocColumns, matches: MatchSet, request: CountR
 /** The matches per month (`YYYYMM`) or year (`YYYY`) of their main day, ascending, periods with a match only. */
 function histogramOf(columns: DocColumns, docs: Int32Array, by: 'month' | 'year'): IndexCounts['histogram'] {
   const divisor = by === 'month' ? 100 : 10_000
-  const periods = new Map<number, number>()
+  // Each match's period, then counted in an array over the span of periods (no map per match).
+  const periods = new Int32Array(docs.length)
+  let min = Number.POSITIVE_INFINITY
+  let max = Number.NEGATIVE_INFINITY
   for (let i = 0; i < docs.length; i++) {
     const period = Math.floor(columns.dates.mainDayOf(docs[i] as number) / divisor)
-    periods.set(period, (periods.get(period) ?? 0) + 1)
+    periods[i] = period
+    if (period < min) min = period
+    if (period > max) max = period
   }
-  return [...periods].sort((a, b) => a[0] - b[0]).map(([period, count]) => ({ period, count }))
+  if (docs.length === 0) return []
+  const counts = new Int32Array(max - min + 1)
+  for (let i = 0; i < periods.length; i++) (counts[(periods[i] as number) - min] as number)++
+  const out: { period: number; count: number }[] = []
+  for (let i = 0; i < counts.length; i++) if ((counts[i] as number) > 0) out.push({ period: min + i, count: counts[i] as number })
+  return out
 }
