@@ -1,8 +1,8 @@
 /**
  * The counts of a block-index search over all its matches (`CountRequest`): per facet, how many
- * matches offer each value — each value's documents (`columns.ts`, read once per version) checked
- * against a bitmap of the matches, no record read — and per month or year of the main Brasília
- * day, how many matches fall in it (from the date columns).
+ * matches offer each value — each match's values read from the facet's forward index (`columns.ts`,
+ * built from the facet space's postings once per version), no record read — and per month or year
+ * of the main Brasília day, how many matches fall in it (from the date columns).
  */
 import type { CountRequest, IndexCounts, ValueCount } from '../types.js'
 import type { DocColumns } from './columns.js'
@@ -34,27 +34,22 @@ export class MatchSet {
  */
 export function countsOf(columns: DocColumns, matches: MatchSet, request: CountRequest): IndexCounts {
   const docs = matches.view()
-  const { base, size } = columns.dates
   const facets = new Map<string, ValueCount[]>()
-  if (request.facets.length > 0) {
-    // One byte per document of the corpus: a value's documents are checked against it.
-    const bits = new Uint8Array(size)
+  for (const facet of request.facets) {
+    // Each match's values, from the facet's forward index: the cost is the matches', not the corpus's.
+    const { values, first, base, offsets, ids } = columns.facetIndex(facet)
+    const size = offsets.length - 1
+    const counts = new Int32Array(values.length)
     for (let i = 0; i < docs.length; i++) {
       const at = (docs[i] as number) - base
-      if (at >= 0 && at < size) bits[at] = 1
+      if (at < 0 || at >= size) continue
+      const end = offsets[at + 1] as number
+      for (let k = offsets[at] as number; k < end; k++) (counts[ids[k] as number] as number)++
     }
-    for (const facet of request.facets) {
-      const counts: ValueCount[] = []
-      for (const { value, docs: held } of columns.facetValues(facet)) {
-        let count = 0
-        for (let i = 0; i < held.length; i++) {
-          const at = (held[i] as number) - base
-          if (at >= 0 && at < size) count += bits[at] as number
-        }
-        if (count > 0) counts.push({ value, count, first: held[0] as number })
-      }
-      facets.set(facet, counts)
-    }
+    const out: ValueCount[] = []
+    for (let v = 0; v < counts.length; v++)
+      if ((counts[v] as number) > 0) out.push({ value: values[v] as string, count: counts[v] as number, first: first[v] as number })
+    facets.set(facet, out)
   }
   return { facets, histogram: request.histogram ? histogramOf(columns, docs, request.histogram) : [] }
 }

@@ -194,6 +194,14 @@ export function readSegments(st: Statements, space: string, known?: ReadonlyMap<
   })
 }
 
+/** The postings (without positions) of every term of a stored segment that begins with `prefix`, in one statement. */
+export function postingsWithPrefix(st: Statements, segment: number, prefix: string): [string, TermPostings][] {
+  const rows = st
+    .prepared('SELECT term, df, meta, data FROM block_terms WHERE segment = ? AND term >= ? AND term < ?')
+    .all(segment, prefix, `${prefix}\uffff`) as { term: string; df: number; meta: Buffer; data: Buffer }[]
+  return rows.map((row) => [row.term, postingsOf(st, segment, row.term, row, () => {})])
+}
+
 /** The terms of a stored segment that begin with `prefix` (a facet's values), by the key's order. */
 export function termsWithPrefix(st: Statements, segment: number, prefix: string): string[] {
   // Terms sort by their UTF-8 bytes: every term with the prefix lies in [prefix, prefix + U+FFFF).
