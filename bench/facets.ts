@@ -37,6 +37,8 @@ const sizes = {
 const runs = int('runs', values.runs)
 const corpus = ensureCorpus(sizes, int('seed', values.seed), { rebuild: false, log: (s) => console.error(s) })
 const snap = openSnapshot(corpus.path, { readonly: true })
+snap.searchPropositions({ limit: 1 })
+const rssBefore = process.memoryUsage().rss
 
 interface Shape {
   readonly name: string
@@ -106,4 +108,8 @@ for (const shape of SHAPES) {
     )
   })
 }
+const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`
+console.log(
+  `\nresident memory: ${mb(rssBefore)} after the first search, ${mb(process.memoryUsage().rss)} after every count above (the facets' forward indexes)`,
+)
 snap.close()
