@@ -6,8 +6,8 @@
  * with facets (which reads each value's documents from the index once per version).
  * Uses the bench corpus of `bench/corpus.ts` (`ensureCorpus`; built once under `bench/.work/`).
  *
- *   npx tsx bench/facets.ts [--size 100000 --dou 200000 --social 50000 --stakeholders 10000] [--runs 15]
- *   npx tsx bench/facets.ts --size 1000000 --dou 1000 --social 1000 --stakeholders 100000
+ *   node --expose-gc --import tsx bench/facets.ts [--size 100000 --dou 200000 --social 50000 --stakeholders 10000] [--runs 15]
+ *   node --expose-gc --import tsx bench/facets.ts --size 1000000 --dou 1000 --social 1000 --stakeholders 100000
  */
 import { parseArgs } from 'node:util'
 import { openSnapshot } from '../src/index.js'
@@ -38,7 +38,13 @@ const runs = int('runs', values.runs)
 const corpus = ensureCorpus(sizes, int('seed', values.seed), { rebuild: false, log: (s) => console.error(s) })
 const snap = openSnapshot(corpus.path, { readonly: true })
 snap.searchPropositions({ limit: 1 })
-const rssBefore = process.memoryUsage().rss
+/** Memory held: heap and array buffers after a full collection (run with `node --expose-gc` for it), and resident. */
+const held = () => {
+  ;(globalThis as { gc?: () => void }).gc?.()
+  const m = process.memoryUsage()
+  return { live: m.heapUsed + m.arrayBuffers, rss: m.rss }
+}
+const before = held()
 
 interface Shape {
   readonly name: string
@@ -109,7 +115,10 @@ for (const shape of SHAPES) {
   })
 }
 const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`
+const after = held()
 console.log(
-  `\nresident memory: ${mb(rssBefore)} after the first search, ${mb(process.memoryUsage().rss)} after every count above (the facets' forward indexes)`,
+  `\nmemory after the first search: ${mb(before.live)} live (heap + buffers), ${mb(before.rss)} resident; after every count above ` +
+    `(the facets' forward indexes kept): ${mb(after.live)} live, ${mb(after.rss)} resident` +
+    ((globalThis as { gc?: unknown }).gc ? '' : ' (live figures without a full collection: run with node --expose-gc --import tsx)'),
 )
 snap.close()
