@@ -3,7 +3,9 @@
  * compact columns of `store/doc-columns.ts`, each chunk read when a search first touches it), their
  * ids (read one by one, only when a tie needs them), and the filter cache — each filter value's
  * documents read from its postings in the facet space once per version, and a filter's bitmap
- * over the corpus's rowids kept for the next search (paging, a dashboard's refresh).
+ * over the corpus's rowids kept for the next search (paging, a dashboard's refresh) — and, for
+ * facet counts, a forward index per facet (per document, its values), built from the facet's
+ * postings the first time it is counted at a version.
  */
 import { DateColumns, docIdOf } from '../../store/doc-columns.js'
 import type { Statements } from '../../store/statements.js'

@@ -202,15 +202,6 @@ export function postingsWithPrefix(st: Statements, segment: number, prefix: stri
   return rows.map((row) => [row.term, postingsOf(st, segment, row.term, row, () => {})])
 }
 
-/** The terms of a stored segment that begin with `prefix` (a facet's values), by the key's order. */
-export function termsWithPrefix(st: Statements, segment: number, prefix: string): string[] {
-  // Terms sort by their UTF-8 bytes: every term with the prefix lies in [prefix, prefix + U+FFFF).
-  return st
-    .prepared('SELECT term FROM block_terms WHERE segment = ? AND term >= ? AND term < ?')
-    .pluck()
-    .all(segment, prefix, `${prefix}\uffff`) as string[]
-}
-
 /** Every term a stored segment holds (what a merge re-encodes). */
 export function termsOf(st: Statements, segment: number): string[] {
   return st.prepared('SELECT term FROM block_terms WHERE segment = ?').pluck().all(segment) as string[]
