@@ -25,7 +25,8 @@ import {
 } from '../types.js'
 import { checkPostings } from '../work-budget.js'
 import { ColumnCache } from './columns.js'
-import { MatchSet, countsOf } from './counts.js'
+import { countsOf } from './counts.js'
+import { MatchSet } from './match-set.js'
 import { search } from './evaluate.js'
 import type { Alternative, EvaluateOptions, ItemSpec, QuerySpec } from './query-spec.js'
 import type { Segment } from './segment.js'
@@ -121,7 +122,9 @@ export class BlockIndex implements TextIndex {
     }
     const main = (doc: number) => dates.mainMsOf(doc)
     const lead = req.first ? columns.facetDocs(req.first) : undefined
-    const matches = req.counts ? new MatchSet() : undefined
+    // A search matching every document (no text, no filter) counts from the facets' totals, collecting nothing.
+    const everything = req.text.groups.length === 0 && req.text.exclude.length === 0 && req.facets.length === 0 && req.days.length === 0
+    const matches = req.counts && !everything ? new MatchSet() : undefined
     const options: EvaluateOptions = {
       k: req.offset + req.limit,
       ...(matches ? { collect: (doc: number) => matches.add(doc) } : {}),
@@ -150,7 +153,7 @@ export class BlockIndex implements TextIndex {
         // As the FTS5 index: monotone in BM25, integer resolution at both ends.
         relevance: req.sort === 'relevance' ? relevanceOf(r.score) : 0,
       })),
-      ...(matches && req.counts ? { counts: countsOf(columns, matches, req.counts) } : {}),
+      ...(req.counts ? { counts: countsOf(columns, matches ?? 'all', req.counts) } : {}),
     }
   }
 

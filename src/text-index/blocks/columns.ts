@@ -10,6 +10,7 @@
 import { DateColumns, docIdOf } from '../../store/doc-columns.js'
 import type { Statements } from '../../store/statements.js'
 import type { FacetFilter } from '../types.js'
+import { MatchSet } from './match-set.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
 import type { LiveSegment } from './segment.js'
 import { facetTerm, spaceOf } from './spaces.js'
@@ -27,6 +28,8 @@ export interface FacetIndex {
   readonly values: readonly string[]
   /** Per value, the lowest live rowid holding it. */
   readonly first: Int32Array
+  /** Per value, how many live documents hold it (the counts of a search matching every document). */
+  readonly totals: Int32Array
   /** The rowid of document 0 of `offsets`. */
   readonly base: number
   /** Per document (rowid − base), its entries: `ids[offsets[i]]` to `ids[offsets[i + 1] - 1]`, indexes into `values`. */
@@ -46,6 +49,10 @@ export class DocColumns {
   private bitmaps = new Map<string, Uint8Array>()
   /** Per facet, its forward index (facet counts): built once per version. */
   private forward = new Map<string, FacetIndex>()
+  /** Every live document, when a search matching all of them counted (once per version). */
+  private live: Int32Array | undefined
+  /** Anything else computed once per version (the histograms of the whole corpus). */
+  private memos = new Map<string, unknown>()
 
   constructor(
     private readonly st: Statements,
@@ -62,6 +69,14 @@ export class DocColumns {
     this.facets = new Map()
     this.bitmaps = new Map()
     this.forward = new Map()
+    this.live = undefined
+    this.memos = new Map()
+  }
+
+  /** `make()`, computed once per version under `key`. */
+  memo<T>(key: string, make: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, make())
+    return this.memos.get(key) as T
   }
 
   /** A document's id (for ties), read when first asked and kept for the version. */
@@ -106,6 +121,17 @@ export class DocColumns {
       this.forward.set(facet, known)
     }
     return known
+  }
+
+  /** The live documents of the corpus (every document is in the facet space, with or without values), in no order. */
+  liveDocs(): Int32Array {
+    if (!this.live) {
+      const out = new MatchSet()
+      for (const { segment, deleted } of this.segmentsIn(spaceOf(this.corpus, 'facets')))
+        for (const d of segment.docs) if (deleted.size === 0 || !deleted.has(d)) out.add(d)
+      this.live = out.view()
+    }
+    return this.live
   }
 
   /** One filter value's live documents, ascending (read from its postings once per version). */
@@ -169,6 +195,7 @@ function buildFacetIndex(st: Statements, segments: readonly StoredSegment[], fac
   const index = new Map<string, number>()
   const values: string[] = []
   const first: number[] = []
+  const totals: number[] = []
   // Every live (document, value) pair, in two growing arrays.
   let docs = new Int32Array(1024)
   let ids = new Int32Array(1024)
@@ -182,6 +209,7 @@ function buildFacetIndex(st: Statements, segments: readonly StoredSegment[], fac
         index.set(value, v)
         values.push(value)
         first.push(Number.MAX_SAFE_INTEGER)
+        totals.push(0)
       }
       const c = new PostingCursor(postings, segment.fields)
       for (let d = c.next(); d !== NO_MORE; d = c.next()) {
@@ -192,6 +220,7 @@ function buildFacetIndex(st: Statements, segments: readonly StoredSegment[], fac
         }
         docs[n] = d
         ids[n++] = v
+        totals[v] = (totals[v] as number) + 1
         if (d < (first[v] as number)) first[v] = d
       }
     }
@@ -207,7 +236,7 @@ function buildFacetIndex(st: Statements, segments: readonly StoredSegment[], fac
     fill[at] = (fill[at] as number) + 1
   }
   // A value whose documents are all deleted counts 0 for every search: it is never shown.
-  return { values, first: Int32Array.from(first), base, offsets, ids: packed }
+  return { values, first: Int32Array.from(first), totals: Int32Array.from(totals), base, offsets, ids: packed }
 }
 
 function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {

@@ -6,33 +6,15 @@
  */
 import type { CountRequest, IndexCounts, ValueCount } from '../types.js'
 import type { DocColumns } from './columns.js'
-
-/** The matches of one search as the walks find them (any order), for `countsOf`. */
-export class MatchSet {
-  private docs = new Int32Array(1024)
-  size = 0
-
-  add(doc: number): void {
-    if (this.size === this.docs.length) {
-      const grown = new Int32Array(this.docs.length * 2)
-      grown.set(this.docs)
-      this.docs = grown
-    }
-    this.docs[this.size++] = doc
-  }
-
-  /** The matches collected. */
-  view(): Int32Array {
-    return this.docs.subarray(0, this.size)
-  }
-}
+import type { MatchSet } from './match-set.js'
 
 /**
  * The counts asked of a search over its matches.
  *
  * @example countsOf(columns, matches, { facets: ['propositions.parties'], histogram: 'year' })
  */
-export function countsOf(columns: DocColumns, matches: MatchSet, request: CountRequest): IndexCounts {
+export function countsOf(columns: DocColumns, matches: MatchSet | 'all', request: CountRequest): IndexCounts {
+  if (matches === 'all') return countsOfAll(columns, request)
   const docs = matches.view()
   const facets = new Map<string, ValueCount[]>()
   for (const facet of request.facets) {
@@ -52,6 +34,20 @@ export function countsOf(columns: DocColumns, matches: MatchSet, request: CountR
     facets.set(facet, out)
   }
   return { facets, histogram: request.histogram ? histogramOf(columns, docs, request.histogram) : [] }
+}
+
+/** The counts of a search matching every document: each value's total, kept with the forward index (no walk over the matches). */
+function countsOfAll(columns: DocColumns, request: CountRequest): IndexCounts {
+  const facets = new Map<string, ValueCount[]>()
+  for (const facet of request.facets) {
+    const { values, first, totals } = columns.facetIndex(facet)
+    const out: ValueCount[] = []
+    for (let v = 0; v < values.length; v++)
+      if ((totals[v] as number) > 0) out.push({ value: values[v] as string, count: totals[v] as number, first: first[v] as number })
+    facets.set(facet, out)
+  }
+  const by = request.histogram
+  return { facets, histogram: by ? columns.memo(`histogram:${by}`, () => histogramOf(columns, columns.liveDocs(), by)) : [] }
 }
 
 /** The matches per month (`YYYYMM`) or year (`YYYY`) of their main day, ascending, periods with a match only. */
