@@ -47,9 +47,12 @@ describe('search --facets --histogram', () => {
     expect(JSON.parse(json.out)).toEqual(JSON.parse(JSON.stringify(want)))
   })
 
-  it('an unknown facet is refused naming the corpus’s facets', () => {
+  it('an unknown facet is refused naming the corpus’s facets; counts are refused with an export', () => {
     const r = run('search', 'propositions', '--facets', 'colors', '--snapshot', path())
     expect(r.code).not.toBe(0)
     expect(r.err).toMatch(/facets: unknown facet 'colors'; propositions counts all, resources, types/)
+    const exported = run('search', 'propositions', '--histogram', 'year', '--format', 'csv', '--snapshot', path())
+    expect(exported.code).not.toBe(0)
+    expect(exported.err).toMatch(/--histogram: counts print with the table or --json, not with --format/)
   })
 })
