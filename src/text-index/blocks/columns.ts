@@ -14,28 +14,14 @@ import { MatchSet } from './match-set.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
 import type { LiveSegment } from './segment.js'
 import { facetTerm, spaceOf } from './spaces.js'
-import { type StoredSegment, postingsWithPrefix, versionOf } from './storage.js'
+import { type FacetView, FacetIndexes, type Locator, locatorOf } from './facet-index.js'
+import { type StoredSegment, versionOf } from './storage.js'
 
 /** How many filters' bitmaps a corpus keeps per version (one byte per document each). */
 const BITMAPS_KEPT = 16
 
 /** The live segments of an index space (the index's cache of them). */
 export type SegmentsIn = (space: string) => readonly StoredSegment[]
-
-/** A facet's values and, per document, which of them it holds (`DocColumns.facetIndex`). */
-export interface FacetIndex {
-  /** The values held by at least one live document. */
-  readonly values: readonly string[]
-  /** Per value, the lowest live rowid holding it. */
-  readonly first: Int32Array
-  /** Per value, how many live documents hold it (the counts of a search matching every document). */
-  readonly totals: Int32Array
-  /** The rowid of document 0 of `offsets`. */
-  readonly base: number
-  /** Per document (rowid − base), its entries: `ids[offsets[i]]` to `ids[offsets[i + 1] - 1]`, indexes into `values`. */
-  readonly offsets: Int32Array
-  readonly ids: Uint8Array | Uint16Array | Int32Array
-}
 
 /** A corpus's documents' columns at one version of its index, by rowid. */
 export class DocColumns {
@@ -47,8 +33,8 @@ export class DocColumns {
   private facets = new Map<string, Int32Array>()
   /** Per filter (facet and values), its bitmap over rowid − `dates.base`: the oldest goes past `BITMAPS_KEPT`. */
   private bitmaps = new Map<string, Uint8Array>()
-  /** Per facet, its forward index (facet counts): built once per version. */
-  private forward = new Map<string, FacetIndex>()
+  /** The facets' values and per-segment pieces (facet counts), kept across versions: segments never change. */
+  private readonly facetIndexes: FacetIndexes
   /** Every live document, when a search matching all of them counted (once per version). */
   private live: Int32Array | undefined
   /** Anything else computed once per version (the histograms of the whole corpus). */
@@ -60,6 +46,7 @@ export class DocColumns {
     private readonly segmentsIn: SegmentsIn,
   ) {
     this.dates = new DateColumns(st, corpus)
+    this.facetIndexes = new FacetIndexes(st)
   }
 
   /** After a write (this process's or another's): the dates' changed chunks and every cached filter and id are read again. */
@@ -68,7 +55,6 @@ export class DocColumns {
     this.ids = new Map()
     this.facets = new Map()
     this.bitmaps = new Map()
-    this.forward = new Map()
     this.live = undefined
     this.memos = new Map()
   }
@@ -110,17 +96,14 @@ export class DocColumns {
     return out
   }
 
-  /**
-   * A facet's forward index (facet counts): its values held by live documents, and per document
-   * its values' indexes. Built once per version from the facet space's postings of the facet.
-   */
-  facetIndex(facet: string): FacetIndex {
-    let known = this.forward.get(facet)
-    if (!known) {
-      known = buildFacetIndex(this.st, this.segmentsIn(spaceOf(this.corpus, 'facets')), facet, this.dates.base, this.dates.size)
-      this.forward.set(facet, known)
-    }
-    return known
+  /** Where each live document is in the facet space's segments (facet counts), once per version. */
+  locator(): Locator {
+    return this.memo('locator', () => locatorOf(this.segmentsIn(spaceOf(this.corpus, 'facets')), this.dates.base, this.dates.size))
+  }
+
+  /** A facet's values, totals and per-segment pieces at this version (facet counts; a segment's piece read once, ever). */
+  facetView(facet: string): FacetView {
+    return this.memo(`facet:${facet}`, () => this.facetIndexes.view(facet, this.locator()))
   }
 
   /** The live documents of the corpus (every document is in the facet space, with or without values), in no order. */
@@ -187,60 +170,4 @@ export class ColumnCache {
   clear(): void {
     this.columns.clear()
   }
-}
-
-/** A facet's forward index over rowids `base` to `base + size - 1`, from its postings in the facet space's live segments. */
-function buildFacetIndex(st: Statements, segments: readonly StoredSegment[], facet: string, base: number, size: number): FacetIndex {
-  const prefix = facetTerm(facet, '')
-  const index = new Map<string, number>()
-  const values: string[] = []
-  const first: number[] = []
-  const totals: number[] = []
-  // Every live (document, value) pair, in two growing arrays.
-  let docs = new Int32Array(1024)
-  let ids = new Int32Array(1024)
-  let n = 0
-  for (const { id, segment, deleted } of segments) {
-    for (const [term, postings] of postingsWithPrefix(st, id, prefix)) {
-      const value = term.slice(prefix.length)
-      let v = index.get(value)
-      if (v === undefined) {
-        v = values.length
-        index.set(value, v)
-        values.push(value)
-        first.push(Number.MAX_SAFE_INTEGER)
-        totals.push(0)
-      }
-      const c = new PostingCursor(postings, segment.fields)
-      for (let d = c.next(); d !== NO_MORE; d = c.next()) {
-        if ((deleted.size > 0 && deleted.has(d)) || d < base || d - base >= size) continue
-        if (n === docs.length) {
-          docs = grow(docs)
-          ids = grow(ids)
-        }
-        docs[n] = d
-        ids[n++] = v
-        totals[v] = (totals[v] as number) + 1
-        if (d < (first[v] as number)) first[v] = d
-      }
-    }
-  }
-  const offsets = new Int32Array(size + 1)
-  for (let i = 0; i < n; i++) (offsets[(docs[i] as number) - base + 1] as number)++
-  for (let i = 0; i < size; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
-  const fill = offsets.slice(0, size)
-  const packed = values.length <= 256 ? new Uint8Array(n) : values.length <= 65_536 ? new Uint16Array(n) : new Int32Array(n)
-  for (let i = 0; i < n; i++) {
-    const at = (docs[i] as number) - base
-    packed[fill[at] as number] = ids[i] as number
-    fill[at] = (fill[at] as number) + 1
-  }
-  // A value whose documents are all deleted counts 0 for every search: it is never shown.
-  return { values, first: Int32Array.from(first), totals: Int32Array.from(totals), base, offsets, ids: packed }
-}
-
-function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(a.length * 2)
-  out.set(a)
-  return out
 }

@@ -1,11 +1,12 @@
 /**
  * The counts of a block-index search over all its matches (`CountRequest`): per facet, how many
- * matches offer each value — each match's values read from the facet's forward index (`columns.ts`,
- * built from the facet space's postings once per version), no record read — and per month or year
+ * matches offer each value — each match's values read from its segment's piece of the facet's
+ * forward index (`facet-index.ts`), no record read — and per month or year
  * of the main Brasília day, how many matches fall in it (from the date columns).
  */
 import type { CountRequest, IndexCounts, ValueCount } from '../types.js'
 import type { DocColumns } from './columns.js'
+import type { Piece } from './facet-index.js'
 import type { MatchSet } from './match-set.js'
 
 /**
@@ -17,16 +18,21 @@ export function countsOf(columns: DocColumns, matches: MatchSet | 'all', request
   if (matches === 'all') return countsOfAll(columns, request)
   const docs = matches.view()
   const facets = new Map<string, ValueCount[]>()
+  const { base, segmentOf, positionOf } = columns.locator()
+  const size = segmentOf.length
   for (const facet of request.facets) {
-    // Each match's values, from the facet's forward index: the cost is the matches', not the corpus's.
-    const { values, first, base, offsets, ids } = columns.facetIndex(facet)
-    const size = offsets.length - 1
-    const counts = new Int32Array(values.length)
+    // Each match's values, from its segment's piece of the facet: the cost is the matches', not the corpus's.
+    const { values, first, pieces } = columns.facetView(facet)
+    const counts = new Int32Array(first.length)
     for (let i = 0; i < docs.length; i++) {
       const at = (docs[i] as number) - base
       if (at < 0 || at >= size) continue
-      const end = offsets[at + 1] as number
-      for (let k = offsets[at] as number; k < end; k++) (counts[ids[k] as number] as number)++
+      const s = segmentOf[at] as number
+      if (s === 0) continue
+      const { offsets, ids } = pieces[s - 1] as Piece
+      const p = positionOf[at] as number
+      const end = offsets[p + 1] as number
+      for (let k = offsets[p] as number; k < end; k++) (counts[ids[k] as number] as number)++
     }
     const out: ValueCount[] = []
     for (let v = 0; v < counts.length; v++)
@@ -40,7 +46,7 @@ export function countsOf(columns: DocColumns, matches: MatchSet | 'all', request
 function countsOfAll(columns: DocColumns, request: CountRequest): IndexCounts {
   const facets = new Map<string, ValueCount[]>()
   for (const facet of request.facets) {
-    const { values, first, totals } = columns.facetIndex(facet)
+    const { values, first, totals } = columns.facetView(facet)
     const out: ValueCount[] = []
     for (let v = 0; v < values.length; v++)
       if ((totals[v] as number) > 0) out.push({ value: values[v] as string, count: totals[v] as number, first: first[v] as number })
