@@ -4,6 +4,7 @@
  * timed alone, then with `facets=all&histogram=month` and with a few facets
  * (`facets=types,parties,states&histogram=month`); warm p50 over `--runs` runs, and the first call
  * with facets (which reads each value's documents from the index once per version).
+ * `--write`: also the first count after another writer's upsert and removal (which the bench file keeps: segments change).
  * Uses the bench corpus of `bench/corpus.ts` (`ensureCorpus`; built once under `bench/.work/`).
  *
  *   node --expose-gc --import tsx bench/facets.ts [--size 100000 --dou 200000 --social 50000 --stakeholders 10000] [--runs 15]
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     stakeholders: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '42' },
     runs: { type: 'string', default: '15' },
+    /** Also time the first count after a write (writes to the bench snapshot: 10 propositions added, then removed). */
+    write: { type: 'boolean', default: false },
   },
 })
 const int = (name: string, v: string | undefined): number => {
@@ -114,6 +117,35 @@ for (const shape of SHAPES) {
     )
   })
 }
+// After a write (another process's upsert of 10 propositions, then their removal): the first count
+// reads only the new segments of each facet.
+if (values.write) {
+  const sample = snap.searchPropositions({ limit: 10, sort: 'older' }).results.map((r) => {
+    const { relevance: _r, highlights: _h, savedPropositions: _s, ...record } = r
+    return { ...record, id: `bench-facets-${r.id}` }
+  })
+  const writer = openSnapshot(corpus.path)
+  for (const [step, change] of [
+    ['after an upsert of 10', () => writer.upsert('propositions', sample as never)],
+    [
+      'after their removal',
+      () =>
+        writer.remove(
+          'propositions',
+          sample.map((r) => r.id),
+        ),
+    ],
+  ] as const) {
+    change()
+    for (const ask of ASKS) {
+      const t = time(() => snap.searchPropositions({ sort: 'newest', ...ask.query } as Record<string, string>))
+      const again = time(() => snap.searchPropositions({ sort: 'newest', ...ask.query } as Record<string, string>))
+      console.log(`first count ${step} (no text, ${ask.name}): ${ms(t.wall)} ms, then ${ms(again.wall)} ms`)
+    }
+  }
+  writer.close()
+}
+
 const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`
 const after = held()
 console.log(
