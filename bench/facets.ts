@@ -85,7 +85,7 @@ const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1))
 console.log(`# Facets and histogram at ${sizes.propositions.toLocaleString('en-US')} propositions (${corpus.path})`)
 console.log(
   `p50 of ${runs} runs, limit 10, the search alone and with counts interleaved (the same load for both); wall ms (CPU ms); ` +
-    `"first" = the first call with those counts after opening (reads each value's documents once per version)\n`,
+    `"first" = the first call with those counts after opening (reads the facets' postings, once per stored segment)\n`,
 )
 console.log('| search | matches | alone ms | ask | first ms | with ms | ratio (wall, CPU) | values |')
 console.log('|---|---:|---:|---|---:|---:|---:|---:|')
