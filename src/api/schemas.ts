@@ -26,6 +26,7 @@ export { everythingQuerySchema, everythingBodySchema, everythingResponseSchema }
 
 // Responses
 export { paginationSchema } from './search.js'
+export { facetCountSchema, facetsSchema, histogramSchema } from './facets.js'
 export { highlightSchema } from '../text/highlight.js'
 export { savedBucketRefSchema } from '../corpora/found.js'
 export { stakeholderSchema } from './stakeholders.js'
@@ -36,6 +37,7 @@ export { screenMatchSchema, screenResultSchema, screenResponseSchema } from './s
 export { designationSchema, designationDetailSchema, extractedSchema } from '../watchlist/types.js'
 
 import { paginationSchema } from './search.js'
+import { facetsSchema, histogramSchema } from './facets.js'
 import { searchMethodOf } from './snapshot.js'
 
 const byCorpus = <T>(make: (name: CorpusName) => T): { readonly [N in CorpusName]: T } =>
@@ -50,9 +52,16 @@ export const recordSchemas = byCorpus((n) => corpusOf(n).schema)
 /** One result of `POST /search/<corpus>`, per corpus. */
 export const resultSchemas = byCorpus((n) => corpusOf(n).result)
 
-/** The response of `POST /search/<corpus>`, per corpus: `{ results, pagination }`. */
+/** The response of `POST /search/<corpus>`, per corpus: `{ results, pagination }` (and `facets`/`histogram` when asked). */
 export const searchResponseSchemas = byCorpus((n) =>
-  z.strictObject({ results: z.array(corpusOf(n).result), pagination: paginationSchema }).meta({ id: `${typeName(n)}SearchResponse` }),
+  z
+    .strictObject({
+      results: z.array(corpusOf(n).result),
+      pagination: paginationSchema,
+      facets: facetsSchema.optional(),
+      histogram: histogramSchema.optional(),
+    })
+    .meta({ id: `${typeName(n)}SearchResponse` }),
 )
 
 /** The response of `GET /watchlist`. */

@@ -35,9 +35,16 @@ export function searchAll(
   body: unknown,
   ctx: unknown,
 ): SearchAll<Record<string, unknown>> {
-  for (const key of ['page', 'limit'] as const) {
+  for (const key of ['page', 'limit', 'facets', 'histogram'] as const) {
     const given = query instanceof URLSearchParams ? query.has(key) : isObject(query) && query[key] !== undefined
-    if (given) throw invalid(`${key}: searchAll yields every result, page by page; it takes no ${key}`, [key])
+    const counts = key === 'facets' || key === 'histogram'
+    if (given)
+      throw invalid(
+        counts
+          ? `${key}: searchAll yields every result; it counts nothing (ask search for ${key}, with limit=1)`
+          : `${key}: searchAll yields every result, page by page; it takes no ${key}`,
+        [key],
+      )
   }
   const compiled = compileSearch(corpus, query, body, ctx)
   // The matches and the id each held, in one read: a rowid freed by a removal may be given to a

@@ -14,6 +14,7 @@ import { type IndexPage, IndexQueryError, type IndexSearch, type TextIndex } fro
 import { type HighlightBudget, highlightsOf } from '../text/highlight.js'
 import { canonicalOf, matchModeOf } from '../text/modes.js'
 import { layoutOf } from './documents.js'
+import { type FacetAsk, type FacetCounts, type Histogram, askedCounts, shapeCounts } from './facets.js'
 import type { Monitors } from './monitors.js'
 import { shown } from '../common/shown.js'
 
@@ -40,6 +41,10 @@ export type Pagination = z.output<typeof paginationSchema>
 export interface SearchResponse<T> {
   readonly results: T[]
   readonly pagination: Pagination
+  /** Per filter asked in `facets`, its values over every match (an extension: absent unless asked). */
+  readonly facets?: FacetCounts
+  /** The matches per period of the main date, when `histogram` is asked (an extension: absent unless asked). */
+  readonly histogram?: Histogram
 }
 
 export interface SearchDeps {
@@ -57,6 +62,8 @@ export interface CompiledSearch {
   readonly clientId: string | undefined
   /** Which request parameter each text item came from (`q`, `keywords.or`, …), for messages. */
   readonly sources: ReadonlyMap<TextItem, string>
+  /** The facets and histogram asked (README "Facets and histogram"), if any. */
+  readonly counts: FacetAsk | undefined
 }
 
 /** Validates the query string, body and context of a search and compiles them for the index. */
@@ -73,6 +80,7 @@ export function compileSearch(corpus: AnyCorpus, query: unknown, body: unknown, 
   const items = positiveItems(text)
   // A proposition identifier typed in `q` ranks that proposition first, whatever the sort.
   const identifiers = corpus.identifiers ? items.flatMap((i) => (i.identifier === undefined ? [] : [i.identifier])) : []
+  const counts = askedCounts(corpus, params)
   const request = {
     layout: layoutOf(corpus),
     text,
@@ -82,10 +90,11 @@ export function compileSearch(corpus: AnyCorpus, query: unknown, body: unknown, 
     days: compiledBody.days,
     sort: params.sort,
     ...(identifiers.length > 0 ? { first: { facet: identifierFacet(corpus.name), values: identifiers } } : {}),
+    ...(counts ? { counts: counts.request } : {}),
   }
   const sources = new Map(compiledBody.sources)
   for (const i of [...qText.groups.flat(), ...qText.exclude]) sources.set(i, 'q')
-  return { corpus, params, request, items, clientId, sources }
+  return { corpus, params, request, items, clientId, sources, counts }
 }
 
 /** The index's page of a compiled search: `limit` rows from `offset`, in the search's order, and the total. */
@@ -176,5 +185,6 @@ export function search(
   return {
     results: resultsOf(deps, compiled, page.rows),
     pagination: { page: n, limit, pages: Math.ceil(page.total / limit), total: page.total },
+    ...(compiled.counts ? shapeCounts(deps.rows, compiled.corpus, compiled.counts, page.counts) : {}),
   }
 }

@@ -4,6 +4,7 @@ import { COLLECTIONS, type CorpusName, openSnapshot } from '../api/snapshot.js'
 import { guarded, snapshotArg, snapshotPath } from './common.js'
 import { FORMATS, exportFormatOf, exportResults } from './search-export.js'
 import { bodyOf } from './search-filters.js'
+import { countsTable } from './search-facets.js'
 import { resultsTable } from './search-table.js'
 import { EVERYTHING, runSearchEverything } from './search-everything.js'
 
@@ -28,6 +29,12 @@ export default defineCommand({
     modes: { type: 'string', description: 'sensitive, keyword or both, comma-separated' },
     page: { type: 'string', description: 'The page (from 1)' },
     limit: { type: 'string', description: 'Results per page, 1 to 20 (default 10)' },
+    facets: {
+      type: 'string',
+      description: 'Count these value filters over every match, comma-separated (all: every one), printed after the results',
+      valueHint: 'parties,states',
+    },
+    histogram: { type: 'string', description: 'Count every match per month or year of the main date', valueHint: 'month|year' },
     all: { type: 'boolean', description: 'Every result, page by page (with --format; a progress bar on a terminal)' },
     format: {
       type: 'string',
@@ -52,8 +59,13 @@ export default defineCommand({
       if (args.out !== undefined && format === undefined) throw invalid('--out: give --format csv or --format jsonl', ['out'])
       if (args.all && (args.page !== undefined || args.limit !== undefined))
         throw invalid('--all: every result is written; --page and --limit do not apply', ['all'])
+      for (const k of ['facets', 'histogram'] as const)
+        if (args[k] !== undefined && format !== undefined)
+          throw invalid(`--${k}: counts print with the table or --json, not with --format`, [k])
       const query = Object.fromEntries(
-        (['q', 'sort', 'modes', 'page', 'limit'] as const).flatMap((k) => (args[k] === undefined ? [] : [[k, args[k]]])),
+        (['q', 'sort', 'modes', 'page', 'limit', 'facets', 'histogram'] as const).flatMap((k) =>
+          args[k] === undefined ? [] : [[k, args[k]]],
+        ),
       )
       const body = bodyOf(corpus, rawArgs, args.body)
       const ctx = args.client === undefined ? undefined : { clientId: args.client }
@@ -80,6 +92,7 @@ export default defineCommand({
         process.stdout.write(`${resultsTable(corpus, response.results)}\n`)
         const p = response.pagination
         process.stdout.write(`page ${p.page} of ${p.pages}, ${p.total.toLocaleString('en-US')} ${p.total === 1 ? 'result' : 'results'}\n`)
+        if (response.facets !== undefined || response.histogram !== undefined) process.stdout.write(`\n${countsTable(response)}\n`)
       } finally {
         snap.close()
       }

@@ -49,7 +49,8 @@ function split(args: Record<string, unknown>): [query: Record<string, unknown>, 
 const FILTERS_HELP =
   'Free text in `q` (words, "phrases", AND/OR/NOT, bill identifiers such as PL 2630/2020); `page`, `limit` (1..20), `sort` ' +
   '(newest, recently_updated, older, relevance), `modes`; the other arguments are the body filters (`keywords`, `created_at` ' +
-  '{from, to}, …). Answers { results, pagination }.'
+  '{from, to}, …). Answers { results, pagination }. `facets` (filter names, or `all`) adds each filter’s value counts over every ' +
+  'match, `histogram` (month, year) the matches per period of the main date: { facets: { parties: [{ value, count }] }, histogram: [{ period, count }] }.'
 
 export const TOOLS: readonly Tool[] = [
   ...CORPUS_NAMES.map((name): Tool => ({

@@ -7,6 +7,7 @@ import { clipped, shown } from '../common/shown.js'
 
 export const SORTS = ['newest', 'recently_updated', 'older', 'relevance'] as const satisfies readonly Sort[]
 export const MODES = ['sensitive', 'keyword'] as const
+export const HISTOGRAMS = ['month', 'year'] as const
 
 /** Longest `q` accepted: a search box, not a document. */
 export const MAX_Q_LENGTH = 1000
@@ -45,6 +46,21 @@ export const searchQuerySchema = z.strictObject({
     .optional()
     .meta({ description: 'Comma-separated match modes: sensitive, keyword (both, either or none).' }),
   sort: z.enum(SORTS, { error: `must be one of ${SORTS.join(', ')}` }).default('recently_updated'),
+  facets: z
+    .union([z.string(), z.array(z.string())], { error: 'must be a comma-separated string of filter names' })
+    .optional()
+    .meta({
+      description:
+        'An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are ' +
+        'counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`).',
+    }),
+  histogram: z
+    .enum(HISTOGRAMS, { error: `must be one of ${HISTOGRAMS.join(', ')}` })
+    .optional()
+    .meta({
+      description:
+        'An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`.',
+    }),
 })
 
 /**
@@ -59,6 +75,9 @@ export interface SearchParams {
   readonly q: string
   readonly modes: ReadonlySet<string>
   readonly sort: Sort
+  /** The facet names asked, as given (trimmed, blanks dropped); the corpus checks them. */
+  readonly facets: readonly string[]
+  readonly histogram: (typeof HISTOGRAMS)[number] | undefined
 }
 
 /**
@@ -82,5 +101,7 @@ export function parseSearchParams(query: unknown): SearchParams {
     }
     modes.add(mode)
   }
-  return { page: data.page, limit: data.limit, q: data.q ?? '', modes, sort: data.sort }
+  const facetList = data.facets === undefined ? [] : Array.isArray(data.facets) ? data.facets : data.facets.split(',')
+  const facets = [...new Set(facetList.map((f) => f.trim()).filter((f) => f !== ''))]
+  return { page: data.page, limit: data.limit, q: data.q ?? '', modes, sort: data.sort, facets, histogram: data.histogram }
 }

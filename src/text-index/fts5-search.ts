@@ -1,7 +1,7 @@
 import { corpusSize } from '../store/documents.js'
 import type { Statements } from '../store/statements.js'
 import { relevanceSql } from './bm25.js'
-import type { FacetFilter, IndexPage, IndexSearch, Sort } from './types.js'
+import type { CountRequest, FacetFilter, IndexCounts, IndexPage, IndexSearch, Sort, ValueCount } from './types.js'
 
 /** `relevance` on the relevance scale (see `bm25.ts`); FTS5's `bm25()` is negative, lower is better. */
 const RELEVANCE_EXPR = relevanceSql('-m.score')
@@ -62,6 +62,42 @@ interface Plan {
  * carries narrow rows and only the page's rowids come back.
  */
 export function searchFts5(st: Statements, req: IndexSearch, match: Fts5Match): IndexPage {
+  const page = pageFts5(st, req, match)
+  return req.counts ? { ...page, counts: countsFts5(st, req, match, page.total, req.counts) } : page
+}
+
+/**
+ * The counts of a search over all its matches, in SQL: the facet rows of the matches grouped by
+ * value (each value's lowest rowid from the `facets` key), and the matches grouped by period.
+ */
+function countsFts5(st: Statements, req: IndexSearch, match: Fts5Match, total: number, counts: CountRequest): IndexCounts {
+  if (total === 0) return { facets: new Map(counts.facets.map((f) => [f, []])), histogram: [] }
+  const plan: Plan = { perRow: false, driver: null, countWithSets: false, scored: false, dateWalk: false, onePass: false }
+  const { from, clauses } = sqlOf(req, match, plan)
+  const matches = `SELECT d.rowid FROM ${from.sql} WHERE ${clauses.map((c) => c.sql).join(' AND ')}`
+  const args = [...from.args, ...clauses.flatMap((c) => c.args)]
+  const facets = new Map<string, ValueCount[]>()
+  for (const facet of counts.facets) {
+    const rows = st
+      .prepared(
+        `SELECT f.value AS value, count(*) AS count, (SELECT min(g.doc) FROM facets g WHERE g.facet = f.facet AND g.value = f.value) AS first ` +
+          `FROM facets f WHERE f.facet = ? AND f.doc IN (${matches}) GROUP BY f.value`,
+      )
+      .all(facet, ...args) as ValueCount[]
+    facets.set(facet, rows)
+  }
+  const divisor = counts.histogram === 'year' ? 10_000 : 100
+  const histogram = counts.histogram
+    ? (st
+        .prepared(
+          `SELECT d.main_day / ${divisor} AS period, count(*) AS count FROM docs d WHERE d.rowid IN (${matches}) GROUP BY period ORDER BY period`,
+        )
+        .all(...args) as { period: number; count: number }[])
+    : []
+  return { facets, histogram }
+}
+
+function pageFts5(st: Statements, req: IndexSearch, match: Fts5Match): IndexPage {
   const { table, positive } = match
   let textTotal: number | null = null
   if (positive !== null) {

@@ -99,6 +99,32 @@ export interface IndexSearch extends MatchOptions {
   readonly offset: number
   /** Documents offering one of these under `facet` come first, whatever the sort (identifiers typed in `q`). */
   readonly first?: FacetFilter
+  /** What to count over every match besides the page (facet values, a histogram of the main date). */
+  readonly counts?: CountRequest
+}
+
+/** What a search counts over all its matches (not only its page). */
+export interface CountRequest {
+  /** Facets (as stored, e.g. `propositions.parties`) whose values are counted. */
+  readonly facets: readonly string[]
+  /** Matches counted per month (`YYYYMM`) or year (`YYYY`) of their main Brasília day. */
+  readonly histogram?: 'month' | 'year'
+}
+
+/** One facet value over the matches: how many matches offer it, and the lowest rowid of the corpus offering it. */
+export interface ValueCount {
+  readonly value: string
+  readonly count: number
+  /** The lowest live rowid holding the value (any document of the corpus, not only a match). */
+  readonly first: number
+}
+
+/** The counts a search was asked for (see `CountRequest`). */
+export interface IndexCounts {
+  /** Per facet asked, its values offered by at least one match (a match counts once per value), in no order. */
+  readonly facets: ReadonlyMap<string, readonly ValueCount[]>
+  /** Per period (`YYYYMM` or `YYYY`) with at least one match, its count, ascending; sums to the total. */
+  readonly histogram: readonly { readonly period: number; readonly count: number }[]
 }
 
 export interface IndexPage {
@@ -106,6 +132,8 @@ export interface IndexPage {
   readonly total: number
   /** The page, in order. `relevance` is 0 unless asked for. */
   readonly rows: readonly { readonly rowid: number; readonly relevance: number }[]
+  /** The counts asked in `IndexSearch.counts` (absent when not asked). */
+  readonly counts?: IndexCounts
 }
 
 /**

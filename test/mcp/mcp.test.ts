@@ -113,6 +113,22 @@ describe('legisearch mcp, spoken to over stdio', () => {
     expect(JSON.parse(refused.text)).toEqual(errorOf(() => lib.searchEverything({ q: 'lei' }, { parties: ['PT'] })).toJSON())
   })
 
+  it('counts facets and a histogram when a search asks (facets as a list or a comma-separated string)', async () => {
+    const r = await callTool('search_propositions', { facets: ['parties', 'states'], histogram: 'year', limit: 1, types: ['PL'] })
+    expect(r.isError).toBe(false)
+    const want = lib.search(
+      'propositions',
+      { facets: 'parties,states', histogram: 'year', limit: 1 },
+      { types: ['PL'] },
+      { clientId: 'ACME' },
+    )
+    expect(r.text).toBe(JSON.stringify(want))
+    expect(Object.keys(want.facets ?? {})).toEqual(['parties', 'states'])
+    const bad = await callTool('search_propositions', { facets: 'created_at' })
+    expect(bad.isError).toBe(true)
+    expect(bad.text).toMatch(/facets: 'created_at' is a date filter/)
+  })
+
   it('answers the watchlist, a designation, stakeholder lookup and detail as the library does', async () => {
     expect((await callTool('list_watchlist', { limit: 3, offset: 1 })).text).toBe(
       JSON.stringify(lib.listWatchlist({ limit: 3, offset: 1 })),

@@ -49,6 +49,8 @@ interface Doc {
   texts: string[]
   ms: number
   tag: string
+  /** Values of a second, many-valued facet (`notes.label`); none when absent. */
+  labels?: string[]
 }
 
 /** A small deterministic PRNG (mulberry32). */
@@ -88,7 +90,7 @@ function setup(make: (db: Db, st: Statements) => TextIndex, path: string) {
         },
         existing,
       )
-      writer.add(rowid, d.texts, [['notes.tag', d.tag]])
+      writer.add(rowid, d.texts, [['notes.tag', d.tag], ...(d.labels ?? []).map((l) => ['notes.label', l] as const)])
       writer.finish?.()
       rows.flushDates()
       docs.set(d.id, { ...d, rowid })
@@ -139,15 +141,24 @@ describe.each(IMPLEMENTATIONS)('text index: $name', ({ make }) => {
   let docs: Map<string, Doc>
   let queries: TextQuery[]
   let close = () => {}
+  let write: Pick<ReturnType<typeof setup>, 'put' | 'remove'>
   beforeAll(() => {
     const r = prng(7)
     const built = setup(make, join(dir(), 'index.db'))
     ;({ index, docs } = built)
+    write = built
     close = () => built.db.close()
     const sentence = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ')
     for (let i = 0; i < 300; i++) {
       const tag = r() < 0.5 ? 'a' : 'b'
-      built.put({ id: `d${String(i).padStart(3, '0')}`, texts: [sentence(3), sentence(12)], ms: BASE + Math.floor(r() * 60) * DAY, tag })
+      const labels = ['x', 'y', 'z'].filter(() => r() < 0.4)
+      built.put({
+        id: `d${String(i).padStart(3, '0')}`,
+        texts: [sentence(3), sentence(12)],
+        ms: BASE + Math.floor(r() * 400) * DAY,
+        tag,
+        labels,
+      })
     }
     // Updates and removals, as writes go.
     for (let i = 0; i < 300; i += 7) built.put({ id: `d${String(i).padStart(3, '0')}`, texts: ['lei', sentence(5)], ms: BASE, tag: 'b' })
@@ -209,6 +220,52 @@ describe.each(IMPLEMENTATIONS)('text index: $name', ({ make }) => {
       const tags = firstTag.rows.map((x) => [...docs.values()].find((d) => d.rowid === x.rowid)?.tag)
       expect(tags.join('')).toMatch(/^b*a*$/)
     }
+  })
+
+  it('counts facet values and periods over every match (not only the page), as the oracle', () => {
+    const dayOf = (ms: number) => Number(new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, ''))
+    const firstOf = (facet: string, value: string) =>
+      Math.min(
+        ...[...docs.values()].filter((d) => (facet === 'notes.tag' ? [d.tag] : (d.labels ?? [])).includes(value)).map((d) => d.rowid),
+      )
+    const sorted = (list: readonly { value: string; count: number; first: number }[] | undefined) =>
+      [...(list ?? [])].sort((a, b) => (a.value < b.value ? -1 : 1))
+    // Counted, then written (new, changed and removed documents, new values), then counted again:
+    // what an index keeps between versions must follow.
+    const rounds = [{ groups: [], exclude: [] }, ...queries.slice(0, 30), { groups: [], exclude: [] }, ...queries.slice(30, 50)]
+    for (const [i, q] of rounds.entries()) {
+      if (i === 31) {
+        for (let k = 0; k < 20; k++) {
+          write.put({ id: `n${k}`, texts: ['lei nova', 'reforma'], ms: BASE + k * 40 * DAY, tag: k % 2 ? 'a' : 'c', labels: ['w', 'x'] })
+        }
+        for (let k = 1; k < 300; k += 13) {
+          const id = `d${String(k).padStart(3, '0')}`
+          if (docs.has(id)) write.put({ id, texts: ['saúde', 'lei'], ms: BASE + DAY, tag: 'a', labels: ['z'] })
+        }
+        for (let k = 5; k < 300; k += 17) write.remove(`d${String(k).padStart(3, '0')}`)
+      }
+      const m = modes[i % modes.length] as MatchOptions
+      const filter = i % 2 === 0 ? [] : [{ facet: 'notes.tag', values: ['a'] }]
+      const want = expected(q, m.mode).filter((d) => filter.length === 0 || d.tag === 'a')
+      const by = i % 3 === 0 ? 'year' : 'month'
+      const page = index.search(
+        request(q, m, { facets: filter, limit: 3, counts: { facets: ['notes.tag', 'notes.label'], histogram: by } }),
+      )
+      expect(page.total).toBe(want.length)
+      for (const facet of ['notes.tag', 'notes.label']) {
+        const counts = new Map<string, number>()
+        for (const d of want) for (const v of facet === 'notes.tag' ? [d.tag] : (d.labels ?? [])) counts.set(v, (counts.get(v) ?? 0) + 1)
+        const oracle = [...counts].map(([value, count]) => ({ value, count, first: firstOf(facet, value) }))
+        expect(sorted(page.counts?.facets.get(facet)), `${facet} ${JSON.stringify(q)}`).toEqual(sorted(oracle))
+      }
+      const periods = new Map<number, number>()
+      for (const d of want) {
+        const p = Math.floor(dayOf(d.ms) / (by === 'year' ? 10_000 : 100))
+        periods.set(p, (periods.get(p) ?? 0) + 1)
+      }
+      expect(page.counts?.histogram).toEqual([...periods].sort((a, b) => a[0] - b[0]).map(([period, count]) => ({ period, count })))
+    }
+    expect(index.search(request({ groups: [], exclude: [] }, modes[0] as MatchOptions)).counts).toBeUndefined()
   })
 
   it('day ranges filter by the Brasília day, inclusive', () => {

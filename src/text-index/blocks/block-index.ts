@@ -25,6 +25,8 @@ import {
 } from '../types.js'
 import { checkPostings } from '../work-budget.js'
 import { ColumnCache } from './columns.js'
+import { countsOf } from './counts.js'
+import { MatchSet } from './match-set.js'
 import { search } from './evaluate.js'
 import type { Alternative, EvaluateOptions, ItemSpec, QuerySpec } from './query-spec.js'
 import type { Segment } from './segment.js'
@@ -120,8 +122,12 @@ export class BlockIndex implements TextIndex {
     }
     const main = (doc: number) => dates.mainMsOf(doc)
     const lead = req.first ? columns.facetDocs(req.first) : undefined
+    // A search matching every document (no text, no filter) counts from the facets' totals, collecting nothing.
+    const everything = req.text.groups.length === 0 && req.text.exclude.length === 0 && req.facets.length === 0 && req.days.length === 0
+    const matches = req.counts && !everything ? new MatchSet() : undefined
     const options: EvaluateOptions = {
       k: req.offset + req.limit,
+      ...(matches ? { collect: (doc: number) => matches.add(doc) } : {}),
       ...(accept ? { accept } : {}),
       ...(lead ? { first: (doc: number) => lead.has(doc) } : {}),
       ...(req.sort === 'relevance'
@@ -147,6 +153,7 @@ export class BlockIndex implements TextIndex {
         // As the FTS5 index: monotone in BM25, integer resolution at both ends.
         relevance: req.sort === 'relevance' ? relevanceOf(r.score) : 0,
       })),
+      ...(req.counts ? { counts: countsOf(columns, matches ?? 'all', req.counts) } : {}),
     }
   }
 

@@ -3,21 +3,25 @@
  * compact columns of `store/doc-columns.ts`, each chunk read when a search first touches it), their
  * ids (read one by one, only when a tie needs them), and the filter cache — each filter value's
  * documents read from its postings in the facet space once per version, and a filter's bitmap
- * over the corpus's rowids kept for the next search (paging, a dashboard's refresh).
+ * over the corpus's rowids kept for the next search (paging, a dashboard's refresh) — and, for
+ * facet counts, a forward index per facet (per document, its values), built from the facet's
+ * postings the first time it is counted at a version.
  */
 import { DateColumns, docIdOf } from '../../store/doc-columns.js'
 import type { Statements } from '../../store/statements.js'
 import type { FacetFilter } from '../types.js'
+import { MatchSet } from './match-set.js'
 import { NO_MORE, PostingCursor } from './cursor.js'
 import type { LiveSegment } from './segment.js'
 import { facetTerm, spaceOf } from './spaces.js'
-import { versionOf } from './storage.js'
+import { type FacetView, FacetIndexes, type Locator, locatorOf } from './facet-index.js'
+import { type StoredSegment, versionOf } from './storage.js'
 
 /** How many filters' bitmaps a corpus keeps per version (one byte per document each). */
 const BITMAPS_KEPT = 16
 
 /** The live segments of an index space (the index's cache of them). */
-export type SegmentsIn = (space: string) => readonly LiveSegment[]
+export type SegmentsIn = (space: string) => readonly StoredSegment[]
 
 /** A corpus's documents' columns at one version of its index, by rowid. */
 export class DocColumns {
@@ -29,6 +33,12 @@ export class DocColumns {
   private facets = new Map<string, Int32Array>()
   /** Per filter (facet and values), its bitmap over rowid − `dates.base`: the oldest goes past `BITMAPS_KEPT`. */
   private bitmaps = new Map<string, Uint8Array>()
+  /** The facets' values and per-segment pieces (facet counts), kept across versions: segments never change. */
+  private readonly facetIndexes: FacetIndexes
+  /** Every live document, when a search matching all of them counted (once per version). */
+  private live: Int32Array | undefined
+  /** Anything else computed once per version (the histograms of the whole corpus). */
+  private memos = new Map<string, unknown>()
 
   constructor(
     private readonly st: Statements,
@@ -36,6 +46,7 @@ export class DocColumns {
     private readonly segmentsIn: SegmentsIn,
   ) {
     this.dates = new DateColumns(st, corpus)
+    this.facetIndexes = new FacetIndexes(st)
   }
 
   /** After a write (this process's or another's): the dates' changed chunks and every cached filter and id are read again. */
@@ -44,6 +55,14 @@ export class DocColumns {
     this.ids = new Map()
     this.facets = new Map()
     this.bitmaps = new Map()
+    this.live = undefined
+    this.memos = new Map()
+  }
+
+  /** `make()`, computed once per version under `key`. */
+  memo<T>(key: string, make: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, make())
+    return this.memos.get(key) as T
   }
 
   /** A document's id (for ties), read when first asked and kept for the version. */
@@ -75,6 +94,27 @@ export class DocColumns {
     const out = new Set<number>()
     for (const value of f.values) for (const d of this.valueDocs(f.facet, value)) out.add(d)
     return out
+  }
+
+  /** Where each live document is in the facet space's segments (facet counts), once per version. */
+  locator(): Locator {
+    return this.memo('locator', () => locatorOf(this.segmentsIn(spaceOf(this.corpus, 'facets')), this.dates.base, this.dates.size))
+  }
+
+  /** A facet's values, totals and per-segment pieces at this version (facet counts; a segment's piece read once, ever). */
+  facetView(facet: string): FacetView {
+    return this.memo(`facet:${facet}`, () => this.facetIndexes.view(facet, this.locator()))
+  }
+
+  /** The live documents of the corpus (every document is in the facet space, with or without values), in no order. */
+  liveDocs(): Int32Array {
+    if (!this.live) {
+      const out = new MatchSet()
+      for (const { segment, deleted } of this.segmentsIn(spaceOf(this.corpus, 'facets')))
+        for (const d of segment.docs) if (deleted.size === 0 || !deleted.has(d)) out.add(d)
+      this.live = out.view()
+    }
+    return this.live
   }
 
   /** One filter value's live documents, ascending (read from its postings once per version). */

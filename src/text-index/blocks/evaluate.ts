@@ -80,7 +80,7 @@ function searchSegment(
   // cannot enter the page is never decoded.
   // The exclusions as one matcher (a fresh one each time asked: matchers only move forward).
   const exclusions = () => anyOf(q.exclude.flatMap((i) => i.alternatives.map((a) => matcherOf(seg, weights, a))))
-  const ranked = scored.length === 1 && !opts.accept && !order && !first ? scored[0] : undefined
+  const ranked = scored.length === 1 && !opts.accept && !opts.collect && !order && !first ? scored[0] : undefined
   if (ranked && ranked.matcher instanceof TermMatcher && ranked.matcher.unrestricted) {
     const word: OneWord = { c: ranked.matcher.termCursor, idf: ranked.idf, weights, byDoc, avg, deleted, top }
     return q.exclude.length === 0 ? singleTerm(word) : singleTermExcept(word, exclusions)

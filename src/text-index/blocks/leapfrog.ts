@@ -64,6 +64,7 @@ export function leapfrog(
     if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
     if (opts.accept && !opts.accept(doc)) continue
     total++
+    opts.collect?.(doc)
     if (top.size === 0) continue
     const lead = first ? first(doc) : false
     const worst = top.threshold

@@ -48,6 +48,7 @@ export function unionSearch(
       else {
         marks[d] = 1
         total++
+        opts.collect?.(d)
         found?.push(d)
       }
     }

@@ -33,6 +33,8 @@ export interface EvaluateOptions {
   readonly order?: { readonly key: (doc: number) => number; readonly descending: boolean }
   /** Documents for which this holds come first, whatever the order (identifiers typed in `q`). */
   readonly first?: (doc: number) => boolean
+  /** Called once with each match counted in the total (facet counts and histograms of a search). */
+  readonly collect?: (doc: number) => void
 }
 
 export interface Ranked {

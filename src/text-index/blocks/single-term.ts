@@ -93,6 +93,7 @@ export function walkTerm(w: OneWord, opts: EvaluateOptions, excluded?: Docs): nu
     if (accept && !accept(doc)) continue
     if (excluded && (excluded.doc >= doc ? excluded.doc : excluded.advance(doc)) === doc) continue
     total++
+    opts.collect?.(doc)
     if (!ranked) continue
     const worst = top.threshold
     let score: number

@@ -261,6 +261,14 @@ export function readSegments(st: Statements, space: string, known?: ReadonlyMap<
   })
 }
 
+/** The postings (without positions) of every term of a stored segment that begins with `prefix`, in one statement. */
+export function postingsWithPrefix(st: Statements, segment: number, prefix: string): [string, TermPostings][] {
+  const rows = st
+    .prepared('SELECT term, df, meta, data FROM block_terms WHERE segment = ? AND term >= ? AND term < ?')
+    .all(segment, prefix, `${prefix}\uffff`) as { term: string; df: number; meta: Buffer; data: Buffer }[]
+  return rows.map((row) => [row.term, postingsOf(st, segment, row.term, row, () => {})])
+}
+
 /** Every term a stored segment holds (what a merge re-encodes). */
 export function termsOf(st: Statements, segment: number): string[] {
   return st.prepared('SELECT term FROM block_terms WHERE segment = ?').pluck().all(segment) as string[]

@@ -340,6 +340,8 @@ export interface components {
         PropositionsSearchResponse: {
             results: components["schemas"]["PropositionResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         PropositionResult: {
             id: string;
@@ -454,6 +456,22 @@ export interface components {
             /** @description Total matching the filters, ignoring paging. */
             total: number;
         };
+        /** @description An extension, present only when `facets` was asked: per filter, the values offered by the matches (all of them, not only the page), count descending then value ascending. A match counts once under each of its values; one with none is not counted. */
+        FacetCounts: {
+            [key: string]: components["schemas"]["FacetCount"][];
+        };
+        FacetCount: {
+            /** @description The value, as the filter of the same name takes it. */
+            value: string;
+            /** @description How many matches offer this value (each match once per value). */
+            count: number;
+        };
+        /** @description An extension, present only when `histogram` was asked: the matches per period of the corpus’s main date, ascending, periods with a match only; the counts sum to `pagination.total`. */
+        Histogram: {
+            /** @description `YYYY-MM` (month) or `YYYY` (year) of the main date, Brasília time. */
+            period: string;
+            count: number;
+        }[];
         PropositionsSearchBodyInput: {
             /** @description or: at least one; and: every one; not: none of these words or phrases. */
             keywords?: {
@@ -504,6 +522,8 @@ export interface components {
         SocialSearchResponse: {
             results: components["schemas"]["SocialResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         SocialResult: {
             id: string;
@@ -595,6 +615,8 @@ export interface components {
         DouSearchResponse: {
             results: components["schemas"]["DouResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         /** @description `createdAt`/`updatedAt` are `date` when the record had none. */
         DouResult: {
@@ -647,6 +669,8 @@ export interface components {
         BacenSearchResponse: {
             results: components["schemas"]["BacenResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         BacenResult: {
             id: string;
@@ -695,6 +719,8 @@ export interface components {
         NoticesSearchResponse: {
             results: components["schemas"]["NoticeResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         NoticeResult: {
             id: string;
@@ -749,6 +775,8 @@ export interface components {
         IrsSearchResponse: {
             results: components["schemas"]["IrsResult"][];
             pagination: components["schemas"]["Pagination"];
+            facets?: components["schemas"]["FacetCounts"];
+            histogram?: components["schemas"]["Histogram"];
         };
         IrsResult: {
             id: string;
@@ -1468,6 +1496,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1564,6 +1596,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1660,6 +1696,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1756,6 +1796,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1852,6 +1896,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
@@ -1948,6 +1996,10 @@ export interface operations {
                 /** @description Comma-separated match modes: sensitive, keyword (both, either or none). */
                 modes?: string | string[];
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
+                /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
+                facets?: string | string[];
+                /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
+                histogram?: "month" | "year";
             };
             header?: never;
             path?: never;
