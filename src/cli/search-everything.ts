@@ -26,6 +26,8 @@ export interface EverythingArgs {
   readonly all?: boolean | undefined
   readonly format?: string | undefined
   readonly out?: string | undefined
+  readonly facets?: string | undefined
+  readonly histogram?: string | undefined
   readonly snapshot?: string | undefined
 }
 
@@ -72,6 +74,17 @@ export function runSearchEverything(args: EverythingArgs, rawArgs: readonly stri
   ] as const) {
     if (given !== undefined && given !== false)
       throw invalid(`--${name}: not with ${EVERYTHING} (it answers a page: --page, --limit; search one corpus to export)`, [name])
+  }
+  // Counts are per corpus (POST /search takes no facets or histogram): refused, not silently dropped.
+  for (const [given, name] of [
+    [args.facets, 'facets'],
+    [args.histogram, 'histogram'],
+  ] as const) {
+    if (given !== undefined)
+      throw invalid(
+        `--${name}: not with ${EVERYTHING} (counts are per corpus: search one corpus with --${name}; the answer's totals count each corpus)`,
+        [name],
+      )
   }
   const query = Object.fromEntries(
     (['q', 'sort', 'modes', 'page', 'limit'] as const).flatMap((k) => (args[k] === undefined ? [] : [[k, args[k]]])),

@@ -56,5 +56,10 @@ describe('legisearch search everything', () => {
     const sort = run('search', 'everything', '--sort', 'older', '--snapshot', path)
     expect(sort.code).toBe(2)
     expect(sort.err).toMatch(/sort: must be one of relevance, newest/)
+    for (const flag of ['--facets=parties', '--histogram=year']) {
+      const counts = run('search', 'everything', flag, '--snapshot', path)
+      expect(counts.code, flag).toBe(2)
+      expect(counts.err).toMatch(new RegExp(`${flag.split('=')[0]}: not with everything \\(counts are per corpus`))
+    }
   })
 })
