@@ -77,7 +77,8 @@ export const saveSearchInputSchema = z
         })
         .optional()
         .meta({
-          description: 'The query string of `POST /search/{collection}` (q, modes, sort; no page or limit): a string or an object.',
+          description:
+            'The query string of `POST /search/{collection}` (q, modes, sort; no page, limit, facets or histogram): a string or an object.',
         }),
       body: z
         .record(z.string(), z.unknown(), { error: 'must be a JSON object (the search body)' })
@@ -201,6 +202,11 @@ export class SavedSearches {
       const q = typeof given.query === 'string' ? queryObject(new URLSearchParams(given.query)) : queryObject(given.query)
       for (const key of ['page', 'limit'] as const) {
         if (q[key] !== undefined) throw invalid(`${key}: an alert lists every new match; a saved search takes no ${key}`, [key])
+      }
+      // Counts answer a search, not an alert: kept, they would be counted (and dropped) at every check.
+      for (const key of ['facets', 'histogram'] as const) {
+        if (q[key] !== undefined)
+          throw invalid(`${key}: an alert lists documents, it counts nothing; a saved search takes no ${key}`, [key])
       }
       parseSearchParams(q)
       return { ...q }

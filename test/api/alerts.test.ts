@@ -185,6 +185,10 @@ describe('saving, listing and deleting saved searches', () => {
     expect(save({ collection: 'dou', query: 'sort=sideways' })).toMatchObject({ status: 400, path: ['query', 'sort'] })
     expect(save({ collection: 'dou', query: { page: 2 } })).toMatchObject({ path: ['query', 'page'] })
     expect(save({ collection: 'dou', query: 'limit=5' }).message).toMatch(/saved search takes no limit/)
+    expect(save({ collection: 'dou', query: 'facets=sections' })).toMatchObject({ status: 400, path: ['query', 'facets'] })
+    expect(save({ collection: 'dou', query: { histogram: 'year' } }).message).toMatch(
+      /^query\.histogram: .*saved search takes no histogram/,
+    )
     expect(save({ collection: 'dou', query: { nope: 1 } })).toMatchObject({ status: 400, path: ['query'] })
     expect(save({ collection: 'dou', query: { nope: 1 } }).message).toMatch(/^query: unknown \w+ 'nope'/)
     expect(save({ collection: 'dou', body: { states: ['SP'] } })).toMatchObject({ status: 400, path: ['body'] })

@@ -1102,7 +1102,7 @@ export interface components {
         SaveSearchInput: {
             /** @enum {string} */
             collection: "propositions" | "social" | "dou" | "bacen" | "notices" | "irs";
-            /** @description The query string of `POST /search/{collection}` (q, modes, sort; no page or limit): a string or an object. */
+            /** @description The query string of `POST /search/{collection}` (q, modes, sort; no page, limit, facets or histogram): a string or an object. */
             query?: string | {
                 [key: string]: unknown;
             };
