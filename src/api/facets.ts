@@ -56,6 +56,8 @@ export type Histogram = z.output<typeof histogramSchema>
 export interface FacetAsk {
   readonly names: readonly string[]
   readonly histogram: 'month' | 'year' | undefined
+  /** At most this many values per facet (the most frequent), or every value. */
+  readonly limit: number | undefined
   readonly request: CountRequest
 }
 
@@ -70,7 +72,7 @@ export function facetNamesOf(corpus: AnyCorpus): string[] {
  *
  * @example askedCounts(corpusOf('propositions'), parseSearchParams({ facets: 'parties,states', histogram: 'year' }))
  */
-export function askedCounts(corpus: AnyCorpus, params: Pick<SearchParams, 'facets' | 'histogram'>): FacetAsk | undefined {
+export function askedCounts(corpus: AnyCorpus, params: Pick<SearchParams, 'facets' | 'histogram' | 'facetLimit'>): FacetAsk | undefined {
   if (params.facets.length === 0 && params.histogram === undefined) return undefined
   const offered = facetNamesOf(corpus)
   const names: string[] = []
@@ -88,6 +90,7 @@ export function askedCounts(corpus: AnyCorpus, params: Pick<SearchParams, 'facet
   return {
     names: unique,
     histogram: params.histogram,
+    limit: params.facetLimit,
     request: {
       facets: unique.map((n) => facetName(corpus.name, n)),
       ...(params.histogram ? { histogram: params.histogram } : {}),
@@ -115,9 +118,11 @@ export function shapeCounts(
       const f = corpus.filters[name] as ValueFilter<unknown>
       const found = counts?.facets.get(facetName(corpus.name, name)) ?? []
       const shown = displaySpellings(rows, corpus, name, f, found)
-      facets[name] = found
+      const sorted = found
         .map((c) => ({ value: shown.get(c.value) ?? c.value, count: c.count }))
         .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      // `facetLimit`: the first values of the whole list (counts stay exact).
+      facets[name] = ask.limit === undefined ? sorted : sorted.slice(0, ask.limit)
     }
     out.facets = facets
   }

@@ -37,6 +37,9 @@ export const intParam = (min: number, max: number, fallback: number) => {
 }
 
 /** The query string of `POST /search/*` (DECISIONS §2). */
+/** The most values `facetLimit` may ask per facet (the default, every value, may be more). */
+export const MAX_FACET_VALUES = 10_000
+
 export const searchQuerySchema = z.strictObject({
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1),
   limit: intParam(1, 20, 10),
@@ -53,6 +56,11 @@ export const searchQuerySchema = z.strictObject({
       description:
         'An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are ' +
         'counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`).',
+    }),
+  facetLimit: intParam(1, MAX_FACET_VALUES, MAX_FACET_VALUES)
+    .optional()
+    .meta({
+      description: `An extension: at most this many values per facet, the most frequent (1..${MAX_FACET_VALUES}, default every value); counts stay exact.`,
     }),
   histogram: z
     .enum(HISTOGRAMS, { error: `must be one of ${HISTOGRAMS.join(', ')}` })
@@ -78,6 +86,8 @@ export interface SearchParams {
   /** The facet names asked, as given (trimmed, blanks dropped); the corpus checks them. */
   readonly facets: readonly string[]
   readonly histogram: (typeof HISTOGRAMS)[number] | undefined
+  /** At most this many values per facet (the most frequent); undefined: every value. */
+  readonly facetLimit: number | undefined
 }
 
 /**
@@ -103,5 +113,16 @@ export function parseSearchParams(query: unknown): SearchParams {
   }
   const facetList = data.facets === undefined ? [] : Array.isArray(data.facets) ? data.facets : data.facets.split(',')
   const facets = [...new Set(facetList.map((f) => f.trim()).filter((f) => f !== ''))]
-  return { page: data.page, limit: data.limit, q: data.q ?? '', modes, sort: data.sort, facets, histogram: data.histogram }
+  if (data.facetLimit !== undefined && facets.length === 0)
+    throw invalid('facetLimit: limits the values of each facet asked; it needs facets (e.g. facets=parties)', ['facetLimit'])
+  return {
+    page: data.page,
+    limit: data.limit,
+    q: data.q ?? '',
+    modes,
+    sort: data.sort,
+    facets,
+    histogram: data.histogram,
+    facetLimit: data.facetLimit,
+  }
 }

@@ -40,7 +40,7 @@ describe('error bodies', () => {
     expect(body(errorOf(() => snap().searchPropositions({ size: 5 } as never)))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
-        "error": "query: unknown field 'size'; the query string takes page, limit, q, modes, sort, facets, histogram",
+        "error": "query: unknown field 'size'; the query string takes page, limit, q, modes, sort, facets, facetLimit, histogram",
         "issues": 1,
         "path": [],
         "status": 400,

@@ -136,6 +136,20 @@ describe.each(['blocks', 'fts5'])('facets and histogram, text index %s', (indexN
     expect(party.value).not.toBe(party.value.toLowerCase())
     expect(snap.searchPropositions({ limit: 1 }, { parties: [party.value] }).pagination.total).toBe(party.count)
   })
+
+  it('facetLimit keeps the first values of each whole list, counts unchanged', () => {
+    const whole = snap.searchPropositions({ limit: 1, facets: 'parties,authors', histogram: 'year' })
+    expect((whole.facets?.['authors'] ?? []).length).toBeGreaterThan(3)
+    for (const n of [1, 3]) {
+      const cut = snap.searchPropositions({ limit: 1, facets: 'parties,authors', histogram: 'year', facetLimit: String(n) })
+      expect(cut.facets).toEqual({ parties: whole.facets?.['parties']?.slice(0, n), authors: whole.facets?.['authors']?.slice(0, n) })
+      expect(cut.histogram).toEqual(whole.histogram)
+      expect(cut.pagination).toEqual(whole.pagination)
+    }
+    expect(snap.searchPropositions({ facets: 'parties', facetLimit: 10_000 }).facets).toEqual(
+      snap.searchPropositions({ facets: 'parties' }).facets,
+    )
+  })
 })
 
 describe('facets and histogram: asked only, and checked', () => {
@@ -188,5 +202,12 @@ describe('facets and histogram: asked only, and checked', () => {
     expectLegisearchError(() => snap.searchNotices({ histogram: 'week' as never }), 400, /^histogram: must be one of month, year/)
     expectLegisearchError(() => snap.searchNotices({ facets: 3 as never }), 400, /^facets: must be a comma-separated string/)
     expectLegisearchError(() => snap.searchAll('notices', { facets: 'all' }), 400, /^facets: searchAll yields every result/)
+    expectLegisearchError(
+      () => snap.searchNotices({ facetLimit: 5 }),
+      400,
+      /^facetLimit: limits the values of each facet asked; it needs facets/,
+    )
+    expectLegisearchError(() => snap.searchNotices({ facets: 'all', facetLimit: 0 }), 400, /^facetLimit: /)
+    expectLegisearchError(() => snap.searchNotices({ facets: 'all', facetLimit: '2.5' }), 400, /^facetLimit: /)
   })
 })

@@ -60,6 +60,8 @@ function queryOf(request: Request, features: Features): string {
     page: request.page,
     limit: LIMIT,
     facets: one && features.facets ? 'all' : undefined,
+    // The server sends only the values shown (an author facet at 1M has ~100k values).
+    facetLimit: one && features.facets ? FACET_VALUES : undefined,
     histogram: one && features.histogram ? 'year' : undefined,
   })
 }

@@ -1498,6 +1498,8 @@ export interface operations {
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
                 /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
                 facets?: string | string[];
+                /** @description An extension: at most this many values per facet, the most frequent (1..10000, default every value); counts stay exact. */
+                facetLimit?: number | string;
                 /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
                 histogram?: "month" | "year";
             };
@@ -1598,6 +1600,8 @@ export interface operations {
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
                 /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
                 facets?: string | string[];
+                /** @description An extension: at most this many values per facet, the most frequent (1..10000, default every value); counts stay exact. */
+                facetLimit?: number | string;
                 /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
                 histogram?: "month" | "year";
             };
@@ -1698,6 +1702,8 @@ export interface operations {
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
                 /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
                 facets?: string | string[];
+                /** @description An extension: at most this many values per facet, the most frequent (1..10000, default every value); counts stay exact. */
+                facetLimit?: number | string;
                 /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
                 histogram?: "month" | "year";
             };
@@ -1798,6 +1804,8 @@ export interface operations {
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
                 /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
                 facets?: string | string[];
+                /** @description An extension: at most this many values per facet, the most frequent (1..10000, default every value); counts stay exact. */
+                facetLimit?: number | string;
                 /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
                 histogram?: "month" | "year";
             };
@@ -1898,6 +1906,8 @@ export interface operations {
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
                 /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
                 facets?: string | string[];
+                /** @description An extension: at most this many values per facet, the most frequent (1..10000, default every value); counts stay exact. */
+                facetLimit?: number | string;
                 /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
                 histogram?: "month" | "year";
             };
@@ -1998,6 +2008,8 @@ export interface operations {
                 sort?: "newest" | "recently_updated" | "older" | "relevance";
                 /** @description An extension (not in the spec): comma-separated value-filter names of the corpus (`all`: every one) whose values are counted over every match; the answer gains `facets`. Date filters are not facets (see `histogram`). */
                 facets?: string | string[];
+                /** @description An extension: at most this many values per facet, the most frequent (1..10000, default every value); counts stay exact. */
+                facetLimit?: number | string;
                 /** @description An extension (not in the spec): every match counted per month or year of the corpus’s main date; the answer gains `histogram`. */
                 histogram?: "month" | "year";
             };
