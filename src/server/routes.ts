@@ -228,7 +228,11 @@ export const ROUTES: readonly RouteSpec[] = [
     endpoint: 'monitors',
     params: { monitorId: monitorIdSchema },
     query: schemas.alertCheckOptionsSchema,
-    ok: { status: 200, description: 'The new documents, by saved search, and the saved searches with more waiting.', schema: schemas.alertsSchema },
+    ok: {
+      status: 200,
+      description: 'The new documents, by saved search, and the saved searches with more waiting.',
+      schema: schemas.alertsSchema,
+    },
     errors: ['404'],
   },
   {
