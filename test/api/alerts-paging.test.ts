@@ -4,10 +4,23 @@
  * document exactly once, `more` naming the saved search until the last page. `limit` is checked
  * before anything is marked.
  */
+import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { errorOf } from '../helpers/errors.js'
+import { loopbackServers } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
+
+const serve = loopbackServers()
+
+function bodyOf(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
 
 const ids = (list: readonly { document: { id: string } }[]) => list.map((a) => a.document.id)
 
@@ -86,5 +99,34 @@ describe('alerts are paged by limit, oldest write first', () => {
     }
     expect(errorOf(() => snap.checkAlertsAndNotify('acme', m.id, { limit: 5000 })).message).toMatch(/limit.*from 1 to 1000/)
     expect(ids(snap.checkAlerts('acme', m.id).data)).toEqual(['n1'])
+  })
+})
+
+describe('a webhook gets the pages', () => {
+  it('each delivery carries at most limit documents, the pages in order, with more', async () => {
+    const bodies: { documents: { id: string }[]; more: boolean }[] = []
+    const port = await serve((req, res) => {
+      void bodyOf(req).then((body) => {
+        bodies.push(JSON.parse(body) as { documents: { id: string }[]; more: boolean })
+        res.end('ok')
+      })
+    })
+    const snap = tempSnapshot()
+    const m = snap.createMonitor('acme', 'M')
+    snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma' }, webhook: `http://127.0.0.1:${port}/hook` })
+    snap.upsert(
+      'propositions',
+      Array.from({ length: 12 }, (_, i) => proposition(`p${i}`, { number: i + 1, title: `Reforma ${i}` })),
+    )
+    const pages: string[][] = []
+    for (let i = 0; i < 4; i++) {
+      const { data, deliveries } = snap.checkAlertsAndNotify('acme', m.id, { limit: 5, retryDelaysMs: [] })
+      pages.push(ids(data))
+      await deliveries
+    }
+    const all = Array.from({ length: 12 }, (_, i) => `p${i}`)
+    expect(pages).toEqual([all.slice(0, 5), all.slice(5, 10), all.slice(10), []])
+    expect(bodies.map((b) => b.documents.map((d) => d.id))).toEqual(pages.slice(0, 3))
+    expect(bodies.map((b) => b.more)).toEqual([true, true, false])
   })
 })
