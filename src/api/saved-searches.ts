@@ -7,8 +7,9 @@ import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'
 import { type CorpusName, CORPUS_NAMES, corpusOf } from '../corpora/registry.js'
 import { parseBody } from '../query/body.js'
-import { parseSearchParams, searchQuerySchema } from '../query/params.js'
+import { intParam, parseSearchParams, searchQuerySchema } from '../query/params.js'
 import type { MonitorRows } from '../store/monitors.js'
+import type { ChangeCursor, ChangedDoc } from '../store/doc-changes.js'
 import type { SavedSearchRow, SavedSearchRows } from '../store/saved-searches.js'
 import { collectionSchema } from './monitors.js'
 import type { ResultOf } from './result-types.js'
@@ -111,7 +112,11 @@ export const alertsSchema = z
   .strictObject({
     data: z.array(alertSchema).meta({
       description:
-        'The documents matching each saved search that were added or changed (by ingest time) since its last check, by saved search then in the search’s order; now marked seen.',
+        'The documents matching each saved search that were added or changed (by ingest time) since its last check: by saved search, then oldest write first (change sequence, then rowid); at most `limit` per saved search; now marked seen, and only they.',
+    }),
+    more: z.array(z.string()).meta({
+      description:
+        'The saved searches (ids) that have more new documents waiting than this check listed: the next check goes on where this one stopped.',
     }),
   })
   .meta({ id: 'Alerts' })
@@ -121,8 +126,19 @@ export type Alert = {
   [C in CorpusName]: { readonly searchId: string; readonly collection: C; readonly document: ResultOf[C] }
 }[CorpusName]
 
-/** How many matches are made into results at a time. */
-const PAGE = 500
+/** How many new documents a check lists per saved search by default, and at most. */
+export const ALERT_LIMIT = { fallback: 100, max: 1000 } as const
+
+/** `limit` of a check: how many new documents it lists per saved search. */
+export const alertLimitSchema = intParam(1, ALERT_LIMIT.max, ALERT_LIMIT.fallback).meta({
+  description: `How many new documents a check lists per saved search, 1..${ALERT_LIMIT.max} (default ${ALERT_LIMIT.fallback}); the rest wait for the next check.`,
+})
+
+/** The options of a check (`checkAlerts`), and the query string of `GET /monitors/{monitorId}/alerts`: `limit`, a number or a decimal string. */
+export const alertCheckOptionsSchema = z.strictObject({ limit: alertLimitSchema })
+
+/** What `checkAlerts` takes besides the client and monitor. */
+export type AlertCheckOptions = z.input<typeof alertCheckOptionsSchema>
 
 const QUERY_KEYS = new Set(Object.keys(searchQuerySchema.shape))
 
@@ -170,10 +186,19 @@ function savedOf(row: SavedSearchRow): SavedSearch {
   }
 }
 
-/** What a check found: the alerts, and the webhooks to POST once it committed. */
+/** What a check found: the alerts, the saved searches with more waiting, and the webhooks to POST once it committed. */
 export interface AlertCheck {
   readonly data: Alert[]
+  /** The saved searches (ids) with more new documents than this check listed. */
+  readonly more: string[]
   readonly webhooks: PendingWebhook[]
+}
+
+/** A saved search's new documents of one check, whether more are waiting, and how far it listed. */
+interface NewDocuments {
+  readonly documents: Record<string, unknown>[]
+  readonly more: boolean
+  readonly cursor: ChangeCursor
 }
 
 /**
@@ -201,7 +226,8 @@ export class SavedSearches {
     const query = within('query', () => {
       const q = typeof given.query === 'string' ? queryObject(new URLSearchParams(given.query)) : queryObject(given.query)
       for (const key of ['page', 'limit'] as const) {
-        if (q[key] !== undefined) throw invalid(`${key}: an alert lists every new match; a saved search takes no ${key}`, [key])
+        if (q[key] !== undefined)
+          throw invalid(`${key}: a check pages alerts itself (its own limit, oldest write first); a saved search takes no ${key}`, [key])
       }
       // Counts answer a search, not an alert: kept, they would be counted (and dropped) at every check.
       for (const key of ['facets', 'histogram'] as const) {
@@ -256,22 +282,28 @@ export class SavedSearches {
 
   /**
    * Checks the saved searches of a client's monitor (or of every monitor of the client): the
-   * documents each matches that were written after its last check, then marks them seen, all in
-   * one write transaction (a crash leaves both the mark and the documents as they were). A
-   * document removed since is not listed. The webhooks to POST are returned, not sent.
+   * documents each matches that were written after what its last check listed, oldest write first
+   * (change sequence, then rowid), at most `limit` (1..1000, default 100) per saved search; marks
+   * seen only those (and the non-matching writes before them), so the next check goes on where
+   * this one stopped; all in one write transaction (a crash leaves both the mark and the documents
+   * as they were). A document removed since is not listed. The webhooks to POST are returned, not sent.
    */
-  check(clientId: unknown, monitorId?: unknown): AlertCheck {
+  check(clientId: unknown, monitorId?: unknown, limit?: unknown): AlertCheck {
     const client = idOf(clientId, 'clientId')
     const monitor = monitorId === undefined ? undefined : idOf(monitorId, 'monitorId')
+    const most = validate(alertLimitSchema, limit, { where: 'limit' })
     return this.write(() => {
       const searches = monitor === undefined ? this.rows.ofClient(client) : this.rows.ofMonitor(this.own(client, monitor).id)
       const seq = this.rows.currentSeq()
       const at = new Date().toISOString()
       const data: Alert[] = []
+      const more: string[] = []
       const webhooks: PendingWebhook[] = []
       for (const s of searches) {
-        const documents = seq > s.seenSeq ? this.newDocuments(s, client) : []
-        this.rows.markSeen(s.id, seq, at)
+        const found = this.newDocuments(s, client, seq, most)
+        const { documents } = found
+        this.rows.markSeen(s.id, found.cursor, at)
+        if (found.more) more.push(s.id)
         for (const document of documents) data.push({ searchId: s.id, collection: s.corpus, document } as unknown as Alert)
         if (s.webhookUrl !== null && s.webhookSecret !== null && documents.length > 0) {
           const deliveryId = randomUUID()
@@ -289,24 +321,55 @@ export class SavedSearches {
               collection: s.corpus,
               checkedAt: canonicalDateTime(at) ?? at,
               documents,
+              more: found.more,
             }),
           })
         }
       }
-      return { data, webhooks }
+      return { data, more, webhooks }
     })
   }
 
-  /** The documents a saved search matches among those written after its last check, in the search's order. */
-  private newDocuments(s: SavedSearchRow, clientId: string): Record<string, unknown>[] {
-    const changed = this.rows.changedSince(s.corpus, s.seenSeq)
-    if (changed.size === 0) return []
+  /**
+   * The first `limit` documents a saved search matches among those written after its cursor (up to
+   * sequence `upTo`), oldest write first, whether more match, and the cursor past the last one
+   * listed (past every write up to `upTo` when none is left). The text index cannot be restricted to
+   * the written documents, so the search runs over the corpus; only the documents listed are read
+   * and highlighted.
+   */
+  private newDocuments(s: SavedSearchRow, clientId: string, upTo: number, limit: number): NewDocuments {
+    const after: ChangeCursor = { seq: s.seenSeq, doc: s.seenDoc }
+    const done: NewDocuments = { documents: [], more: false, cursor: { seq: Math.max(upTo, s.seenSeq), doc: null } }
+    if (upTo < s.seenSeq || (upTo === s.seenSeq && s.seenDoc === null)) return { ...done, cursor: after }
+    const changed = this.rows.changedAfter(s.corpus, after, upTo)
+    if (changed.length === 0) return done
     const corpus = corpusOf(s.corpus as CorpusName)
     const compiled = compileSearch(corpus, JSON.parse(s.query), JSON.parse(s.body), { clientId })
-    const rows = runSearch(this.deps.index, compiled, Number.MAX_SAFE_INTEGER, 0).rows.filter((r) => changed.has(r.rowid))
-    const out: Record<string, unknown>[] = []
-    for (let at = 0; at < rows.length; at += PAGE) out.push(...resultsOf(this.deps, compiled, rows.slice(at, at + PAGE), changed))
-    return out
+    const matched = new Map(runSearch(this.deps.index, compiled, Number.MAX_SAFE_INTEGER, 0).rows.map((r) => [r.rowid, r]))
+    const taken: ChangedDoc[] = []
+    let more = false
+    for (const c of changed) {
+      if (!matched.has(c.rowid)) continue
+      if (taken.length === limit) {
+        more = true
+        break
+      }
+      taken.push(c)
+    }
+    if (!more) return { ...done, documents: this.resultsOf(compiled, taken, matched) }
+    const last = taken[taken.length - 1] as ChangedDoc
+    return { documents: this.resultsOf(compiled, taken, matched), more, cursor: { seq: last.seq, doc: last.rowid } }
+  }
+
+  /** The results of the documents listed, in their order (a record gone since it was stamped is skipped). */
+  private resultsOf(
+    compiled: ReturnType<typeof compileSearch>,
+    taken: readonly ChangedDoc[],
+    matched: ReadonlyMap<number, { rowid: number; relevance: number }>,
+  ): Record<string, unknown>[] {
+    if (taken.length === 0) return []
+    const rows = taken.map((c) => matched.get(c.rowid) as { rowid: number; relevance: number })
+    return resultsOf(this.deps, compiled, rows, new Map(taken.map((c) => [c.rowid, c.id])))
   }
 
   /** A monitor of this client; another client's monitor is as unknown as a missing one. */

@@ -32,7 +32,14 @@ export { savedBucketRefSchema } from '../corpora/found.js'
 export { stakeholderSchema } from './stakeholders.js'
 export { stakeholderMatchSchema, stakeholderMatchesSchema } from './stakeholder-finder.js'
 export { monitorSchema, monitorDetailSchema } from './monitors.js'
-export { savedSearchSchema, createdSavedSearchSchema, saveSearchInputSchema, alertSchema, alertsSchema } from './saved-searches.js'
+export {
+  savedSearchSchema,
+  createdSavedSearchSchema,
+  saveSearchInputSchema,
+  alertSchema,
+  alertsSchema,
+  alertCheckOptionsSchema,
+} from './saved-searches.js'
 export { screenMatchSchema, screenResultSchema, screenResponseSchema } from './screen.js'
 export { designationSchema, designationDetailSchema, extractedSchema } from '../watchlist/types.js'
 

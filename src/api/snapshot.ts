@@ -22,7 +22,15 @@ import { removeRecords, upsertRecords } from './writes.js'
 import { checkIntegrity } from './integrity.js'
 import type { Monitor, MonitorDetail } from './monitors.js'
 import type { ApiKey, CreateApiKeyInput, NewApiKey } from './keys.js'
-import { type Alert, type CreatedSavedSearch, type SaveSearchInput, type SavedSearch, alertsNeedWrites } from './saved-searches.js'
+import {
+  type Alert,
+  type AlertCheckOptions,
+  type CreatedSavedSearch,
+  type SaveSearchInput,
+  type SavedSearch,
+  alertCheckOptionsSchema,
+  alertsNeedWrites,
+} from './saved-searches.js'
 import { type WebhookDelivery, type WebhookOptions, deliverWebhooks, webhookOptionsSchema } from './webhooks.js'
 import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { type OpenOptions, openOptionsSchema, sourceNameSchema } from './open-options.js'
@@ -281,34 +289,38 @@ export class Snapshot {
 
   /**
    * The alerts of a client's saved searches (one monitor's, or every monitor's): the documents each
-   * matches that were added or changed (by ingest time) since its last check, by saved search then
-   * in its search's order, and marks them seen, in one write transaction. Sends no webhook (see
-   * `checkAlertsAndNotify`).
+   * matches that were added or changed (by ingest time) since what its last check listed, by saved
+   * search then oldest write first, at most `limit` per saved search (1..1000, default 100), and
+   * marks only those seen, in one write transaction; `more` names the saved searches with more
+   * waiting (the next check goes on where this one stopped). Sends no webhook (see `checkAlertsAndNotify`).
    *
-   * @example snap.checkAlerts('acme').data.map((a) => a.document.id)
+   * @example snap.checkAlerts('acme', undefined, { limit: 50 }).data.map((a) => a.document.id)
    */
-  checkAlerts(clientId: string, monitorId?: string): { data: Alert[] } {
+  checkAlerts(clientId: string, monitorId?: string, options?: AlertCheckOptions): { data: Alert[]; more: string[] } {
     alertsNeedWrites(() => this.writable())
-    return { data: this.p.searches.check(clientId, monitorId).data }
+    const { limit } = checkOptions(alertCheckOptionsSchema, options)
+    const { data, more } = this.p.searches.check(clientId, monitorId, limit)
+    return { data, more }
   }
 
   /**
    * `checkAlerts`, then, once its transaction committed, POSTs each saved search's new documents
-   * to its webhook (signed, tried again with backoff; see README "Saved searches and alerts").
-   * Returns the alerts at once and `deliveries`, which settles when every webhook is done (never rejects).
+   * (at most `limit`, with `more`) to its webhook (signed, tried again with backoff; see README
+   * "Saved searches and alerts"). Returns the alerts at once and `deliveries`, which settles when
+   * every webhook is done (never rejects).
    *
-   * @example const { data, deliveries } = snap.checkAlertsAndNotify('acme'); console.log(await deliveries)
+   * @example const { data, more, deliveries } = snap.checkAlertsAndNotify('acme', undefined, { limit: 50 }); console.log(await deliveries)
    */
   checkAlertsAndNotify(
     clientId: string,
     monitorId?: string,
-    options?: WebhookOptions,
-  ): { data: Alert[]; deliveries: Promise<WebhookDelivery[]> } {
+    options?: WebhookOptions & AlertCheckOptions,
+  ): { data: Alert[]; more: string[]; deliveries: Promise<WebhookDelivery[]> } {
     alertsNeedWrites(() => this.writable())
     // Checked before the check: a bad option must not mark anything seen.
-    const sending = checkOptions(webhookOptionsSchema, options)
-    const { data, webhooks } = this.p.searches.check(clientId, monitorId)
-    return { data, deliveries: deliverWebhooks(webhooks, sending) }
+    const { limit, ...sending } = checkOptions(webhookOptionsSchema.extend(alertCheckOptionsSchema.shape), options)
+    const { data, more, webhooks } = this.p.searches.check(clientId, monitorId, limit)
+    return { data, more, deliveries: deliverWebhooks(webhooks, sending) }
   }
 
   /**

@@ -9,11 +9,16 @@ const check = defineCommand({
   meta: {
     name: 'check',
     description:
-      'Lists the documents matching each saved search that were added or changed since its last check (by ingest time), marks them seen, and POSTs each saved search’s new documents to its webhook',
+      'Lists the documents matching each saved search that were added or changed since its last check (by ingest time), at most --limit per saved search (oldest write first), marks only those seen (the next check goes on where this one stopped), and POSTs them to each saved search’s webhook',
   },
   args: {
     client: { type: 'string', description: 'The client whose saved searches to check; default: every client’s', valueHint: 'NAME' },
     monitor: { type: 'string', description: 'Only this monitor’s saved searches (needs --client)', valueHint: 'ID' },
+    limit: {
+      type: 'string',
+      description: 'How many new documents to list per saved search, 1..1000 (default 100); the rest wait for the next check',
+      valueHint: 'N',
+    },
     ...formatArgs,
     ...snapshotArg,
   },
@@ -27,6 +32,7 @@ const check = defineCommand({
       }
       const snap = openSnapshot(snapshotPath(args.snapshot))
       const data: Alert[] = []
+      const more: string[] = []
       const sending: Promise<WebhookDelivery[]>[] = []
       let names: Map<string, string>
       try {
@@ -34,8 +40,9 @@ const check = defineCommand({
         names = new Map()
         for (const client of clients) {
           // Each client's check is its own transaction; its webhooks go once it committed.
-          const checked = snap.checkAlertsAndNotify(client, args.monitor)
+          const checked = snap.checkAlertsAndNotify(client, args.monitor, args.limit === undefined ? undefined : { limit: args.limit })
           data.push(...checked.data)
+          more.push(...checked.more)
           sending.push(checked.deliveries)
           for (const m of snap.listMonitors(client)) for (const s of snap.listSavedSearches(client, m.id)) names.set(s.id, s.name ?? s.id)
         }
@@ -43,13 +50,13 @@ const check = defineCommand({
         snap.close()
       }
       const deliveries = (await Promise.all(sending)).flat()
-      if (format === 'json') printJson({ data, deliveries })
+      if (format === 'json') printJson({ data, more, deliveries })
       else {
         if (data.length === 0) process.stdout.write('no new document\n')
         for (const [searchId, alerts] of grouped(data)) {
           const collection = alerts[0]?.collection as CorpusName
           process.stdout.write(
-            `${names.get(searchId) ?? searchId} (${collection}): ${alerts.length} new\n${resultsTable(
+            `${names.get(searchId) ?? searchId} (${collection}): ${alerts.length} new${more.includes(searchId) ? ' (more waiting: check again)' : ''}\n${resultsTable(
               collection,
               alerts.map((a) => a.document),
             )}\n\n`,

@@ -159,13 +159,21 @@ export const TOOLS: readonly Tool[] = [
     name: 'check_alerts',
     description:
       'Checks the client’s saved searches (of one monitor with `monitorId`, else of every monitor): the documents each matches that ' +
-      'were added or changed (by ingest time) since its last check, then marks them seen, so a second check lists nothing new; each ' +
-      'saved search’s webhook gets its new documents. Answers { data: [{ searchId, collection, document }], deliveries }. Needs --writable.',
-    input: z.strictObject({ monitorId: monitorIdArg.optional() }),
+      'were added or changed (by ingest time) since its last check, at most `limit` per saved search (1..1000, default 100), oldest ' +
+      'write first, then marks only those seen, so the next check goes on where this one stopped; each saved search’s webhook gets ' +
+      'the same documents. Answers { data: [{ searchId, collection, document }], more: [searchId, …] (the saved searches with more ' +
+      'waiting: check again), deliveries }. Needs --writable.',
+    input: z.strictObject({ monitorId: monitorIdArg.optional() }).extend(schemas.alertCheckOptionsSchema.shape),
     writes: true,
     run: async (snap, args, clientId) => {
-      const { data, deliveries } = snap.checkAlertsAndNotify(alertsClient(snap, clientId, true), args['monitorId'] as string | undefined)
-      return { data, deliveries: await deliveries }
+      const { data, more, deliveries } = snap.checkAlertsAndNotify(
+        alertsClient(snap, clientId, true),
+        args['monitorId'] as string | undefined,
+        {
+          limit: args['limit'] as number | undefined,
+        },
+      )
+      return { data, more, deliveries: await deliveries }
     },
   },
 ]

@@ -6,7 +6,9 @@
 import type { FastifyRequest } from 'fastify'
 import { BUSY_MESSAGE } from '../common/error-reply.js'
 import { LegisearchError } from '../common/errors.js'
+import { queryObject } from '../common/input.js'
 import { validate } from '../common/validate.js'
+import { alertCheckOptionsSchema } from '../api/saved-searches.js'
 import type { ApiKey } from '../api/keys.js'
 import { screenRequestSchema } from '../api/screen.js'
 import type { CorpusName, Snapshot } from '../api/snapshot.js'
@@ -94,13 +96,17 @@ export function handlersOf(live: LiveSnapshot, backend: Backend, readonly: boole
     // The check commits, then answers; its webhooks are sent after, never holding the answer or the write lock.
     check_alerts: (request) =>
       local(() => {
-        const { data, deliveries } = snap().checkAlertsAndNotify(client(request), params(request)['monitorId'] ?? '')
+        const query = validate(alertCheckOptionsSchema, queryObject(new URLSearchParams(rawQuery(request))), {
+          where: 'query',
+          unknownKey: 'parameter',
+        })
+        const { data, more, deliveries } = snap().checkAlertsAndNotify(client(request), params(request)['monitorId'] ?? '', query)
         void deliveries.then((done) => {
           for (const d of done.filter((x) => !x.delivered)) {
             request.log.warn({ searchId: d.searchId, url: d.url, attempts: d.attempts, error: d.error }, 'webhook not delivered')
           }
         })
-        return { data }
+        return { data, more }
       }),
     health: () => ({ ok: true, json: JSON.stringify({ status: 'ok' }) }),
     search_everything: (request) => read({ op: 'everything', query: rawQuery(request), body: request.bodyText, clientId: client(request) }),

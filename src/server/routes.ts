@@ -224,10 +224,15 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/monitors/{monitorId}/alerts',
     operationId: 'check_alerts',
     summary:
-      'The documents matching each saved search of a monitor that were added or changed (by ingest time) since its last check, now marked seen; each saved search’s webhook gets its new documents after the answer. An extension.',
+      'The documents matching each saved search of a monitor that were added or changed (by ingest time) since its last check: at most `limit` per saved search (default 100, at most 1000), oldest write first; only those are marked seen, and `more` names the saved searches with more waiting (the next check goes on where this one stopped). Each saved search’s webhook gets the same documents after the answer. An extension.',
     endpoint: 'monitors',
     params: { monitorId: monitorIdSchema },
-    ok: { status: 200, description: 'The new documents, by saved search.', schema: schemas.alertsSchema },
+    query: schemas.alertCheckOptionsSchema,
+    ok: {
+      status: 200,
+      description: 'The new documents, by saved search, and the saved searches with more waiting.',
+      schema: schemas.alertsSchema,
+    },
     errors: ['404'],
   },
   {

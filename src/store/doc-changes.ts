@@ -47,14 +47,30 @@ export function currentChangeSeq(st: Statements): number {
   return (st.prepared('SELECT value FROM meta WHERE key = ?').get(COUNTER) as { value: number } | undefined)?.value ?? 0
 }
 
-/** The documents of `corpus` written after sequence `after`: rowid → id (removed documents have no stamp). */
-export function changedSince(st: Statements, corpus: string, after: number): Map<number, string> {
-  const rows = st
+/** A place in change order: a sequence, and the rowid of the last document taken at it (null: every document of it). */
+export interface ChangeCursor {
+  readonly seq: number
+  readonly doc: number | null
+}
+
+/** A document written after a cursor: its rowid, id and change sequence. */
+export interface ChangedDoc {
+  readonly rowid: number
+  readonly id: string
+  readonly seq: number
+}
+
+/**
+ * The documents of `corpus` written after `after` and at or before sequence `upTo`, in change order
+ * (sequence, then rowid: oldest write first); removed documents have no stamp. Walks the sequence index.
+ */
+export function changedAfter(st: Statements, corpus: string, after: ChangeCursor, upTo: number): ChangedDoc[] {
+  return st
     .prepared(
-      'SELECT c.doc AS r, d.id AS id FROM doc_changes c JOIN docs d ON d.rowid = c.doc WHERE c.seq > ? AND d.corpus = ? ORDER BY c.doc',
+      `SELECT c.doc AS rowid, d.id AS id, c.seq AS seq FROM doc_changes c JOIN docs d ON d.rowid = c.doc
+       WHERE (c.seq > ? OR (c.seq = ? AND c.doc > ?)) AND c.seq <= ? AND d.corpus = ? ORDER BY c.seq, c.doc`,
     )
-    .all(after, corpus) as { r: number; id: string }[]
-  return new Map(rows.map((x) => [x.r, x.id]))
+    .all(after.seq, after.seq, after.doc ?? Number.MAX_SAFE_INTEGER, upTo, corpus) as ChangedDoc[]
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { changedSince, currentChangeSeq } from './doc-changes.js'
+import { type ChangeCursor, type ChangedDoc, changedAfter, currentChangeSeq } from './doc-changes.js'
 import type { Statements } from './statements.js'
 
-/** A saved search as stored: its query string and body as JSON, and the sequence it was last checked at. */
+/** A saved search as stored: its query string and body as JSON, and how far its checks listed (a change cursor). */
 export interface SavedSearchRow {
   readonly id: string
   readonly monitorId: string
@@ -15,12 +15,14 @@ export interface SavedSearchRow {
   readonly webhookUrl: string | null
   readonly webhookSecret: string | null
   readonly seenSeq: number
+  /** The rowid of the last document listed at `seenSeq`, or null when every document of it was. */
+  readonly seenDoc: number | null
   readonly createdAt: string
   readonly checkedAt: string | null
 }
 
 const COLUMNS = `s.id, s.monitor_id AS monitorId, s.name, s.corpus, s.query, s.body, s.webhook_url AS webhookUrl,
-  s.webhook_secret AS webhookSecret, s.seen_seq AS seenSeq, s.created_at AS createdAt, s.checked_at AS checkedAt`
+  s.webhook_secret AS webhookSecret, s.seen_seq AS seenSeq, s.seen_doc AS seenDoc, s.created_at AS createdAt, s.checked_at AS checkedAt`
 
 /** The rows of saved searches (schema 10). Arguments are valid (the caller checked them); writes run in the caller's transaction. */
 export class SavedSearchRows {
@@ -32,11 +34,12 @@ export class SavedSearchRows {
   }
 
   /** Saves a search in a monitor, seen up to now (it lists documents written after it was saved); returns its row. */
-  insert(row: Omit<SavedSearchRow, 'id' | 'seenSeq' | 'createdAt' | 'checkedAt'>): SavedSearchRow {
+  insert(row: Omit<SavedSearchRow, 'id' | 'seenSeq' | 'seenDoc' | 'createdAt' | 'checkedAt'>): SavedSearchRow {
     const saved: SavedSearchRow = {
       ...row,
       id: randomUUID(),
       seenSeq: currentChangeSeq(this.st),
+      seenDoc: null,
       createdAt: new Date().toISOString(),
       checkedAt: null,
     }
@@ -87,13 +90,15 @@ export class SavedSearchRows {
     return currentChangeSeq(this.st)
   }
 
-  /** The documents of `corpus` written after sequence `after` (rowid → id). */
-  changedSince(corpus: string, after: number): Map<number, string> {
-    return changedSince(this.st, corpus, after)
+  /** The documents of `corpus` written after a cursor, up to sequence `upTo`, oldest write first. */
+  changedAfter(corpus: string, after: ChangeCursor, upTo: number): ChangedDoc[] {
+    return changedAfter(this.st, corpus, after, upTo)
   }
 
-  /** Marks a saved search checked up to sequence `seq`. */
-  markSeen(id: string, seq: number, at: string): void {
-    this.st.prepared('UPDATE saved_searches SET seen_seq = ?, checked_at = ? WHERE id = ?').run(seq, at, id)
+  /** Marks a saved search checked, listed up to `cursor`. */
+  markSeen(id: string, cursor: ChangeCursor, at: string): void {
+    this.st
+      .prepared('UPDATE saved_searches SET seen_seq = ?, seen_doc = ?, checked_at = ? WHERE id = ?')
+      .run(cursor.seq, cursor.doc, at, id)
   }
 }

@@ -59,7 +59,7 @@ describe('HTTP saved searches and alerts', () => {
     const listed = await call(base, 'GET', `${url}/searches`, { key })
     expect(listed.json).toMatchObject({ data: [{ id: s.id, name: 'Alertas', webhook: `http://127.0.0.1:${port}/in` }] })
     expect(listed.text).not.toContain(s.webhookSecret)
-    expect((await call(base, 'GET', `${url}/alerts`, { key })).json).toEqual({ data: [] })
+    expect((await call(base, 'GET', `${url}/alerts`, { key })).json).toEqual({ data: [], more: [] })
 
     // Another connection writes (as an ingest would): two match, one does not.
     const w = openSnapshot(path)
@@ -73,7 +73,7 @@ describe('HTTP saved searches and alerts', () => {
       .results.filter((r) => r.id.startsWith('alert-'))
     w.close()
 
-    const alerts = await call(base, 'GET', `${url}/alerts`, { key })
+    const alerts = await call(base, 'GET', `${url}/alerts?limit=2`, { key })
     expect(alerts.status).toBe(200)
     const data = (alerts.json as { data: { searchId: string; collection: string; document: { id: string } }[] }).data
     expect(data.map((a) => [a.searchId, a.collection, a.document.id])).toEqual([
@@ -89,7 +89,12 @@ describe('HTTP saved searches and alerts', () => {
     expect(r.signature).toBe(`sha256=${createHmac('sha256', s.webhookSecret).update(r.body).digest('hex')}`)
     expect((JSON.parse(r.body) as { documents: unknown[] }).documents).toEqual(data.map((a) => a.document))
 
-    expect((await call(base, 'GET', `${url}/alerts`, { key })).json).toEqual({ data: [] })
+    expect((await call(base, 'GET', `${url}/alerts?limit=1000`, { key })).json).toEqual({ data: [], more: [] })
+    for (const query of ['limit=0', 'limit=1001', 'limit=x', 'limt=5']) {
+      const refused = await call(base, 'GET', `${url}/alerts?${query}`, { key })
+      expect(refused.status).toBe(400)
+      expect(refused.text).toMatch(query.startsWith('limit') ? /limit.*from 1 to 1000/ : /limt/)
+    }
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(received).toHaveLength(1)
 

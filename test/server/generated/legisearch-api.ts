@@ -283,7 +283,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The documents matching each saved search of a monitor that were added or changed (by ingest time) since its last check, now marked seen; each saved search’s webhook gets its new documents after the answer. An extension. */
+        /** The documents matching each saved search of a monitor that were added or changed (by ingest time) since its last check: at most `limit` per saved search (default 100, at most 1000), oldest write first; only those are marked seen, and `more` names the saved searches with more waiting (the next check goes on where this one stopped). Each saved search’s webhook gets the same documents after the answer. An extension. */
         get: operations["check_alerts"];
         put?: never;
         post?: never;
@@ -1141,8 +1141,10 @@ export interface components {
             checkedAt: string | null;
         };
         Alerts: {
-            /** @description The documents matching each saved search that were added or changed (by ingest time) since its last check, by saved search then in the search’s order; now marked seen. */
+            /** @description The documents matching each saved search that were added or changed (by ingest time) since its last check: by saved search, then oldest write first (change sequence, then rowid); at most `limit` per saved search; now marked seen, and only they. */
             data: components["schemas"]["Alert"][];
+            /** @description The saved searches (ids) that have more new documents waiting than this check listed: the next check goes on where this one stopped. */
+            more: string[];
         };
         Alert: {
             searchId: string;
@@ -3339,7 +3341,10 @@ export interface operations {
     };
     check_alerts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many new documents a check lists per saved search, 1..1000 (default 100); the rest wait for the next check. */
+                limit?: number | string;
+            };
             header?: never;
             path: {
                 /** @description A monitor id, as `GET /monitors` lists it. */
@@ -3349,7 +3354,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The new documents, by saved search. */
+            /** @description The new documents, by saved search, and the saved searches with more waiting. */
             200: {
                 headers: {
                     [name: string]: unknown;
