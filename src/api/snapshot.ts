@@ -294,7 +294,9 @@ export class Snapshot {
 
   /**
    * `checkAlerts`, then, once its transaction committed, POSTs each saved search's new documents
-   * to its webhook (signed, tried again with backoff; see README "Saved searches and alerts").
+   * to its webhook (signed, tried again with backoff; see README "Saved searches and alerts"). A
+   * webhook resolving to a private address fails unless the snapshot was opened with
+   * `{ webhooks: { allowPrivate: true } }`.
    * Returns the alerts at once and `deliveries`, which settles when every webhook is done (never rejects).
    *
    * @example const { data, deliveries } = snap.checkAlertsAndNotify('acme'); console.log(await deliveries)
@@ -308,7 +310,7 @@ export class Snapshot {
     // Checked before the check: a bad option must not mark anything seen.
     const sending = checkOptions(webhookOptionsSchema, options)
     const { data, webhooks } = this.p.searches.check(clientId, monitorId)
-    return { data, deliveries: deliverWebhooks(webhooks, sending) }
+    return { data, deliveries: deliverWebhooks(webhooks, { ...sending, allowPrivate: this.p.searches.allowPrivateWebhooks }) }
   }
 
   /**
