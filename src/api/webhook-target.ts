@@ -73,7 +73,12 @@ export function refusedHost(url: string): string | undefined {
   const host = bareHost(new URL(url).hostname)
   if (host === 'localhost' || host.endsWith('.localhost')) return `${host} names this machine (loopback)`
   const kind = blockedKind(host)
-  return kind === undefined ? undefined : `${host} is a ${kind} address`
+  return kind === undefined ? undefined : `${host} is ${article(kind)} ${kind} address`
+}
+
+/** `a` or `an` before a word. */
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? 'an' : 'a'
 }
 
 /** A delivery refused for where it would go: not tried again. */
@@ -123,7 +128,8 @@ export function checkedLookup(
 
 /** The words of a refused target: what it is, and how an operator allows it. */
 export function refusedText(what: string, ip: string): string {
-  return `${what}, a ${blockedKind(ip) ?? 'refused'} address: webhooks go to public addresses only (${ALLOW_HINT})`
+  const kind = blockedKind(ip) ?? 'refused'
+  return `${what}, ${article(kind)} ${kind} address: webhooks go to public addresses only (${ALLOW_HINT})`
 }
 
 /** How an operator allows webhooks to private addresses. */
