@@ -60,7 +60,10 @@ export function blockedKind(ip: string): string | undefined {
 
 /** A URL's host as compared: without IPv6 brackets or a trailing dot, lower case. */
 function bareHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase()
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase()
 }
 
 /**

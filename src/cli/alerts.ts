@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty'
 import { type Alert, type CorpusName, openSnapshot } from '../api/snapshot.js'
 import type { WebhookDelivery } from '../api/webhooks.js'
-import { EXIT, guarded, snapshotArg, snapshotPath } from './common.js'
+import { EXIT, guarded, snapshotArg, snapshotPath, webhooksAllowPrivateArg, webhooksOf } from './common.js'
 import { formatArgs, formatOf, printJson } from './format.js'
 import { resultsTable } from './search-table.js'
 
@@ -14,6 +14,7 @@ const check = defineCommand({
   args: {
     client: { type: 'string', description: 'The client whose saved searches to check; default: every client’s', valueHint: 'NAME' },
     monitor: { type: 'string', description: 'Only this monitor’s saved searches (needs --client)', valueHint: 'ID' },
+    ...webhooksAllowPrivateArg,
     ...formatArgs,
     ...snapshotArg,
   },
@@ -25,7 +26,7 @@ const check = defineCommand({
         process.exitCode = EXIT.refused
         return
       }
-      const snap = openSnapshot(snapshotPath(args.snapshot))
+      const snap = openSnapshot(snapshotPath(args.snapshot), { webhooks: webhooksOf(args) })
       const data: Alert[] = []
       const sending: Promise<WebhookDelivery[]>[] = []
       let names: Map<string, string>
