@@ -8,6 +8,18 @@ export const sourceNameSchema = z.enum(SOURCE_NAMES as [SourceName, ...SourceNam
   error: (iss) => `must be one of ${SOURCE_NAMES.join(', ')} (got ${shown(iss.input)})`,
 })
 
+/**
+ * The operator's webhook policy. `allowPrivate`: a webhook may target a loopback, private,
+ * link-local, unspecified or multicast address (refused by default: a client saving a search must
+ * not make this server POST into its own network). Default `false`.
+ */
+export const webhookPolicySchema = z.strictObject(
+  { allowPrivate: z.boolean({ error: 'must be a boolean' }).optional() },
+  { error: 'must be an object { allowPrivate? }' },
+)
+
+export type WebhookPolicy = z.input<typeof webhookPolicySchema>
+
 /** The options of `openSnapshot`; every one optional (defaults in `OPEN_DEFAULTS`). */
 export const openOptionsSchema = z.strictObject({
   /** Open for reading only: the file must exist and nothing can be written. Default `false`. */
@@ -21,9 +33,15 @@ export const openOptionsSchema = z.strictObject({
     .min(0, 'must be an integer number of milliseconds from 0 to 600000')
     .max(600_000, 'must be an integer number of milliseconds from 0 to 600000')
     .optional(),
+  /** Where saved searches' webhooks may go (see `webhookPolicySchema`). Default: public addresses only. */
+  webhooks: webhookPolicySchema.optional(),
 })
 
 export type OpenOptions = z.input<typeof openOptionsSchema>
 
 /** The defaults of `openSnapshot`'s options, in one object. */
-export const OPEN_DEFAULTS = { readonly: false, busyTimeoutMs: DEFAULT_BUSY_TIMEOUT_MS } as const satisfies Required<OpenOptions>
+export const OPEN_DEFAULTS = {
+  readonly: false,
+  busyTimeoutMs: DEFAULT_BUSY_TIMEOUT_MS,
+  webhooks: { allowPrivate: false },
+} as const satisfies Required<OpenOptions>

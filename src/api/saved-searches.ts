@@ -15,6 +15,7 @@ import { collectionSchema } from './monitors.js'
 import type { ResultOf } from './result-types.js'
 import { type SearchDeps, compileSearch, resultsOf, runSearch } from './search.js'
 import type { PendingWebhook } from './webhooks.js'
+import { ALLOW_HINT, refusedHost } from './webhook-target.js'
 import { clipped } from '../common/shown.js'
 
 /** A saved search as answered (never its webhook's secret). */
@@ -212,16 +213,26 @@ export class SavedSearches {
     private readonly deps: SearchDeps,
     /** Runs a function in one write transaction. */
     private readonly write: <T>(fn: () => T) => T,
+    /** Webhooks may target private addresses (the operator's `{ webhooks: { allowPrivate } }`). */
+    readonly allowPrivateWebhooks: boolean = false,
   ) {}
 
   /**
    * Saves a search in a client's monitor. Everything is checked first: the query string and body
    * must make a search of that collection (a bad saved search is refused now, not at its check),
-   * the webhook must be an http(s) URL. It alerts of documents written after it was saved.
+   * the webhook must be an http(s) URL, not to a literal loopback/private/link-local… address nor
+   * `localhost` (unless the operator allows it). It alerts of documents written after it was saved.
    */
   save(clientId: unknown, monitorId: unknown, input: unknown): CreatedSavedSearch {
     const [client, monitorGiven] = [idOf(clientId, 'clientId'), idOf(monitorId, 'monitorId')]
     const given = validate(saveSearchInputSchema, input, { where: 'savedSearch' })
+    const refused = given.webhook === undefined || this.allowPrivateWebhooks ? undefined : refusedHost(given.webhook)
+    if (refused !== undefined) {
+      throw invalid(
+        `webhook: ${refused}: webhooks go to public addresses only, so that a saved search cannot make this server POST into its own network; ${ALLOW_HINT}`,
+        ['webhook'],
+      )
+    }
     const corpus = corpusOf(given.collection)
     const query = within('query', () => {
       const q = typeof given.query === 'string' ? queryObject(new URLSearchParams(given.query)) : queryObject(given.query)

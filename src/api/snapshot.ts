@@ -306,8 +306,9 @@ export class Snapshot {
   /**
    * `checkAlerts`, then, once its transaction committed, POSTs each saved search's new documents
    * (at most `limit`, with `more`) to its webhook (signed, tried again with backoff; see README
-   * "Saved searches and alerts"). Returns the alerts at once and `deliveries`, which settles when
-   * every webhook is done (never rejects).
+   * "Saved searches and alerts"). A webhook resolving to a private address fails unless the
+   * snapshot was opened with `{ webhooks: { allowPrivate: true } }`. Returns the alerts at once and
+   * `deliveries`, which settles when every webhook is done (never rejects).
    *
    * @example const { data, more, deliveries } = snap.checkAlertsAndNotify('acme', undefined, { limit: 50 }); console.log(await deliveries)
    */
@@ -320,7 +321,7 @@ export class Snapshot {
     // Checked before the check: a bad option must not mark anything seen.
     const { limit, ...sending } = checkOptions(webhookOptionsSchema.extend(alertCheckOptionsSchema.shape), options)
     const { data, more, webhooks } = this.p.searches.check(clientId, monitorId, limit)
-    return { data, more, deliveries: deliverWebhooks(webhooks, sending) }
+    return { data, more, deliveries: deliverWebhooks(webhooks, { ...sending, allowPrivate: this.p.searches.allowPrivateWebhooks }) }
   }
 
   /**

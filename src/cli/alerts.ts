@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty'
 import { type Alert, type CorpusName, openSnapshot } from '../api/snapshot.js'
 import type { WebhookDelivery } from '../api/webhooks.js'
-import { EXIT, guarded, snapshotArg, snapshotPath } from './common.js'
+import { EXIT, guarded, snapshotArg, snapshotPath, webhooksAllowPrivateArg, webhooksOf } from './common.js'
 import { formatArgs, formatOf, printJson } from './format.js'
 import { resultsTable } from './search-table.js'
 
@@ -19,6 +19,7 @@ const check = defineCommand({
       description: 'How many new documents to list per saved search, 1..1000 (default 100); the rest wait for the next check',
       valueHint: 'N',
     },
+    ...webhooksAllowPrivateArg,
     ...formatArgs,
     ...snapshotArg,
   },
@@ -30,7 +31,7 @@ const check = defineCommand({
         process.exitCode = EXIT.refused
         return
       }
-      const snap = openSnapshot(snapshotPath(args.snapshot))
+      const snap = openSnapshot(snapshotPath(args.snapshot), { webhooks: webhooksOf(args) })
       const data: Alert[] = []
       const more: string[] = []
       const sending: Promise<WebhookDelivery[]>[] = []

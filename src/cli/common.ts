@@ -20,6 +20,20 @@ export const snapshotArg = {
   },
 } as const
 
+/** The `--webhooks-allow-private` option of the commands that save or send webhooks (`serve`, `mcp`, `alerts check`, `searches save`). */
+export const webhooksAllowPrivateArg = {
+  'webhooks-allow-private': {
+    type: 'boolean',
+    description:
+      'Let webhooks target loopback, private, link-local… addresses (refused by default, so that a saved search cannot make this machine POST into its own network)',
+  },
+} as const
+
+/** The open option `--webhooks-allow-private` asks for. */
+export function webhooksOf(args: { 'webhooks-allow-private'?: boolean | undefined }): { allowPrivate: boolean } {
+  return { allowPrivate: args['webhooks-allow-private'] === true }
+}
+
 export function snapshotPath(given: string | undefined): string {
   return given ?? process.env['LEGISEARCH_SNAPSHOT'] ?? 'legisearch.db'
 }

@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty'
 import { serveMcp } from '../mcp/server.js'
-import { guarded, snapshotArg, snapshotPath } from './common.js'
+import { guarded, snapshotArg, snapshotPath, webhooksAllowPrivateArg } from './common.js'
 
 export default defineCommand({
   meta: {
@@ -15,6 +15,7 @@ export default defineCommand({
       type: 'boolean',
       description: 'Open the snapshot writable: the save_search and check_alerts tools need it (default read-only)',
     },
+    ...webhooksAllowPrivateArg,
   },
   run: ({ args }) =>
     guarded(() =>
@@ -22,6 +23,7 @@ export default defineCommand({
         snapshot: snapshotPath(args.snapshot),
         ...(args.client ? { clientId: args.client } : {}),
         ...(args.writable ? { writable: true } : {}),
+        ...(args['webhooks-allow-private'] ? { webhooksAllowPrivate: true } : {}),
       }),
     ),
 })

@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty'
 import { COLLECTIONS, type CorpusName, openSnapshot } from '../api/snapshot.js'
 import { invalid } from '../common/errors.js'
-import { guarded, readingSnapshot, snapshotArg, snapshotPath, table } from './common.js'
+import { guarded, readingSnapshot, snapshotArg, snapshotPath, table, webhooksAllowPrivateArg, webhooksOf } from './common.js'
 import { formatArgs, formatOf, printJson, wholeWidth } from './format.js'
 import { bodyOf } from './search-filters.js'
 
@@ -27,6 +27,7 @@ const save = defineCommand({
     modes: { type: 'string', description: 'sensitive, keyword or both, comma-separated' },
     name: { type: 'string', description: 'A name for it' },
     webhook: { type: 'string', description: 'An http(s) URL each check POSTs its new documents to, signed', valueHint: 'URL' },
+    ...webhooksAllowPrivateArg,
     ...ownerArgs,
     json: { type: 'boolean', description: 'Print the saved search as JSON (with its webhook secret)' },
     ...snapshotArg,
@@ -38,7 +39,7 @@ const save = defineCommand({
         throw invalid(`corpus: must be one of ${CORPORA.join(', ')} (got ${JSON.stringify(args.corpus)})`, ['corpus'])
       const query = Object.fromEntries((['q', 'sort', 'modes'] as const).flatMap((k) => (args[k] === undefined ? [] : [[k, args[k]]])))
       const body = bodyOf(corpus, rawArgs, args.body)
-      const snap = openSnapshot(snapshotPath(args.snapshot))
+      const snap = openSnapshot(snapshotPath(args.snapshot), { webhooks: webhooksOf(args) })
       try {
         const saved = snap.saveSearch(args.client, args.monitor, {
           collection: corpus,

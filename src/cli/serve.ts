@@ -4,7 +4,7 @@ import { defineCommand } from 'citty'
 import { openSnapshot } from '../api/snapshot.js'
 import { invalid } from '../common/errors.js'
 import { SERVER_DEFAULTS, createServer } from '../server/app.js'
-import { guarded, snapshotArg, snapshotPath } from './common.js'
+import { guarded, snapshotArg, snapshotPath, webhooksAllowPrivateArg } from './common.js'
 import { clipped } from '../common/shown.js'
 
 /** The client of the keys `--demo-key` makes; each start revokes the previous ones. */
@@ -51,6 +51,7 @@ export default defineCommand({
       valueHint: 'MS',
     },
     log: { type: 'boolean', description: 'Log requests as JSON lines on stdout (keys are never logged)' },
+    ...webhooksAllowPrivateArg,
     'demo-key': {
       type: 'boolean',
       description: `Create a key of client '${DEMO_CLIENT}' (plan full) and print it; earlier demo keys are revoked`,
@@ -71,6 +72,7 @@ export default defineCommand({
         ...(args.readonly ? { readonly: true } : {}),
         ...(args.cors ? { cors: args.cors.split(',').map((o) => o.trim()) } : {}),
         ...(args.log ? { logger: true } : {}),
+        ...(args['webhooks-allow-private'] ? { webhooks: { allowPrivate: true } } : {}),
       })
       const host = args.host ?? SERVER_DEFAULTS.host
       let address: string

@@ -20,6 +20,8 @@ export interface McpOptions {
   readonly writable?: boolean
   /** Whose monitors fill `savedBuckets`/`savedPropositions` in results; none by default (empty arrays). */
   readonly clientId?: string
+  /** Let saved searches' webhooks target loopback, private, link-local… addresses (as `openSnapshot`'s `webhooks.allowPrivate`). Default false. */
+  readonly webhooksAllowPrivate?: boolean
 }
 
 const text = (t: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError } : {}) })
@@ -66,7 +68,10 @@ export function createMcpServer(snap: Snapshot, clientId?: string, logDetail?: (
  * `MAX_LINE_BYTES` is answered a JSON-RPC error and the server serves on.
  */
 export async function serveMcp(options: McpOptions): Promise<void> {
-  const snap = openSnapshot(options.snapshot, { readonly: options.writable !== true })
+  const snap = openSnapshot(options.snapshot, {
+    readonly: options.writable !== true,
+    webhooks: { allowPrivate: options.webhooksAllowPrivate === true },
+  })
   // A fault of the connection (stdin failing, a handler throwing) or what a tool error hid is told on stderr, never on stdout.
   const log = (line: string) => process.stderr.write(`legisearch mcp: ${line.slice(0, 500)}\n`)
   const server = createMcpServer(snap, options.clientId, log)

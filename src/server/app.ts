@@ -84,9 +84,10 @@ async function openBackend(given: ServerConfig, workers: number): Promise<{ live
   const watchMs = readonly ? (given.watchMs ?? SERVER_DEFAULTS.watchMs) : 0
   // Opened once with the default wait (migrations may need the write lock), then again with none:
   // SQLite's busy wait is synchronous, and on this thread it would stall every request.
-  openSnapshot(given.snapshot, { readonly }).close()
+  const webhooks = given.webhooks ?? {}
+  openSnapshot(given.snapshot, { readonly, webhooks }).close()
   const log = (line: string) => process.stderr.write(`legisearch serve: ${line}\n`)
-  const live = liveSnapshot(given.snapshot, () => openSnapshot(given.snapshot, { readonly, busyTimeoutMs: 0 }), watchMs, log)
+  const live = liveSnapshot(given.snapshot, () => openSnapshot(given.snapshot, { readonly, busyTimeoutMs: 0, webhooks }), watchMs, log)
   try {
     return { live, backend: workers > 0 ? await workerPool(given.snapshot, workers, watchMs) : inProcess(live) }
   } catch (e) {

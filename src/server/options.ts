@@ -1,5 +1,6 @@
 /** The options of `createServer`, checked by one schema, and the server's defaults. */
 import { z } from 'zod'
+import { webhookPolicySchema } from '../api/open-options.js'
 
 /** The options of `createServer`; defaults in `SERVER_DEFAULTS`. */
 export const serverOptionsSchema = z.strictObject({
@@ -35,6 +36,12 @@ export const serverOptionsSchema = z.strictObject({
     .optional(),
   /** The folder of the built web page (`npm run build` writes `dist/web/`), served at `/`; none: `/` is not served. */
   web: z.string({ error: 'must be the path of a folder' }).min(1, 'must be the path of a folder').optional(),
+  /**
+   * Where saved searches' webhooks may go: `{ allowPrivate: true }` lets them target loopback,
+   * private, link-local… addresses (refused by default, so that a client cannot make this server
+   * POST into its own network). As `openSnapshot`'s `webhooks`.
+   */
+  webhooks: webhookPolicySchema.optional(),
   /** Log requests (never keys) as JSON lines: `true` for stdout, or a writable stream. Default off. */
   logger: z
     .union([z.boolean(), z.custom<NodeJS.WritableStream>((v) => typeof (v as { write?: unknown })?.write === 'function')], {

@@ -319,7 +319,7 @@ describe('error bodies', () => {
     expect(body(errorOf(() => openSnapshot(tempSnapshotPath(), { readOnly: true } as never)))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
-        "error": "options: unknown option "readOnly"; allowed: readonly, busyTimeoutMs",
+        "error": "options: unknown option "readOnly"; allowed: readonly, busyTimeoutMs, webhooks",
         "issues": 1,
         "path": [],
         "status": 400,

@@ -2,15 +2,18 @@
  * Webhooks of saved searches against receivers on 127.0.0.1: each check POSTs a saved search's new
  * documents once, signed with the secret told at save time; a receiver failing twice with 500 gets
  * them on the third try (backoff injected small); a 4xx is not tried again; a refused connection
- * is tried as often as the pauses allow; a webhook never holds the check's transaction.
+ * is tried as often as the pauses allow; a webhook never holds the check's transaction. These
+ * snapshots allow private targets (`{ webhooks: { allowPrivate: true } }`); without it, a target
+ * that is or resolves to a loopback/private/link-local… address is refused, at save and at send.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { webhookSignature } from '../../src/index.js'
+import type { LookupAddress } from 'node:dns'
+import { type PendingWebhook, deliverWebhooks, openSnapshot, webhookSignature } from '../../src/index.js'
 import { loopbackServers, refusedPort } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
-import { tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { tempSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const serve = loopbackServers()
 
@@ -49,7 +52,7 @@ function signedWith(secret: string, r: Received): boolean {
 }
 
 function setup(webhook: string) {
-  const snap = tempSnapshot()
+  const snap = tempSnapshot({ webhooks: { allowPrivate: true } })
   const m = snap.createMonitor('acme', 'M')
   const s = snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma', sort: 'older' }, webhook })
   const quiet = snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'nada' }, webhook })
@@ -151,5 +154,141 @@ describe('webhooks', () => {
     const { snap } = setup('http://127.0.0.1:9/')
     expect(() => snap.checkAlertsAndNotify('acme', undefined, { retryDelaysMs: [-1] })).toThrow(/retryDelaysMs/)
     expect(snap.checkAlerts('acme').data).toHaveLength(2)
+  })
+})
+
+describe('webhook targets', () => {
+  const save = (webhook: string, allowPrivate?: boolean) => {
+    const snap = tempSnapshot(allowPrivate === undefined ? undefined : { webhooks: { allowPrivate } })
+    const m = snap.createMonitor('acme', 'M')
+    try {
+      return snap.saveSearch('acme', m.id, { collection: 'propositions', webhook })
+    } catch (e) {
+      return e as { status: number; path: unknown[]; message: string }
+    }
+  }
+
+  it.each([
+    ['http://127.0.0.1/hook', '127.0.0.1 is a loopback address'],
+    ['http://127.1.2.3:8080/', '127.1.2.3 is a loopback address'],
+    ['http://[::1]/hook', '::1 is a loopback address'],
+    ['http://localhost:8787/hook', 'localhost names this machine'],
+    ['https://LOCALHOST./hook', 'localhost names this machine'],
+    ['http://api.localhost/hook', 'api.localhost names this machine'],
+    ['http://10.1.2.3/hook', '10.1.2.3 is a private address'],
+    ['http://172.16.0.1/hook', '172.16.0.1 is a private address'],
+    ['http://192.168.1.1/hook', '192.168.1.1 is a private address'],
+    ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a link-local address'],
+    ['http://[fe80::1]/hook', 'fe80::1 is a link-local address'],
+    ['http://[fd12:3456::1]/hook', 'fd12:3456::1 is a private (unique local) address'],
+    ['http://[::ffff:127.0.0.1]/hook', '::ffff:7f00:1 is a loopback address'],
+    ['http://[::ffff:10.0.0.1]/hook', '::ffff:a00:1 is a private address'],
+    ['http://0.0.0.0/hook', '0.0.0.0 is an unspecified address'],
+    ['http://[::]/hook', ':: is an unspecified address'],
+    ['http://224.0.0.1/hook', '224.0.0.1 is a multicast address'],
+    ['http://2130706433/hook', '127.0.0.1 is a loopback address'],
+    ['http://0x7f.1/hook', '127.0.0.1 is a loopback address'],
+  ])('a save refuses %s by default (400 naming webhook and how to allow it)', (url, why) => {
+    const refused = save(url) as { status: number; path: unknown[]; message: string }
+    expect(refused).toMatchObject({ status: 400, path: ['webhook'] })
+    expect(refused.message).toContain(`webhook: ${why}`)
+    expect(refused.message).toContain('{ webhooks: { allowPrivate: true } }')
+    expect(refused.message).toContain('--webhooks-allow-private')
+    expect(save(url, true)).toMatchObject({ webhook: url })
+  })
+
+  it('a save takes public addresses and names; the open option is checked', () => {
+    for (const url of [
+      'https://example.org/hook',
+      'http://8.8.8.8/x',
+      'http://[2001:4860::8888]/x',
+      'http://172.32.0.1/',
+      'http://localhost.example.org/',
+    ]) {
+      expect(save(url)).toMatchObject({ webhook: url })
+    }
+    expect(() => tempSnapshot({ webhooks: { allowPrivate: 'yes' } } as never)).toThrow(/webhooks\.allowPrivate: must be a boolean/)
+    expect(() => tempSnapshot({ webhooks: { allowPrivat: true } } as never)).toThrow(/allowPrivat/)
+  })
+
+  /** A pending webhook to `url`, as a check makes one. */
+  const pending = (url: string): PendingWebhook => ({
+    searchId: 's1',
+    url,
+    secret: 'whsec_x',
+    deliveryId: 'd1',
+    documents: 1,
+    payload: JSON.stringify({ documents: [{ id: 'n1' }] }),
+  })
+  /** A resolver answering 127.0.0.1 for every name (a public-looking name rebound to loopback). */
+  const toLoopback = (names: string[]) => (host: string) => {
+    names.push(host)
+    return Promise.resolve<LookupAddress[]>([{ address: '127.0.0.1', family: 4 }])
+  }
+
+  it('a name resolving to 127.0.0.1 fails at send without the opt-in (not tried again); with it, the receiver gets it', async () => {
+    const { received, url } = await receiver([200])
+    const port = new URL(url).port
+    const names: string[] = []
+    const [refused] = await deliverWebhooks(
+      [pending(`http://hooks.example.com:${port}/hook`)],
+      { retryDelaysMs: [1, 1] },
+      toLoopback(names),
+    )
+    expect(refused).toMatchObject({ delivered: false, attempts: 1 })
+    expect(refused?.error).toMatch(
+      /^hooks\.example\.com resolves to 127\.0\.0\.1, a loopback address: webhooks go to public addresses only/,
+    )
+    expect(names).toEqual(['hooks.example.com'])
+    expect(received).toEqual([])
+
+    const [sent] = await deliverWebhooks(
+      [pending(`http://hooks.example.com:${port}/hook`)],
+      { retryDelaysMs: [1], allowPrivate: true },
+      toLoopback(names),
+    )
+    expect(sent).toMatchObject({ delivered: true, attempts: 1, status: 200 })
+    expect(received).toHaveLength(1)
+    expect(received[0]?.headers.host).toBe(`hooks.example.com:${port}`)
+  })
+
+  it('a name with any refused address among its answers is refused', async () => {
+    const both = () =>
+      Promise.resolve<LookupAddress[]>([
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.7', family: 4 },
+      ])
+    const [refused] = await deliverWebhooks([pending('http://mixed.example.com/hook')], { retryDelaysMs: [1] }, both)
+    expect(refused).toMatchObject({ delivered: false, attempts: 1 })
+    expect(refused?.error).toMatch(/^mixed\.example\.com resolves to 10\.0\.0\.7, a private address/)
+  })
+
+  it('a webhook saved to 127.0.0.1 under the opt-in fails at send once the snapshot is opened without it', async () => {
+    const { received, url } = await receiver([200])
+    const path = tempSnapshotPath()
+    const allowing = openSnapshot(path, { webhooks: { allowPrivate: true } })
+    const m = allowing.createMonitor('acme', 'M')
+    allowing.saveSearch('acme', m.id, { collection: 'propositions', webhook: url })
+    allowing.upsert('propositions', [proposition('n1', { title: 'Reforma' })])
+    allowing.close()
+    const strict = openSnapshot(path)
+    try {
+      const [d] = await strict.checkAlertsAndNotify('acme', undefined, { retryDelaysMs: [1, 1] }).deliveries
+      expect(d).toMatchObject({ delivered: false, attempts: 1 })
+      expect(d?.error).toMatch(/^127\.0\.0\.1, a loopback address: webhooks go to public addresses only/)
+      expect(received).toEqual([])
+      // The per-call options do not take the policy: it is the operator's, at open.
+      expect(() => strict.checkAlertsAndNotify('acme', undefined, { allowPrivate: true } as never)).toThrow(/allowPrivate/)
+    } finally {
+      strict.close()
+    }
+  })
+
+  it('the localhost name fails at send (it resolves to loopback)', async () => {
+    const { received, url } = await receiver([200])
+    const [d] = await deliverWebhooks([pending(url.replace('127.0.0.1', 'localhost'))], { retryDelaysMs: [1] })
+    expect(d).toMatchObject({ delivered: false, attempts: 1 })
+    expect(d?.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address/)
+    expect(received).toEqual([])
   })
 })

@@ -44,9 +44,27 @@ describe('legisearch searches and alerts', () => {
     const m = JSON.parse(created.out) as { id: string; name: string }
     expect(m.name).toBe('Reformas')
 
+    const refused = runCli(
+      'searches',
+      'save',
+      'dou',
+      '--webhook',
+      `http://127.0.0.1:${port}/hook`,
+      '--client',
+      'acme',
+      '--monitor',
+      m.id,
+      '--snapshot',
+      path,
+    )
+    expect(refused.code).toBe(2)
+    expect(refused.err).toMatch(/^legisearch: webhook: 127\.0\.0\.1 is a loopback address: .*--webhooks-allow-private/)
+
+    // The receiver is on 127.0.0.1: saved and checked with --webhooks-allow-private.
     const saved = runCli(
       'searches',
       'save',
+      '--webhooks-allow-private',
       'propositions',
       '--q',
       'reforma',
@@ -93,7 +111,7 @@ describe('legisearch searches and alerts', () => {
     ])
     w.close()
 
-    const first = await runAsync('alerts', 'check', '--client', 'acme', '--format', 'json', '--snapshot', path)
+    const first = await runAsync('alerts', 'check', '--webhooks-allow-private', '--client', 'acme', '--format', 'json', '--snapshot', path)
     expect(first.err).toBe('')
     expect(first.code).toBe(0)
     const answer = JSON.parse(first.out) as { data: { searchId: string; document: { id: string } }[]; deliveries: { delivered: boolean }[] }
@@ -108,7 +126,7 @@ describe('legisearch searches and alerts', () => {
     const w3 = openSnapshot(path)
     w3.upsert('propositions', [proposition('n4', { number: 4, title: 'Reforma eleitoral', authors: [author('SP')] })])
     w3.close()
-    const table = await runAsync('alerts', 'check', '--snapshot', path)
+    const table = await runAsync('alerts', 'check', '--webhooks-allow-private', '--snapshot', path)
     expect(table.code).toBe(0)
     expect(table.out).toMatch(/^Reforma SP \(propositions\): 1 new\n/)
     expect(table.out).toMatch(/\nn4 {2}2024-01-02 {2}Reforma eleitor/)
@@ -116,5 +134,17 @@ describe('legisearch searches and alerts', () => {
     expect(received).toHaveLength(2)
     const again = await runAsync('alerts', 'check', '--snapshot', path)
     expect([again.code, again.out]).toEqual([0, 'no new document\n'])
+
+    // Without the opt-in, the check is done but the webhook to 127.0.0.1 is refused (exit 3, not tried again).
+    const w4 = openSnapshot(path)
+    w4.upsert('propositions', [proposition('n5', { number: 5, title: 'Reforma política', authors: [author('SP')] })])
+    w4.close()
+    const strict = await runAsync('alerts', 'check', '--snapshot', path)
+    expect(strict.code).toBe(3)
+    expect(strict.out).toMatch(/^Reforma SP \(propositions\): 1 new\n/)
+    expect(strict.err).toMatch(
+      /^webhook http:\/\/127\.0\.0\.1:\d+\/hook: NOT delivered after 1 try: 127\.0\.0\.1, a loopback address: webhooks go to public addresses only/,
+    )
+    expect(received).toHaveLength(2)
   })
 })

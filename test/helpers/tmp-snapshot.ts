@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, onTestFinished } from 'vitest'
-import { type Snapshot, openSnapshot } from '../../src/index.js'
+import { type OpenOptions, type Snapshot, openSnapshot } from '../../src/index.js'
 
 function makeDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-test-'))
@@ -18,11 +18,11 @@ function removeDir(dir: string): void {
 }
 
 /** A fresh temporary directory with a snapshot file path inside, and how to dispose of both. */
-function openTemp(): { snap: Snapshot; dispose: () => void } {
+function openTemp(options?: OpenOptions): { snap: Snapshot; dispose: () => void } {
   const dir = makeDir()
   let snap: Snapshot
   try {
-    snap = openSnapshot(path.join(dir, 'snapshot.db'))
+    snap = openSnapshot(path.join(dir, 'snapshot.db'), options)
   } catch (e) {
     removeDir(dir)
     throw e
@@ -41,10 +41,10 @@ function openTemp(): { snap: Snapshot; dispose: () => void } {
 
 /**
  * Opens a snapshot in a fresh `mkdtemp` directory; closed and deleted when the current test
- * finishes. Call it inside a test (or a `beforeEach`).
+ * finishes, with the open options given. Call it inside a test (or a `beforeEach`).
  */
-export function tempSnapshot(): Snapshot {
-  const { snap, dispose } = openTemp()
+export function tempSnapshot(options?: OpenOptions): Snapshot {
+  const { snap, dispose } = openTemp(options)
   onTestFinished(dispose)
   return snap
 }

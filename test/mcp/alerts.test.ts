@@ -11,9 +11,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openSnapshot } from '../../src/index.js'
 import { cliArgs } from '../helpers/cli.js'
+import { loopbackServers } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 
+const serve = loopbackServers()
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const clients: Client[] = []
 afterEach(async () => {
@@ -85,6 +87,55 @@ describe('legisearch mcp: saved searches and alerts', () => {
       deliveries: [],
     })
     expect((await callTool(client, 'check_alerts', { monitorId: monitor.id })).json).toEqual({ data: [], deliveries: [] })
+  })
+
+  it('refuses a webhook to 127.0.0.1 unless started with --webhooks-allow-private; then the receiver gets the alerts', async () => {
+    const bodies: string[] = []
+    const port = await serve((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'))
+        res.end()
+      })
+    })
+    const webhook = `http://127.0.0.1:${port}/hook`
+    const file = path.join(tempDir(), 'snapshot.db')
+    const snap = openSnapshot(file)
+    const monitor = snap.createMonitor('ACME', 'Pauta')
+    snap.close()
+
+    const strict = await connect(file, '--writable')
+    const refused = await callTool(strict, 'save_search', {
+      monitorId: monitor.id,
+      collection: 'propositions',
+      query: 'q=reforma',
+      webhook,
+    })
+    expect(refused.isError).toBe(true)
+    expect(refused.json).toMatchObject({
+      code: 'invalid_parameters',
+      error: expect.stringMatching(/^webhook: 127\.0\.0\.1 is a loopback address: .*--webhooks-allow-private/),
+    })
+    await strict.close()
+
+    const allowing = await connect(file, '--writable', '--webhooks-allow-private')
+    const saved = await callTool(allowing, 'save_search', {
+      monitorId: monitor.id,
+      collection: 'propositions',
+      query: 'q=reforma',
+      webhook,
+    })
+    expect(saved.isError).toBe(false)
+    const w = openSnapshot(file)
+    w.upsert('propositions', [proposition('new1', { title: 'Reforma nova' })])
+    w.close()
+    const alerts = await callTool(allowing, 'check_alerts', {})
+    expect(alerts.json).toMatchObject({
+      data: [{ document: { id: 'new1' } }],
+      deliveries: [{ delivered: true, attempts: 1, documents: 1 }],
+    })
+    expect(bodies).toHaveLength(1)
   })
 
   it('a read-only server says to start it with --writable', async () => {

@@ -14,7 +14,8 @@ import { call, servedSnapshot } from './support.js'
 const hooks = loopbackServers()
 
 describe('HTTP saved searches and alerts', () => {
-  const served = servedSnapshot({ workers: 0 })
+  // The webhook receiver is on 127.0.0.1: this server allows private targets (--webhooks-allow-private).
+  const served = servedSnapshot({ workers: 0, webhooks: { allowPrivate: true } })
 
   it('saves, lists, checks (webhook signed, once) and deletes', async () => {
     const { base, keys, path } = served()
@@ -110,5 +111,29 @@ describe('HTTP saved searches and alerts', () => {
     expect((await call(base, 'DELETE', `${url}/searches/${s.id}`, { key })).status).toBe(204)
     expect((await call(base, 'DELETE', `${url}/searches/${s.id}`, { key })).status).toBe(404)
     expect((await call(base, 'GET', `${url}/searches`, { key })).json).toEqual({ data: [] })
+  })
+})
+
+describe('HTTP saved searches: webhook targets by default', () => {
+  const served = servedSnapshot({ workers: 0 })
+
+  it('refuses a loopback, private or link-local webhook with 400 naming webhook and the opt-in', async () => {
+    const { base, keys } = served()
+    const key = keys.acme.key
+    const monitor = (await call(base, 'POST', '/monitors', { key, body: { name: 'Alertas' } })).json as { id: string }
+    for (const [webhook, why] of [
+      ['http://127.0.0.1:8787/in', '127.0.0.1 is a loopback address'],
+      ['http://[::1]/in', '::1 is a loopback address'],
+      ['http://localhost/in', 'localhost names this machine'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a link-local address'],
+      ['http://10.1.2.3/in', '10.1.2.3 is a private address'],
+    ] as const) {
+      const r = await call(base, 'POST', `/monitors/${monitor.id}/searches`, { key, body: { collection: 'dou', webhook } })
+      expect(r.status).toBe(400)
+      expect(r.json).toMatchObject({ code: 'invalid_parameters' })
+      expect((r.json as { error: string }).error).toMatch(new RegExp(`^webhook: ${why.replace(/[.[\]]/g, '\\$&')}`))
+      expect((r.json as { error: string }).error).toContain('--webhooks-allow-private')
+    }
+    expect((await call(base, 'GET', `/monitors/${monitor.id}/searches`, { key })).json).toEqual({ data: [] })
   })
 })

@@ -15,6 +15,12 @@ describe('createServer options', () => {
       'options.workers: must be an integer from 0 to 64',
     )
     expect((await rejectionOf(createServer({ snapshot: path, port: 80 } as never))).message).toMatch(/^options: unknown option "port"/)
+    expect((await rejectionOf(createServer({ snapshot: path, webhooks: { allowPrivate: 'yes' } } as never))).message).toBe(
+      'options.webhooks.allowPrivate: must be a boolean',
+    )
+    expect((await rejectionOf(createServer({ snapshot: path, webhooks: { private: true } } as never))).message).toMatch(
+      /^options\.webhooks: unknown option "private"/,
+    )
     expect((await rejectionOf(createServer({ snapshot: ':memory:', workers: 2 }))).message).toBe(
       'workers: an in-memory snapshot cannot be shared with worker threads; use { workers: 0 } or a file',
     )
