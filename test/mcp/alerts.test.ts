@@ -67,7 +67,7 @@ describe('legisearch mcp: saved searches and alerts', () => {
     const s = saved.json as { id: string; webhookSecret: null }
     expect(s.webhookSecret).toBeNull()
     expect((await callTool(client, 'list_saved_searches', { monitorId: monitor.id })).json).toMatchObject({ data: [{ id: s.id }] })
-    expect((await callTool(client, 'check_alerts', {})).json).toEqual({ data: [], deliveries: [] })
+    expect((await callTool(client, 'check_alerts', {})).json).toEqual({ data: [], more: [], deliveries: [] })
 
     const w = openSnapshot(file)
     w.upsert('propositions', [
@@ -75,18 +75,19 @@ describe('legisearch mcp: saved searches and alerts', () => {
       proposition('new2', { number: 3, title: 'Outra coisa' }),
       proposition('old', { title: 'Reforma antiga (alterada)' }),
     ])
-    const expected = w
-      .searchPropositions({ q: 'reforma', sort: 'older' }, undefined, { clientId: 'ACME' })
-      .results.filter((r) => r.id === 'new1' || r.id === 'old')
+    // Oldest write first, then by rowid: both in one upsert, 'old' stored first.
+    const found = w.searchPropositions({ q: 'reforma', sort: 'older' }, undefined, { clientId: 'ACME' }).results
+    const expected = ['old', 'new1'].map((id) => found.find((r) => r.id === id))
     w.close()
 
     const alerts = await callTool(client, 'check_alerts', { monitorId: monitor.id })
     expect(alerts.isError).toBe(false)
     expect(alerts.json).toEqual({
       data: expected.map((document) => ({ searchId: s.id, collection: 'propositions', document })),
+      more: [],
       deliveries: [],
     })
-    expect((await callTool(client, 'check_alerts', { monitorId: monitor.id })).json).toEqual({ data: [], deliveries: [] })
+    expect((await callTool(client, 'check_alerts', { monitorId: monitor.id })).json).toEqual({ data: [], more: [], deliveries: [] })
   })
 
   it('refuses a webhook to 127.0.0.1 unless started with --webhooks-allow-private; then the receiver gets the alerts', async () => {
