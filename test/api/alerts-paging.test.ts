@@ -4,23 +4,13 @@
  * document exactly once, `more` naming the saved search until the last page. `limit` is checked
  * before anything is marked.
  */
-import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { errorOf } from '../helpers/errors.js'
-import { loopbackServers } from '../helpers/loopback.js'
+import { bodyOf, loopbackServers } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 
 const serve = loopbackServers()
-
-function bodyOf(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
 
 const ids = (list: readonly { document: { id: string } }[]) => list.map((a) => a.document.id)
 

@@ -11,7 +11,7 @@ import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import type { LookupAddress } from 'node:dns'
 import { type PendingWebhook, deliverWebhooks, openSnapshot, webhookSignature } from '../../src/index.js'
-import { loopbackServers, refusedPort } from '../helpers/loopback.js'
+import { bodyOf, loopbackServers, refusedPort } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
@@ -20,15 +20,6 @@ const serve = loopbackServers()
 interface Received {
   readonly headers: IncomingMessage['headers']
   readonly body: string
-}
-
-function bodyOf(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 /** A receiver answering the statuses given, one per request (the last one after that). */

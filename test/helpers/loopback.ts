@@ -37,3 +37,13 @@ export function loopbackServers(): (handler: (req: IncomingMessage, res: ServerR
     return (server.address() as AddressInfo).port
   }
 }
+
+/** A request's whole body, as UTF-8 text (what a test receiver got). */
+export function bodyOf(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
