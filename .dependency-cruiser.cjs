@@ -1,12 +1,18 @@
 /**
- * The layers of src/ (docs/DESIGN.md). Each room may import itself and the rooms listed for it;
- * everything else is a violation, and so is any cycle, type-only imports included.
+ * The packages (packages/*) and the layers of the library's source (docs/DESIGN.md).
  *
- *   cli → server | mcp → api → ingest → corpora | watchlist → query → text-index → store → text → common
+ * Inside `legisearch` (packages/legisearch/src) each room may import itself and the rooms listed
+ * for it; everything else is a violation, and so is any cycle, type-only imports included:
  *
- * `src/index.ts` is the library's entry: it may import any room but the separate entry points
- * (cli, server, mcp), and nothing imports it.
+ *   api → ingest → corpora | watchlist → query → text-index → store → text → common
+ *
+ * `index.ts` (the library's entry) and `internal.ts` (what the sibling packages share) may import
+ * any room, and nothing in the library imports them. The sibling packages reach the library only
+ * through those two entries, as `legisearch` and `legisearch/internal`:
+ *
+ *   @legisearch/cli → @legisearch/server | @legisearch/mcp → legisearch
  */
+const CORE = 'packages/legisearch/src'
 const LAYERS = {
   common: [],
   text: ['common'],
@@ -17,17 +23,35 @@ const LAYERS = {
   watchlist: ['query', 'store', 'text', 'common'],
   ingest: ['corpora', 'watchlist', 'query', 'store', 'text', 'common'],
   api: ['ingest', 'corpora', 'watchlist', 'query', 'text-index', 'store', 'text', 'common'],
-  cli: ['server', 'mcp', 'api', 'common'],
-  server: ['api', 'common'],
-  mcp: ['api', 'common'],
 }
 
 const layerRules = Object.entries(LAYERS).map(([room, allowed]) => ({
   name: `layer-${room}`,
-  comment: `src/${room}/ may import only ${[room, ...allowed].join(', ')} (docs/DESIGN.md)`,
+  comment: `${CORE}/${room}/ may import only ${[room, ...allowed].join(', ')} (docs/DESIGN.md)`,
   severity: 'error',
-  from: { path: `^src/${room}/` },
-  to: { path: '^src/', pathNot: `^src/(${[room, ...allowed].join('|')})/` },
+  from: { path: `^${CORE}/${room}/` },
+  to: { path: `^${CORE}/`, pathNot: `^${CORE}/(${[room, ...allowed].join('|')})/` },
+}))
+
+/** Each sibling package, and the packages (by their entries) it may import besides the library's two. */
+const SIBLINGS = { server: [], mcp: [], cli: ['server', 'mcp'] }
+/** The web page's package: its folder's path, which `legisearch serve` serves. */
+const WEB = '^packages/web/index\\.js$'
+
+const siblingRules = Object.entries(SIBLINGS).map(([name, allowed]) => ({
+  name: `package-${name}`,
+  comment: `@legisearch/${name} imports the library through its entries only, and ${allowed.length ? allowed.map((a) => `@legisearch/${a}`).join(', ') + ' through theirs' : 'no other package'}`,
+  severity: 'error',
+  from: { path: `^packages/${name}/src/` },
+  to: {
+    path: '^packages/',
+    pathNot: [
+      `^packages/${name}/src/`,
+      `^${CORE}/(index|internal)\\.ts$`,
+      ...allowed.map((a) => `^packages/${a}/src/index\\.ts$`),
+      ...(name === 'cli' ? [WEB] : []),
+    ],
+  },
 }))
 
 module.exports = {
@@ -40,25 +64,26 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules,
+    ...siblingRules,
     {
-      name: 'entry-imports-no-shell',
-      comment: 'The library root never imports the separate entry points.',
+      name: 'library-imports-no-package',
+      comment: 'The library never imports the packages built on it.',
       severity: 'error',
-      from: { path: '^src/index\\.ts$' },
-      to: { path: '^src/(cli|server|mcp)/' },
+      from: { path: `^${CORE}/` },
+      to: { path: '^packages/', pathNot: `^${CORE}/` },
     },
     {
-      name: 'nothing-imports-the-entry',
+      name: 'nothing-imports-the-entries',
       severity: 'error',
-      from: { path: '^src/' },
-      to: { path: '^src/index\\.ts$' },
+      from: { path: `^${CORE}/` },
+      to: { path: `^${CORE}/(index|internal)\\.ts$` },
     },
     {
       name: 'rooms-only',
-      comment: 'Every module lives in a room (a folder of src/) except the entry.',
+      comment: 'Every module of the library lives in a room (a folder of its src/) except the entries.',
       severity: 'error',
-      from: { path: '^src/' },
-      to: { path: '^src/[^/]+\\.ts$', pathNot: '^src/index\\.ts$' },
+      from: { path: `^${CORE}/` },
+      to: { path: `^${CORE}/[^/]+\\.ts$`, pathNot: `^${CORE}/(index|internal)\\.ts$` },
     },
     {
       name: 'not-to-unresolvable',

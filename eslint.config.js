@@ -3,7 +3,15 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.demo/**', 'bench/.work/**', 'test/server/generated/**', 'test/fixtures/*/**'],
+    ignores: [
+      '**/dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.demo/**',
+      'bench/.work/**',
+      'test/server/generated/**',
+      'test/fixtures/*/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
@@ -32,7 +33,17 @@ class SlowFirst extends BaseSequencer {
   }
 }
 
+/** The packages by name, as tsconfig.json's `paths` map them: their sources. */
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const PACKAGES = [
+  { find: /^legisearch$/, replacement: source('./packages/legisearch/src/index.ts') },
+  { find: /^legisearch\/internal$/, replacement: source('./packages/legisearch/src/internal.ts') },
+  { find: /^@legisearch\/server$/, replacement: source('./packages/server/src/index.ts') },
+  { find: /^@legisearch\/mcp$/, replacement: source('./packages/mcp/src/index.ts') },
+]
+
 export default defineConfig({
+  resolve: { alias: PACKAGES },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { generate } from '../scripts/generate/index.js'
-import { openSnapshot } from '../src/index.js'
+import { openSnapshot } from '../packages/legisearch/src/index.js'
 
 const { values } = parseArgs({
   options: {

@@ -8,16 +8,16 @@
  */
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
-import { termOf, tokenize } from '../src/index.js'
-import { evaluate } from '../src/text-index/blocks/evaluate.js'
-import type { QuerySpec } from '../src/text-index/blocks/query-spec.js'
-import { SegmentBuilder } from '../src/text-index/blocks/segment.js'
+import { termOf, tokenize } from '../packages/legisearch/src/index.js'
+import { evaluate } from '../packages/legisearch/src/text-index/blocks/evaluate.js'
+import type { QuerySpec } from '../packages/legisearch/src/text-index/blocks/query-spec.js'
+import { SegmentBuilder } from '../packages/legisearch/src/text-index/blocks/segment.js'
 import { ensureCorpus } from './corpus.js'
 import { type BenchQuery, type Design, KIND_LABELS, buildQuerySet, isVariant, BASE_VARIANT } from './queries.js'
 import { int, mb, ms, table } from './report.js'
 import { summarize } from './stats.js'
-import { decodeRecord } from '../src/store/record-codec.js'
-import { Statements } from '../src/store/statements.js'
+import { decodeRecord } from '../packages/legisearch/src/store/record-codec.js'
+import { Statements } from '../packages/legisearch/src/store/statements.js'
 
 const { values: args } = parseArgs({
   options: {

@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openSnapshot, type Collection } from '../src/index.js'
-import { type TextIndexName, textIndexName } from '../src/text-index/registry.js'
+import { openSnapshot, type Collection } from '../packages/legisearch/src/index.js'
+import { type TextIndexName, textIndexName } from '../packages/legisearch/src/text-index/registry.js'
 import { generate } from '../scripts/generate/index.js'
 import { fixture } from '../test/helpers/fixtures.js'
 
@@ -83,7 +83,7 @@ export function withTextIndex<T>(index: TextIndexName, fn: () => T): T {
   }
 }
 
-/** A short hash of `src/` and `scripts/generate/`, so a reused snapshot built by other code is reported. */
+/** A short hash of `packages/legisearch/src/` and `scripts/generate/`, so a reused snapshot built by other code is reported. */
 export function sourceHash(): string {
   const h = createHash('sha256')
   const walk = (dir: string): void => {
@@ -93,7 +93,7 @@ export function sourceHash(): string {
       else if (e.name.endsWith('.ts')) h.update(relative(ROOT, p)).update(readFileSync(p))
     }
   }
-  walk(join(ROOT, 'src'))
+  walk(join(ROOT, 'packages/legisearch/src'))
   walk(join(ROOT, 'scripts', 'generate'))
   return h.digest('hex').slice(0, 12)
 }

@@ -6,7 +6,7 @@
  * never breaks the typecheck of `bench/`.
  */
 import type Database from 'better-sqlite3'
-import type { Snapshot } from '../src/index.js'
+import type { Snapshot } from '../packages/legisearch/src/index.js'
 import type { BenchQuery } from './queries.js'
 import { LIMIT } from './queries.js'
 

@@ -11,7 +11,7 @@
  *   node --expose-gc --import tsx bench/facets.ts --size 1000000 --dou 1000 --social 1000 --stakeholders 100000
  */
 import { parseArgs } from 'node:util'
-import { openSnapshot } from '../src/index.js'
+import { openSnapshot } from '../packages/legisearch/src/index.js'
 import { ensureCorpus } from './corpus.js'
 
 const { values } = parseArgs({

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { generate } from '../scripts/generate/index.js'
-import { openSnapshot } from '../src/index.js'
+import { openSnapshot } from '../packages/legisearch/src/index.js'
 import type { OpenProbe } from './open-probe.js'
 
 const HERE = dirname(fileURLToPath(import.meta.url))

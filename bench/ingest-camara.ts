@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
-import { openSnapshot } from '../src/index.js'
+import { openSnapshot } from '../packages/legisearch/src/index.js'
 import { fixture } from '../test/helpers/fixtures.js'
 
 const camara = (f: string) => fixture(`camara/${f}`)

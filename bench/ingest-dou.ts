@@ -14,9 +14,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openSnapshot } from '../src/index.js'
-import { withUnpacked } from '../src/ingest/archives.js'
-import { SOURCES } from '../src/ingest/registry.js'
+import { openSnapshot } from '../packages/legisearch/src/index.js'
+import { withUnpacked } from '../packages/legisearch/src/ingest/archives.js'
+import { SOURCES } from '../packages/legisearch/src/ingest/registry.js'
 import { fixtureDir } from '../test/helpers/fixtures.js'
 import { zipEntries, zipOf } from '../test/helpers/zip.js'
 

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { generate } from '../scripts/generate/index.js'
-import { openSnapshot } from '../src/index.js'
+import { openSnapshot } from '../packages/legisearch/src/index.js'
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' } } })
 const count = Number(values.count)

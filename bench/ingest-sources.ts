@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type SourceName, openSnapshot } from '../src/index.js'
+import { type SourceName, openSnapshot } from '../packages/legisearch/src/index.js'
 
 const SELF = fileURLToPath(import.meta.url)
 

@@ -8,7 +8,7 @@
  *   node --expose-gc --max-old-space-size=128 --import tsx bench/memory-probe.ts <snapshot.db> <queries.json>
  */
 import { readFileSync } from 'node:fs'
-import { openSnapshot } from '../src/index.js'
+import { openSnapshot } from '../packages/legisearch/src/index.js'
 import { requestOf } from './explain.js'
 import type { QuerySet } from './queries.js'
 

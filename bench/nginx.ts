@@ -15,7 +15,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { openSnapshot } from '../src/index.js'
+import { openSnapshot } from '../packages/legisearch/src/index.js'
 import { ROOT, ensureCorpus } from './corpus.js'
 import { int, mb, ms, table } from './report.js'
 
@@ -58,7 +58,7 @@ async function startServer(): Promise<{ child: ChildProcess; port: number; stder
     [
       '--import',
       'tsx',
-      join(ROOT, 'src/cli/index.ts'),
+      join(ROOT, 'packages/cli/src/index.ts'),
       'serve',
       '--snapshot',
       corpus.path,

@@ -4,7 +4,7 @@
  *
  * node --import tsx bench/open-probe.ts <snapshot> '<{"corpus":"propositions","query":{…},"body":{…}}>'
  */
-import type { CorpusName } from '../src/index.js'
+import type { CorpusName } from '../packages/legisearch/src/index.js'
 
 export interface OpenProbe {
   /** `import('legisearch')` (from source, through tsx), ms. */
@@ -38,7 +38,7 @@ const time = (f: () => unknown): number => {
 }
 
 const t0 = performance.now()
-const { openSnapshot } = await import('../src/index.js')
+const { openSnapshot } = await import('../packages/legisearch/src/index.js')
 const importMs = performance.now() - t0
 
 let snap: ReturnType<typeof openSnapshot> | undefined

@@ -5,11 +5,11 @@
  * records. Every query is a plain object, so the worker processes read the same list from JSON.
  */
 import Database from 'better-sqlite3'
-import { type MatchMode, fold, termOf, tokenize } from '../src/index.js'
+import { type MatchMode, fold, termOf, tokenize } from '../packages/legisearch/src/index.js'
 import { Rng, deriveSeed } from '../scripts/generate/prng.js'
-import { parseQ } from '../src/query/q.js'
-import { decodeRecord } from '../src/store/record-codec.js'
-import { Statements } from '../src/store/statements.js'
+import { parseQ } from '../packages/legisearch/src/query/q.js'
+import { decodeRecord } from '../packages/legisearch/src/store/record-codec.js'
+import { Statements } from '../packages/legisearch/src/store/statements.js'
 
 export type Kind = 'common' | 'rare' | 'and3' | 'or3' | 'not' | 'phrase' | 'ident'
 export type BenchCorpus = 'propositions' | 'dou' | 'social'

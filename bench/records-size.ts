@@ -12,11 +12,11 @@ import Database from 'better-sqlite3'
 import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { type Snapshot, openSnapshot } from '../src/index.js'
-import { DocumentRows } from '../src/store/documents.js'
-import recordDicts from '../src/store/migrations/0009-record-dicts.js'
-import { recompressRecords } from '../src/store/record-codec.js'
-import { Statements } from '../src/store/statements.js'
+import { type Snapshot, openSnapshot } from '../packages/legisearch/src/index.js'
+import { DocumentRows } from '../packages/legisearch/src/store/documents.js'
+import recordDicts from '../packages/legisearch/src/store/migrations/0009-record-dicts.js'
+import { recompressRecords } from '../packages/legisearch/src/store/record-codec.js'
+import { Statements } from '../packages/legisearch/src/store/statements.js'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,

@@ -17,11 +17,11 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { gunzipSync } from 'node:zlib'
 import { parse } from 'csv-parse/sync'
-import { originFieldsOf } from '../src/watchlist/map.js'
-import { nameKey } from '../src/watchlist/names.js'
-import { parseUnConsolidatedList } from '../src/watchlist/parse.js'
+import { originFieldsOf } from '../packages/legisearch/src/watchlist/map.js'
+import { nameKey } from '../packages/legisearch/src/watchlist/names.js'
+import { parseUnConsolidatedList } from '../packages/legisearch/src/watchlist/parse.js'
 import { fixture } from '../test/helpers/fixtures.js'
-import { compareNames } from '../src/watchlist/screen/compare.js'
+import { compareNames } from '../packages/legisearch/src/watchlist/screen/compare.js'
 import {
   DEFAULT_THRESHOLD,
   MAX_QUERY_WORDS,
@@ -29,7 +29,7 @@ import {
   type ScreeningQuery,
   type ScreeningSubject,
   subjectOf,
-} from '../src/watchlist/screen/screening-index.js'
+} from '../packages/legisearch/src/watchlist/screen/screening-index.js'
 
 const LIST_2026 = fixture('un_sc/UN_consolidated_2026-02-27.xml')
 const LIST_2024 = fixture('un_sc/UN_consolidated_2024-09-26.xml')

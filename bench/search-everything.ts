@@ -7,7 +7,7 @@
  *   npx tsx bench/search-everything.ts --file bench/.work/legisearch-p100000-d200000-s50000-k10000-seed42-blocks.db [--runs 30]
  */
 import { parseArgs } from 'node:util'
-import { CORPUS_NAMES, openSnapshot } from '../src/index.js'
+import { CORPUS_NAMES, openSnapshot } from '../packages/legisearch/src/index.js'
 
 const { values } = parseArgs({
   options: { file: { type: 'string' }, runs: { type: 'string', default: '30' }, limit: { type: 'string', default: '10' } },

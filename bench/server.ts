@@ -15,7 +15,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { type CorpusName, openSnapshot } from '../src/index.js'
+import { type CorpusName, openSnapshot } from '../packages/legisearch/src/index.js'
 import { ROOT, ensureCorpus } from './corpus.js'
 import { int, mb, ms, table } from './report.js'
 import { summarize } from './stats.js'
@@ -111,7 +111,18 @@ function direct(reads: readonly Read[]) {
 async function startServer(workers: number): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), 'serve', '--snapshot', corpus.path, '--port', '0', '--workers', String(workers)],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'packages/cli/src/index.ts'),
+      'serve',
+      '--snapshot',
+      corpus.path,
+      '--port',
+      '0',
+      '--workers',
+      String(workers),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
   )
   const base = await new Promise<string>((resolve, reject) => {

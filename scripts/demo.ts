@@ -1,5 +1,5 @@
 // `npm run demo [-- --size demo|bench|<propositions>] [--seed n] [--un-list file]`: builds the demo
-// snapshot from the seeded generator with the BUILT library (dist/, so the package itself is
+// snapshot from the seeded generator with the BUILT library (packages/legisearch/dist/, so the package itself is
 // exercised) and the real UN list of test/fixtures, then prints real searches against every endpoint.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -8,11 +8,11 @@ import { parseArgs } from 'node:util'
 import { fixture } from '../test/helpers/fixtures.js'
 import { DEFAULT_SEED, generate, sizesFor } from './generate/index.js'
 
-type Lib = typeof import('../src/index.js')
+type Lib = typeof import('../packages/legisearch/src/index.js')
 type Snap = ReturnType<Lib['openSnapshot']>
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const lib = (await import(join(root, 'dist/index.js'))) as Lib
+const lib = (await import(join(root, 'packages/legisearch/dist/index.js'))) as Lib
 const path = join(root, '.demo', 'legisearch-demo.db')
 const BATCH = 10_000
 

@@ -2,7 +2,7 @@
 // that the generated-client test uses with openapi-fetch. The test fails when this file is stale.
 import { writeFileSync } from 'node:fs'
 import openapiTS, { astToString } from 'openapi-typescript'
-import { openApiDocument } from '../src/server/openapi.js'
+import { openApiDocument } from '../packages/server/src/openapi.js'
 
 export const GENERATED_CLIENT_TYPES = new URL('../test/server/generated/legisearch-api.ts', import.meta.url)
 

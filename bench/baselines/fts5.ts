@@ -20,12 +20,12 @@
  *   (the library matches a marked identifier column inside the one MATCH expression).
  */
 import Database from 'better-sqlite3'
-import { type MatchMode, fold, termOf } from '../../src/index.js'
+import { type MatchMode, fold, termOf } from '../../packages/legisearch/src/index.js'
 import { type TracedStatement, tracedStatement } from '../explain.js'
 import type { BenchCorpus, BenchQuery, Item, TextSpec } from '../queries.js'
 import { LIMIT } from '../queries.js'
-import { decodeRecord } from '../../src/store/record-codec.js'
-import { Statements } from '../../src/store/statements.js'
+import { decodeRecord } from '../../packages/legisearch/src/store/record-codec.js'
+import { Statements } from '../../packages/legisearch/src/store/statements.js'
 
 /** BM25 column weights of each corpus's FTS table, in column order (title-like fields weigh more). */
 const WEIGHTS: Readonly<Record<BenchCorpus, string>> = {

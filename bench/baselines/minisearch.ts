@@ -16,8 +16,8 @@
  * number of results.
  */
 import MiniSearch, { type Query, type SearchResult } from 'minisearch'
-import { ASSEMBLY_STATES } from '../../src/corpora/propositions/assemblies.js'
-import { fold, termOf, tokenize } from '../../src/index.js'
+import { ASSEMBLY_STATES } from '../../packages/legisearch/src/corpora/propositions/assemblies.js'
+import { fold, termOf, tokenize } from '../../packages/legisearch/src/index.js'
 import type { BenchQuery, Item, TextSpec } from '../queries.js'
 import { LIMIT } from '../queries.js'
 

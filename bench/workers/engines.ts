@@ -7,7 +7,7 @@
  * node --import tsx bench/workers/engines.ts <snapshot> <fts5 snapshot> <queries.json> <out.json>
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { openSnapshot } from '../../src/index.js'
+import { openSnapshot } from '../../packages/legisearch/src/index.js'
 import { Fts5Baseline, type BaselineAnswer } from '../baselines/fts5.js'
 import { type ExplainedStatement, requestOf, traceSnapshot, withPlans } from '../explain.js'
 import type { BenchQuery, QuerySet } from '../queries.js'

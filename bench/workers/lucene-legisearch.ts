@@ -6,9 +6,9 @@
  * node --import tsx bench/workers/lucene-legisearch.ts <snapshot> <requests.json> <warmups> <out.json>
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { type Snapshot, openSnapshot } from '../../src/index.js'
-import { BlockIndex } from '../../src/text-index/blocks/block-index.js'
-import { Fts5Index } from '../../src/text-index/fts5.js'
+import { type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { BlockIndex } from '../../packages/legisearch/src/text-index/blocks/block-index.js'
+import { Fts5Index } from '../../packages/legisearch/src/text-index/fts5.js'
 
 // The text index's own time in each search (what Lucene's times compare with: no validation, no
 // records, no highlights), summed per search by wrapping the implementations' `search`.

@@ -15,8 +15,8 @@ import Database from 'better-sqlite3'
 import MiniSearch from 'minisearch'
 import { type MiniDoc, miniDoc, newIndex, search } from '../baselines/minisearch.js'
 import { BASE_VARIANT, type BenchQuery, type QuerySet, isVariant } from '../queries.js'
-import { decodeRecord, loadDictionaries } from '../../src/store/record-codec.js'
-import { Statements } from '../../src/store/statements.js'
+import { decodeRecord, loadDictionaries } from '../../packages/legisearch/src/store/record-codec.js'
+import { Statements } from '../../packages/legisearch/src/store/statements.js'
 
 export interface MiniSearchResult {
   readonly documents: number

@@ -4,7 +4,7 @@
  * and what is allowed, never a bare `TypeError`; echoed values are capped.
  */
 import { describe, expect, it } from 'vitest'
-import { shown } from '../../src/common/shown.js'
+import { shown } from '../../packages/legisearch/src/common/shown.js'
 import { errorOf } from '../helpers/errors.js'
 import { proposition } from '../helpers/records.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'

@@ -7,9 +7,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
-import { CORPUS_NAMES, type CorpusName, type Snapshot } from '../../src/index.js'
-import { parseInstant } from '../../src/common/dates.js'
-import { corpusOf } from '../../src/corpora/registry.js'
+import { CORPUS_NAMES, type CorpusName, type Snapshot } from '../../packages/legisearch/src/index.js'
+import { parseInstant } from '../../packages/legisearch/src/common/dates.js'
+import { corpusOf } from '../../packages/legisearch/src/corpora/registry.js'
 import { errorOf } from '../helpers/errors.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 

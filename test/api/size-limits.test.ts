@@ -4,8 +4,8 @@
  * large records costs a bounded time, whatever they hold.
  */
 import { describe, expect, it } from 'vitest'
-import { RECORD_LIMITS } from '../../src/common/json-value.js'
-import { HIGHLIGHT_LIMITS, highlightsOf } from '../../src/text/highlight.js'
+import { RECORD_LIMITS } from '../../packages/legisearch/src/common/json-value.js'
+import { HIGHLIGHT_LIMITS, highlightsOf } from '../../packages/legisearch/src/text/highlight.js'
 import { errorOf } from '../helpers/errors.js'
 import { proposition } from '../helpers/records.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'

@@ -3,8 +3,8 @@
  * a stack: a refusal 2, a network failure 3, a damaged snapshot 5, anything else (a bug) 70.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EXIT, guarded } from '../../src/cli/common.js'
-import { LegisearchError } from '../../src/common/errors.js'
+import { EXIT, guarded } from '../../packages/cli/src/common.js'
+import { LegisearchError } from '../../packages/legisearch/src/common/errors.js'
 
 describe('guarded: the command line’s error boundary', () => {
   afterEach(() => {

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { runCli as run } from '../helpers/cli.js'
-import { COLUMNS } from '../../src/cli/search-table.js'
-import { openSnapshot } from '../../src/index.js'
+import { COLUMNS } from '../../packages/cli/src/search-table.js'
+import { openSnapshot } from '../../packages/legisearch/src/index.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CANONICAL_DATE_TIME, canonicalDateTime, parseInstant } from '../../src/common/dates.js'
+import { CANONICAL_DATE_TIME, canonicalDateTime, parseInstant } from '../../packages/legisearch/src/common/dates.js'
 
 describe('canonicalDateTime', () => {
   it.each([

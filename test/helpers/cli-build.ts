@@ -1,17 +1,16 @@
 /**
  * The `legisearch` command built once for the test run (a vitest global setup), so the tests that
  * spawn it start a compiled file (about 0.5 s) instead of the source through tsx (about 1 s). The
- * build is tsup.config.ts's own command entry (the one `npm run build` writes to dist/ for the
- * package's `bin`), written to a folder of its own under the git-ignored `test/fixtures/.build/`
+ * build bundles the command with the library, server and MCP sources (the packages' own builds
+ * import each other instead), written to a folder of its own under the git-ignored `test/fixtures/.build/`
  * (outside eslint and prettier, as the unpacked fixtures are) and given to the workers by
  * `inject('cliBuild')` (see test/helpers/cli.ts). In watch mode it is rebuilt before each rerun.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Options, build } from 'tsup'
+import { build } from 'tsup'
 import type { TestProject } from 'vitest/node'
-import tsupConfig from '../../tsup.config.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,12 +22,18 @@ declare module 'vitest' {
 /** Where the test builds go (git-ignored). */
 const BUILD_ROOT = fileURLToPath(new URL('../fixtures/.build/', import.meta.url))
 
-/** tsup.config.ts's entry that holds the command (`cli`), and its read worker. */
-function commandEntry(): Options {
-  const configs = (Array.isArray(tsupConfig) ? tsupConfig : [tsupConfig]) as Options[]
-  const found = configs.find((c) => c.entry !== undefined && !Array.isArray(c.entry) && typeof c.entry === 'object' && 'cli' in c.entry)
-  if (!found) throw new Error('tsup.config.ts: no entry named "cli" (the command)')
-  return found
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const PACKAGES = ['legisearch', 'server', 'mcp', 'cli', 'web']
+
+/** Every third-party dependency of the packages: imports left to node_modules, as in the packages' builds. */
+function thirdParty(): string[] {
+  const names = PACKAGES.flatMap((dir) => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>
+    }
+    return Object.keys(manifest.dependencies ?? {})
+  })
+  return [...new Set(names)].filter((name) => name !== 'legisearch' && !name.startsWith('@legisearch/'))
 }
 
 /** Whether the process `pid` is still running. */
@@ -42,11 +47,25 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Builds the command into `dir` (emptied first) with tsup.config.ts's options; returns its entry file.
+ * Builds the command into `dir` (emptied first), with the packages' own sources bundled in (found
+ * through tsconfig.json's `paths`) and the server's read worker beside it; returns its entry file.
  * @example await buildCommand('test/fixtures/.build/run-1')
  */
 export async function buildCommand(dir: string): Promise<string> {
-  await build({ ...commandEntry(), outDir: dir, clean: true, dts: false, silent: true, config: false })
+  await build({
+    entry: { cli: join(ROOT, 'packages/cli/src/index.ts'), 'server-worker': join(ROOT, 'packages/server/src/worker.ts') },
+    format: ['esm'],
+    target: 'node20',
+    sourcemap: true,
+    outDir: dir,
+    clean: true,
+    dts: false,
+    silent: true,
+    config: false,
+    noExternal: [/^legisearch(\/internal)?$/, /^@legisearch\/(server|mcp)$/],
+    // The page's folder is found through its package (packages/web/dist).
+    external: [...thirdParty(), '@legisearch/web'],
+  })
   const cli = join(dir, 'cli.js')
   if (!existsSync(cli)) throw new Error(`the command build wrote no ${cli}`)
   return cli

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
 
-/** The command's entry point in the source (`src/cli/index.ts`, what the package's `bin` is built from). */
-export const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
+/** The command's entry point in the source (`packages/cli/src/index.ts`, what the package's `bin` is built from). */
+export const CLI = fileURLToPath(new URL('../../packages/cli/src/index.ts', import.meta.url))
 
 /**
  * The node arguments that run `legisearch …args`: the command built once for this test run by the

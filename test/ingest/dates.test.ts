@@ -5,11 +5,11 @@
  */
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { CORPUS_NAMES, type CorpusName } from '../../src/index.js'
+import { CORPUS_NAMES, type CorpusName } from '../../packages/legisearch/src/index.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES } from './cases.js'
-import { decodeRecord } from '../../src/store/record-codec.js'
-import { Statements } from '../../src/store/statements.js'
+import { decodeRecord } from '../../packages/legisearch/src/store/record-codec.js'
+import { Statements } from '../../packages/legisearch/src/store/statements.js'
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
 

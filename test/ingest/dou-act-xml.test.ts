@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parsedAct, plainAct } from '../../src/ingest/dou/act-xml.js'
+import { parsedAct, plainAct } from '../../packages/legisearch/src/ingest/dou/act-xml.js'
 import { fixture, fixtureDir } from '../helpers/fixtures.js'
 import { zipEntries } from '../helpers/zip.js'
 

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RECORD_LIMITS } from '../../src/common/json-value.js'
+import { RECORD_LIMITS } from '../../packages/legisearch/src/common/json-value.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 
 /** One INLabs part of act `materia` (its article `id`), whose text is `text`. */

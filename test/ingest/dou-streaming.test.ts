@@ -5,10 +5,10 @@
  * acts are not held, let alone the call's.
  */
 import { describe, expect, it } from 'vitest'
-import { withUnpacked } from '../../src/ingest/archives.js'
-import type { InputFile, RecordBatch } from '../../src/ingest/define.js'
-import { DOU_BATCH, readDou } from '../../src/ingest/dou/source.js'
-import { firstBytes } from '../../src/ingest/files.js'
+import { withUnpacked } from '../../packages/legisearch/src/ingest/archives.js'
+import type { InputFile, RecordBatch } from '../../packages/legisearch/src/ingest/define.js'
+import { DOU_BATCH, readDou } from '../../packages/legisearch/src/ingest/dou/source.js'
+import { firstBytes } from '../../packages/legisearch/src/ingest/files.js'
 import { CASES } from './cases.js'
 
 const files = (CASES.find((c) => c.source === 'dou')?.files ?? []).map((p) => ({ path: p, name: p }))

@@ -5,8 +5,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { plainParagraphs } from '../../src/ingest/html-paragraphs.js'
-import { htmlToText, textOfHtml, tidy } from '../../src/ingest/html.js'
+import { plainParagraphs } from '../../packages/legisearch/src/ingest/html-paragraphs.js'
+import { htmlToText, textOfHtml, tidy } from '../../packages/legisearch/src/ingest/html.js'
 import { fixture, fixtureDir } from '../helpers/fixtures.js'
 import { zipEntries } from '../helpers/zip.js'
 

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { INGEST_LIMITS } from '../../src/ingest/limits.js'
+import { INGEST_LIMITS } from '../../packages/legisearch/src/ingest/limits.js'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { zipOf } from '../helpers/zip.js'

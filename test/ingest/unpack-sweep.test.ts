@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { sweepStale } from '../../src/ingest/archives.js'
+import { sweepStale } from '../../packages/legisearch/src/ingest/archives.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 
 describe('stale unpack directories', () => {

@@ -5,8 +5,8 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { describe, expect, it } from 'vitest'
-import { LegisearchError } from '../../src/index.js'
-import { strictUtf8 } from '../../src/ingest/utf8.js'
+import { LegisearchError } from '../../packages/legisearch/src/index.js'
+import { strictUtf8 } from '../../packages/legisearch/src/ingest/utf8.js'
 
 /** Runs `bytes` through the check in chunks of `size` bytes: the text, or the refusal. */
 async function check(bytes: Buffer, size: number): Promise<string | LegisearchError> {

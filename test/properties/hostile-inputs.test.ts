@@ -21,7 +21,7 @@ import {
   stem,
   termOf,
   tokenize,
-} from '../../src/index.js'
+} from '../../packages/legisearch/src/index.js'
 import { sharedSnapshot, sharedTempDir } from '../helpers/tmp-snapshot.js'
 
 /** An argument, shown in a failure by a short label (fast-check would print a 5 MB string whole). */

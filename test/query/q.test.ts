@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { LegisearchError } from '../../src/index.js'
-import { citationOfTitle, citationText } from '../../src/query/citations.js'
-import { parseQ } from '../../src/query/q.js'
-import { fold } from '../../src/text/fold.js'
+import { LegisearchError } from '../../packages/legisearch/src/index.js'
+import { citationOfTitle, citationText } from '../../packages/legisearch/src/query/citations.js'
+import { parseQ } from '../../packages/legisearch/src/query/q.js'
+import { fold } from '../../packages/legisearch/src/text/fold.js'
 
 /** Shorthand: an item of plain words. */
 const w = (...words: string[]) => ({ words })

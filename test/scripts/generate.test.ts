@@ -529,8 +529,8 @@ describe('text', () => {
 
 describe('the engine accepts the records', () => {
   it('every record passes the store schemas of src/', async () => {
-    const { CORPORA } = await import('../../src/corpora/registry.js')
-    const { stakeholderSchema } = await import('../../src/api/stakeholders.js')
+    const { CORPORA } = await import('../../packages/legisearch/src/corpora/registry.js')
+    const { stakeholderSchema } = await import('../../packages/legisearch/src/api/stakeholders.js')
     for (const s of demo.stakeholders) expect(stakeholderSchema.safeParse(s).success, s.id).toBe(true)
     for (const c of ['propositions', 'social', 'dou', 'bacen', 'notices', 'irs'] as const) {
       for (const r of demo[c]) {

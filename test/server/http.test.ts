@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openApiDocument } from '../../src/server/openapi.js'
+import { openApiDocument } from '../../packages/server/src/openapi.js'
 import { errorOf } from '../helpers/errors.js'
 import { CORPORA, call, servedSnapshot } from './support.js'
 
@@ -230,7 +230,7 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
       }
       expect(bodies.every((b) => (b as { code: string }).code === 'unauthorized')).toBe(true)
       // A key revoked while the server runs is refused at once.
-      const { openSnapshot } = await import('../../src/index.js')
+      const { openSnapshot } = await import('../../packages/legisearch/src/index.js')
       const writer = openSnapshot(path)
       const doomed = writer.createApiKey({ client: 'Doomed', plan: 'full' })
       expect((await call(base, 'GET', '/watchlist', { key: doomed.key })).status).toBe(200)

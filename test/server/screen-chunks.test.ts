@@ -3,8 +3,8 @@
  * watchlist that moves under a batch starts it again, and one that keeps moving answers 503.
  */
 import { describe, expect, it } from 'vitest'
-import type { Answer, Call } from '../../src/server/backend.js'
-import { screenInChunks } from '../../src/server/app.js'
+import type { Answer, Call } from '../../packages/server/src/backend.js'
+import { screenInChunks } from '../../packages/server/src/app.js'
 
 /** A backend whose watchlist version is `versionAt(n)` at its n-th call; each entry's result echoes its name. */
 function backend(versionAt: (n: number) => string): { read: (call: Call) => Promise<Answer>; calls: () => number } {

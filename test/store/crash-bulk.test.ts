@@ -9,14 +9,14 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../src/index.js'
-import { MERGE_FACTOR } from '../../src/text-index/blocks/merge.js'
+import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { MERGE_FACTOR } from '../../packages/legisearch/src/text-index/blocks/merge.js'
 import { CASES } from '../ingest/cases.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const fixtureFile = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url))
 const PROBE = fixtureFile('statement-probe.ts')
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('../../packages/cli/src/index.ts', import.meta.url))
 const BATCH = 1500
 
 interface Run {

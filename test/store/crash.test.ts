@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../src/index.js'
-import { MERGE_FACTOR } from '../../src/text-index/blocks/merge.js'
+import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { MERGE_FACTOR } from '../../packages/legisearch/src/text-index/blocks/merge.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const WRITER = fileURLToPath(new URL('../fixtures/crash-writer.ts', import.meta.url))

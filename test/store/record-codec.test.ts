@@ -6,9 +6,9 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
-import { CORPUS_NAMES, type CorpusName, type Snapshot, openSnapshot } from '../../src/index.js'
-import { TRAIN_FROM, decodeRecord, encodeRecord, recompressRecords } from '../../src/store/record-codec.js'
-import { Statements } from '../../src/store/statements.js'
+import { CORPUS_NAMES, type CorpusName, type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { TRAIN_FROM, decodeRecord, encodeRecord, recompressRecords } from '../../packages/legisearch/src/store/record-codec.js'
+import { Statements } from '../../packages/legisearch/src/store/statements.js'
 import { CASES } from '../ingest/cases.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 

@@ -4,9 +4,9 @@
  * deleted from the segment that held it), and a brute-force oracle written from the definitions.
  */
 import fc from 'fast-check'
-import { B, K1 } from '../../src/text-index/bm25.js'
-import type { Alternative, ItemSpec, QuerySpec } from '../../src/text-index/blocks/query-spec.js'
-import { type BuiltSegment, SegmentBuilder } from '../../src/text-index/blocks/segment.js'
+import { B, K1 } from '../../packages/legisearch/src/text-index/bm25.js'
+import type { Alternative, ItemSpec, QuerySpec } from '../../packages/legisearch/src/text-index/blocks/query-spec.js'
+import { type BuiltSegment, SegmentBuilder } from '../../packages/legisearch/src/text-index/blocks/segment.js'
 
 export const WEIGHTS = [3, 1]
 export const VOCAB = ['a', 'b', 'c', 'd', 'e', 'f', 'g']

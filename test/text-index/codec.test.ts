@@ -4,7 +4,15 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ByteWriter, bitsFor, packedBytes, readGaps, readPacked, readVarint, writeGaps } from '../../src/text-index/blocks/codec.js'
+import {
+  ByteWriter,
+  bitsFor,
+  packedBytes,
+  readGaps,
+  readPacked,
+  readVarint,
+  writeGaps,
+} from '../../packages/legisearch/src/text-index/blocks/codec.js'
 
 const u32 = (bits: number) => fc.integer({ min: 0, max: bits === 32 ? 0xffffffff : 2 ** bits - 1 })
 

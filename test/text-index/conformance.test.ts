@@ -1,18 +1,18 @@
 /**
- * The text index seam (`src/text-index/types.ts`), checked against a brute-force oracle over the
+ * The text index seam (`packages/legisearch/src/text-index/types.ts`), checked against a brute-force oracle over the
  * same documents: what any implementation of the registry must answer (the block index, the
  * library's default, and FTS5).
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Db, openDatabase } from '../../src/store/database.js'
-import { DocumentRows } from '../../src/store/documents.js'
-import { Statements } from '../../src/store/statements.js'
-import { FTS5_UPGRADES } from '../../src/text-index/fts5.js'
-import { TEXT_INDEXES } from '../../src/text-index/registry.js'
-import type { TextItem, TextQuery } from '../../src/text-index/text-query.js'
-import type { IndexLayout, IndexSearch, MatchOptions, TextIndex } from '../../src/text-index/types.js'
-import { type MatchMode, termOf, tokenize } from '../../src/index.js'
+import { type Db, openDatabase } from '../../packages/legisearch/src/store/database.js'
+import { DocumentRows } from '../../packages/legisearch/src/store/documents.js'
+import { Statements } from '../../packages/legisearch/src/store/statements.js'
+import { FTS5_UPGRADES } from '../../packages/legisearch/src/text-index/fts5.js'
+import { TEXT_INDEXES } from '../../packages/legisearch/src/text-index/registry.js'
+import type { TextItem, TextQuery } from '../../packages/legisearch/src/text-index/text-query.js'
+import type { IndexLayout, IndexSearch, MatchOptions, TextIndex } from '../../packages/legisearch/src/text-index/types.js'
+import { type MatchMode, termOf, tokenize } from '../../packages/legisearch/src/index.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
 const IMPLEMENTATIONS: { name: string; make: (db: Db, st: Statements) => TextIndex }[] = Object.entries(TEXT_INDEXES).map(

@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { evaluate, search } from '../../src/text-index/blocks/evaluate.js'
-import { SegmentBuilder } from '../../src/text-index/blocks/segment.js'
-import { mergeSegments } from '../../src/text-index/blocks/merger.js'
-import { NO_MORE, PostingCursor } from '../../src/text-index/blocks/cursor.js'
+import { evaluate, search } from '../../packages/legisearch/src/text-index/blocks/evaluate.js'
+import { SegmentBuilder } from '../../packages/legisearch/src/text-index/blocks/segment.js'
+import { mergeSegments } from '../../packages/legisearch/src/text-index/blocks/merger.js'
+import { NO_MORE, PostingCursor } from '../../packages/legisearch/src/text-index/blocks/cursor.js'
 import {
   VOCAB,
   WEIGHTS,

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MERGE_FACTOR, mergePlan, tierOf } from '../../src/text-index/blocks/merge.js'
+import { MERGE_FACTOR, mergePlan, tierOf } from '../../packages/legisearch/src/text-index/blocks/merge.js'
 
 describe('mergePlan', () => {
   it('drops emptied segments, merges a full tier at once (in cascade) and purges worn segments', () => {

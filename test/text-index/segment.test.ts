@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NO_MORE, PostingCursor } from '../../src/text-index/blocks/cursor.js'
-import { type BuiltSegment, SegmentBuilder } from '../../src/text-index/blocks/segment.js'
-import { mergeSegments } from '../../src/text-index/blocks/merger.js'
+import { NO_MORE, PostingCursor } from '../../packages/legisearch/src/text-index/blocks/cursor.js'
+import { type BuiltSegment, SegmentBuilder } from '../../packages/legisearch/src/text-index/blocks/segment.js'
+import { mergeSegments } from '../../packages/legisearch/src/text-index/blocks/merger.js'
 
 const WEIGHTS = [3, 1]
 const VOCAB = ['a', 'b', 'c', 'd', 'e', 'f']

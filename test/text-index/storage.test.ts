@@ -6,10 +6,15 @@
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Statements } from '../../src/store/statements.js'
-import { search } from '../../src/text-index/blocks/evaluate.js'
-import { createBlockTables, deleteFromSegment, readSegments, writeSegment } from '../../src/text-index/blocks/storage.js'
-import type { TermPostings } from '../../src/text-index/blocks/segment.js'
+import { Statements } from '../../packages/legisearch/src/store/statements.js'
+import { search } from '../../packages/legisearch/src/text-index/blocks/evaluate.js'
+import {
+  createBlockTables,
+  deleteFromSegment,
+  readSegments,
+  writeSegment,
+} from '../../packages/legisearch/src/text-index/blocks/storage.js'
+import type { TermPostings } from '../../packages/legisearch/src/text-index/blocks/segment.js'
 import { WEIGHTS, historyArb, queryArb, replay, singleWordArb } from './blocks-support.js'
 
 describe('block index storage', () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { extractFacts, MEASURES_BY_REGIME, passesShipImoCheck } from '../../src/watchlist/extract/facts.js'
-import type { Extracted } from '../../src/watchlist/types.js'
-import { regimeOf } from '../../src/watchlist/regimes.js'
+import { extractFacts, MEASURES_BY_REGIME, passesShipImoCheck } from '../../packages/legisearch/src/watchlist/extract/facts.js'
+import type { Extracted } from '../../packages/legisearch/src/watchlist/types.js'
+import { regimeOf } from '../../packages/legisearch/src/watchlist/regimes.js'
 import { LABELS, type LabelledNarrative } from './extract-labels.js'
 import { fixtureDir } from '../helpers/fixtures.js'
 

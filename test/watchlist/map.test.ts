@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { englishDate, lastReviewOf } from '../../src/watchlist/map.js'
+import { englishDate, lastReviewOf } from '../../packages/legisearch/src/watchlist/map.js'
 
 describe('english dates of the narratives', () => {
   it('reads day, month name and year', () => {

@@ -8,11 +8,16 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { originFieldsOf } from '../../src/watchlist/map.js'
-import { nameKey } from '../../src/watchlist/names.js'
-import { parseUnConsolidatedList } from '../../src/watchlist/parse.js'
-import { compareNames } from '../../src/watchlist/screen/compare.js'
-import { DEFAULT_THRESHOLD, ScreeningIndex, type ScreeningSubject, subjectOf } from '../../src/watchlist/screen/screening-index.js'
+import { originFieldsOf } from '../../packages/legisearch/src/watchlist/map.js'
+import { nameKey } from '../../packages/legisearch/src/watchlist/names.js'
+import { parseUnConsolidatedList } from '../../packages/legisearch/src/watchlist/parse.js'
+import { compareNames } from '../../packages/legisearch/src/watchlist/screen/compare.js'
+import {
+  DEFAULT_THRESHOLD,
+  ScreeningIndex,
+  type ScreeningSubject,
+  subjectOf,
+} from '../../packages/legisearch/src/watchlist/screen/screening-index.js'
 import { fixture } from '../helpers/fixtures.js'
 
 const LIST_2026 = fixture('un_sc/UN_consolidated_2026-02-27.xml')

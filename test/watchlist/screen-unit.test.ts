@@ -4,11 +4,18 @@
  * middle name, a transliteration variant, another script) and what must come out, reasons included.
  */
 import { describe, expect, it } from 'vitest'
-import { birthVerdict, queryBirthYear } from '../../src/watchlist/screen/birth.js'
-import { BOUND_SLACK, gainBound, scoreBound, weightNeeded } from '../../src/watchlist/screen/bound.js'
-import { alignNames, comparable, compareNames, pairingsOf, scorePairings, type WordMatcher } from '../../src/watchlist/screen/compare.js'
-import { countryCode, nationalityVerdict } from '../../src/watchlist/screen/countries.js'
-import { essentialWords } from '../../src/watchlist/screen/essential.js'
+import { birthVerdict, queryBirthYear } from '../../packages/legisearch/src/watchlist/screen/birth.js'
+import { BOUND_SLACK, gainBound, scoreBound, weightNeeded } from '../../packages/legisearch/src/watchlist/screen/bound.js'
+import {
+  alignNames,
+  comparable,
+  compareNames,
+  pairingsOf,
+  scorePairings,
+  type WordMatcher,
+} from '../../packages/legisearch/src/watchlist/screen/compare.js'
+import { countryCode, nationalityVerdict } from '../../packages/legisearch/src/watchlist/screen/countries.js'
+import { essentialWords } from '../../packages/legisearch/src/watchlist/screen/essential.js'
 import {
   DEFAULT_THRESHOLD,
   MAX_QUERY_WORDS,
@@ -17,12 +24,12 @@ import {
   type ScreeningQuery,
   type ScreeningSubject,
   subjectOf,
-} from '../../src/watchlist/screen/screening-index.js'
-import { prepareName } from '../../src/watchlist/screen/normalize.js'
-import { TopScores } from '../../src/watchlist/screen/ranking.js'
-import { jaroWinkler, osaDistance, withinOneEdit } from '../../src/watchlist/screen/similarity.js'
-import { collapse, sameCollapsed, skeleton } from '../../src/watchlist/screen/variants.js'
-import { compareWords } from '../../src/watchlist/screen/words.js'
+} from '../../packages/legisearch/src/watchlist/screen/screening-index.js'
+import { prepareName } from '../../packages/legisearch/src/watchlist/screen/normalize.js'
+import { TopScores } from '../../packages/legisearch/src/watchlist/screen/ranking.js'
+import { jaroWinkler, osaDistance, withinOneEdit } from '../../packages/legisearch/src/watchlist/screen/similarity.js'
+import { collapse, sameCollapsed, skeleton } from '../../packages/legisearch/src/watchlist/screen/variants.js'
+import { compareWords } from '../../packages/legisearch/src/watchlist/screen/words.js'
 
 type Kind = ScreeningSubject['names'][number]['kind']
 

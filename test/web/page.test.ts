@@ -1,7 +1,7 @@
 /**
  * The web page in a real browser: Debian's Chromium (`/usr/bin/chromium`, never a downloaded one)
  * driven by playwright-core against a real `legisearch serve` on loopback (the command built for
- * this run, its page built beside it by Vite from web/), over a snapshot filled as the server
+ * this run, its page built by Vite into packages/web/dist), over a snapshot filled as the server
  * tests fill theirs. It signs in with the key `serve --demo-key` prints, switches language,
  * searches, filters (by a facet where the server counts them), pages, opens a record and saves
  * it in a monitor, lists the watchlist, screens pasted and uploaded names, works from the keyboard
@@ -12,13 +12,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type Snapshot, openSnapshot } from '../../src/index.js'
-import { openApiDocument } from '../../src/server/openapi.js'
+import { type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openApiDocument } from '../../packages/server/src/openapi.js'
 import { fill } from '../server/support.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
@@ -81,11 +81,10 @@ describe.skipIf(!HAVE_CHROMIUM)(
 
     beforeAll(async () => {
       const started = performance.now()
-      // The page, built beside the command built for this run: `serve` finds it there, as it
-      // finds dist/web beside dist/cli.js.
+      // The page, built where `npm run build` writes it (packages/web/dist), where `serve` finds it
+      // through @legisearch/web.
       await build({
-        configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-        build: { outDir: join(dirname(inject('cliBuild')), 'web') },
+        configFile: fileURLToPath(new URL('../../packages/web/vite.config.ts', import.meta.url)),
         logLevel: 'warn',
       })
       const built = performance.now()
