@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os'
 import { relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import { packageAliases } from './test/helpers/packages.js'
 
 /**
  * The test files that take longest, started first (in this order) so that none is left running
@@ -33,17 +33,9 @@ class SlowFirst extends BaseSequencer {
   }
 }
 
-/** The packages by name, as tsconfig.json's `paths` map them: their sources. */
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-const PACKAGES = [
-  { find: /^legisearch$/, replacement: source('./packages/legisearch/src/index.ts') },
-  { find: /^legisearch\/internal$/, replacement: source('./packages/legisearch/src/internal.ts') },
-  { find: /^@legisearch\/server$/, replacement: source('./packages/server/src/index.ts') },
-  { find: /^@legisearch\/mcp$/, replacement: source('./packages/mcp/src/index.ts') },
-]
-
 export default defineConfig({
-  resolve: { alias: PACKAGES },
+  // The packages by name: their sources, or (`npm test`) the packed packages (test/helpers/packages.ts).
+  resolve: { alias: packageAliases() },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -5,7 +5,8 @@
 // tests, which have time limits, come first. vitest's output streams as it runs; each
 // check's output is printed when it ends, with its time; the summary at the end names every step
 // that failed, and the exit code is 1 when one did. Arguments are passed to vitest
-// (`npm test -- test/cli`).
+// (`npm test -- test/cli`). vitest runs against the packages as `npm pack` makes them
+// (`LEGISEARCH_TEST_PACKAGES=packed`); `npx vitest` alone runs against the sources.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { setPriority } from 'node:os'
@@ -15,6 +16,8 @@ interface Step {
   readonly command: string
   /** Whether its output streams as it comes (vitest) or is printed once it ends (the checks). */
   readonly live: boolean
+  /** Environment variables of its own. */
+  readonly env?: Record<string, string>
 }
 
 interface Outcome {
@@ -36,7 +39,13 @@ function script(name: string): string {
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`
 
 const STEPS: readonly Step[] = [
-  { name: 'vitest', command: ['vitest run', ...process.argv.slice(2).map(quote)].join(' '), live: true },
+  // Against the packages as published: built, packed and unpacked first (test/helpers/packages.ts).
+  {
+    name: 'vitest',
+    command: ['vitest run', ...process.argv.slice(2).map(quote)].join(' '),
+    live: true,
+    env: { LEGISEARCH_TEST_PACKAGES: 'packed' },
+  },
   { name: 'typecheck', command: script('typecheck'), live: false },
   ...script('lint')
     .split('&&')
@@ -48,7 +57,11 @@ const STEPS: readonly Step[] = [
 function run(step: Step): Promise<Outcome> {
   const started = performance.now()
   return new Promise((resolve) => {
-    const child = spawn(step.command, { shell: true, stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(step.command, {
+      shell: true,
+      env: { ...process.env, ...step.env },
+      stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    })
     // The checks yield the cores to vitest's workers (whose tests have time limits) and take the rest.
     if (!step.live && child.pid !== undefined) {
       try {

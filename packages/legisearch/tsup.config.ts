@@ -1,12 +1,32 @@
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
 
-// The library, for ES modules and CommonJS, with `legisearch/internal` (what the sibling packages
-// share) as a second entry of the same build, so that both entries share one copy of every module.
-export default defineConfig({
-  entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
+/**
+ * The library has one dependency of its own, better-sqlite3 (native). Everything else it uses
+ * (zod, the parsers of the official files, the name tables) is bundled into dist/, shaken to what
+ * it calls: an install is better-sqlite3 and this package, and the ES build's rarely used parts
+ * (ingest, downloads, screening) are chunks of their own, loaded on first use. zod's type
+ * declarations, which the public types use, are copied beside them (scripts/vendor-types.ts).
+ */
+const shared: Options = {
   target: 'node20',
-})
+  platform: 'node',
+  external: ['better-sqlite3'],
+  noExternal: [/^(?!better-sqlite3$)/],
+  treeshake: true,
+}
+
+export default defineConfig([
+  // The ES build, with `legisearch/internal` (what the sibling packages share) as a second entry of
+  // the same build, so that both entries share one copy of every module.
+  // Its bundled CommonJS libraries `require` Node's own modules: each chunk gets a `require`.
+  {
+    ...shared,
+    entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
+    format: ['esm'],
+    splitting: true,
+    dts: true,
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  },
+  // The CommonJS build: one file, requiring no ES module.
+  { ...shared, entry: { index: 'src/index.ts' }, format: ['cjs'], dts: { entry: { index: 'src/index.ts' } } },
+])

@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { type Snapshot, openSnapshot, schemas } from '../../packages/legisearch/src/index.js'
+import { type Snapshot, openSnapshot, schemas } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { fixture } from '../helpers/fixtures.js'
 import { proposition } from '../helpers/records.js'

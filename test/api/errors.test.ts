@@ -3,7 +3,7 @@
  * answer them (`{ error, code }` plus the status): the messages name the input and what is allowed.
  */
 import { describe, expect, it } from 'vitest'
-import { type LegisearchError, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { type LegisearchError, openSnapshot } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { sharedSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 

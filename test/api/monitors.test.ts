@@ -1,7 +1,7 @@
 /** `snap.getMonitor` (GET /monitors/{monitorId}), `listAllMonitors` and `info()` on the library. */
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { schemas } from '../../packages/legisearch/src/index.js'
+import { schemas } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { SCREEN_DEFAULTS, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { SCREEN_DEFAULTS, openSnapshot } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { LIST_2024, LIST_2026 } from '../watchlist/support.js'

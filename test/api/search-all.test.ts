@@ -4,7 +4,7 @@
  * one's place (nor read a record of another corpus as its own).
  */
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const notices = Array.from({ length: 600 }, (_, i) => ({

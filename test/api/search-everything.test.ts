@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
-import { CORPUS_NAMES, type CorpusName, type Snapshot } from '../../packages/legisearch/src/index.js'
+import { CORPUS_NAMES, type CorpusName, type Snapshot } from 'legisearch'
 import { parseInstant } from '../../packages/legisearch/src/common/dates.js'
 import { corpusOf } from '../../packages/legisearch/src/corpora/registry.js'
 import { errorOf } from '../helpers/errors.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LegisearchError } from '../../packages/legisearch/src/index.js'
+import { LegisearchError } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 
 const people = [

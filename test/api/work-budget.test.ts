@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { type Snapshot, openSnapshot } from 'legisearch'
 import { WORK_BUDGET, postingsLimit } from '../../packages/legisearch/src/text-index/work-budget.js'
 import { errorOf } from '../helpers/errors.js'
 import { withTextIndex } from '../helpers/text-index.js'

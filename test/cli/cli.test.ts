@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cliArgs, runCli as run, runCliFromSource } from '../helpers/cli.js'
-import { SOURCE_NAMES, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { SOURCE_NAMES, openSnapshot } from 'legisearch'
 import { tempDir, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'
 

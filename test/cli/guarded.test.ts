@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EXIT, guarded } from '../../packages/cli/src/common.js'
-import { LegisearchError } from '../../packages/legisearch/src/common/errors.js'
+import { LegisearchError } from 'legisearch'
 
 describe('guarded: the command line’s error boundary', () => {
   afterEach(() => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
-import { CORPUS_NAMES, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { CORPUS_NAMES, openSnapshot } from 'legisearch'
 import { runCli as run } from '../helpers/cli.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LegisearchError, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { LegisearchError, openSnapshot } from 'legisearch'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 import { cliArgs } from '../helpers/cli.js'
 

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { runCli as run } from '../helpers/cli.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 

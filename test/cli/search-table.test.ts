@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { runCli as run } from '../helpers/cli.js'
-import { CORPUS_NAMES, officialLink, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { CORPUS_NAMES, officialLink, openSnapshot } from 'legisearch'
 import { COLUMNS, resultsTable } from '../../packages/cli/src/search-table.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'

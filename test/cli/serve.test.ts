@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { CLI, cliArgs, runCli as run } from '../helpers/cli.js'
 import { keyIdOf } from '../../packages/legisearch/src/api/keys.js'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { fill } from '../server/support.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { runCli as run } from '../helpers/cli.js'
 import { COLUMNS } from '../../packages/cli/src/search-table.js'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BUSY_MESSAGE, CORRUPT_MESSAGE, INTERNAL_MESSAGE, errorBody, errorReply } from '../../packages/legisearch/src/common/error-reply.js'
-import { ERROR_STATUS, LegisearchError } from '../../packages/legisearch/src/common/errors.js'
+import { ERROR_STATUS, LegisearchError } from 'legisearch'
 
 describe('the error catalogue', () => {
   it('gives every error the status of its code', () => {

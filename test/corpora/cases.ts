@@ -4,7 +4,7 @@
  * record with controlled dates and text, how to make records offer a given value to each of its
  * body filters, and the spec's result shape (interface-spec 2.4, 2.5, 2.7; DECISIONS §3, §5).
  */
-import type { CorpusName, SearchMethods } from '../../packages/legisearch/src/index.js'
+import type { CorpusName, SearchMethods } from 'legisearch'
 
 export type Rec = Record<string, unknown>
 

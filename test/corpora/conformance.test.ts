@@ -12,7 +12,7 @@ import {
   type SearchResult,
   type Snapshot,
   searchMethodOf,
-} from '../../packages/legisearch/src/index.js'
+} from 'legisearch'
 import { sharedSnapshot, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, type CorpusCase, type Rec, SAVED_REF_SHAPE, defaultDate, merge, shapeProblems } from './cases.js'
 import { errorOf } from '../helpers/errors.js'

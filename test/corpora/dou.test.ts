@@ -3,7 +3,7 @@
  * section matches its extra editions; `organizations` is the first element of `hierarchy`.
  */
 import { describe, expect, it } from 'vitest'
-import type { SearchResult } from '../../packages/legisearch/src/index.js'
+import type { SearchResult } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { type Rec, caseOf } from './cases.js'
 

@@ -4,7 +4,7 @@
  * typed in `q` ranking first.
  */
 import { describe, expect, it } from 'vitest'
-import type { SearchQuery, SearchResult } from '../../packages/legisearch/src/index.js'
+import type { SearchQuery, SearchResult } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { type Rec, caseOf } from './cases.js'
 

@@ -11,16 +11,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'tsup'
 import type { TestProject } from 'vitest/node'
+import { BUILD_ROOT, PACKED, RUN_DIR, packAll } from './packages.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The built command's entry file (test/fixtures/.build/run-<pid>/cli.js). */
+    /** The built command's entry file: test/fixtures/.build/run-<pid>/command/cli.js, or the packed package's. */
     cliBuild: string
   }
 }
-
-/** Where the test builds go (git-ignored). */
-const BUILD_ROOT = fileURLToPath(new URL('../fixtures/.build/', import.meta.url))
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const PACKAGES = ['legisearch', 'server', 'mcp', 'cli', 'web']
@@ -71,7 +69,11 @@ export async function buildCommand(dir: string): Promise<string> {
   return cli
 }
 
-/** The vitest global setup (vitest.config.ts): builds the command, and removes the build at the end. */
+/**
+ * The vitest global setup (vitest.config.ts): builds the command from the sources, or packs every
+ * package when the tests run against the packed ones (test/helpers/packages.ts); removes this
+ * run's builds at the end.
+ */
 export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(BUILD_ROOT, { recursive: true })
   // Builds of runs that ended without their teardown (killed).
@@ -79,10 +81,14 @@ export default async function setup(project: TestProject): Promise<() => void> {
     const pid = Number(/^run-(\d+)$/.exec(name)?.[1])
     if (pid && pid !== process.pid && !alive(pid)) rmSync(join(BUILD_ROOT, name), { recursive: true, force: true })
   }
-  const dir = join(BUILD_ROOT, `run-${process.pid}`)
-  project.provide('cliBuild', await buildCommand(dir))
-  project.onTestsRerun(async () => {
-    await buildCommand(dir)
-  })
-  return () => rmSync(dir, { recursive: true, force: true })
+  if (PACKED) {
+    project.provide('cliBuild', packAll())
+  } else {
+    const dir = join(RUN_DIR, 'command')
+    project.provide('cliBuild', await buildCommand(dir))
+    project.onTestsRerun(async () => {
+      await buildCommand(dir)
+    })
+  }
+  return () => rmSync(RUN_DIR, { recursive: true, force: true })
 }

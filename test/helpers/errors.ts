@@ -1,4 +1,4 @@
-import { LegisearchError } from '../../packages/legisearch/src/index.js'
+import { LegisearchError } from 'legisearch'
 
 /** The `LegisearchError` a call throws; fails the test when it throws anything else or nothing. */
 export function errorOf(fn: () => unknown): LegisearchError {

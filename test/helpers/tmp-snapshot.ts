@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, onTestFinished } from 'vitest'
-import { type OpenOptions, type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { type OpenOptions, type Snapshot, openSnapshot } from 'legisearch'
 
 function makeDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'legisearch-test-'))

@@ -6,7 +6,7 @@
  * many exact ties (identical texts) and many distinct scores (texts of different lengths).
  */
 import { describe, expect, it } from 'vitest'
-import type { PropositionResult } from '../../packages/legisearch/src/index.js'
+import type { PropositionResult } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 
 const N = 1600

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Snapshot } from 'legisearch'
 import { legislatureOn } from '../../packages/legisearch/src/ingest/camara/map.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, camaraFacts } from './cases.js'

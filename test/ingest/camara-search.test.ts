@@ -4,7 +4,7 @@
  * a theme id, a situation id.
  */
 import { describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Snapshot } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, camaraFacts } from './cases.js'
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import type { SourceName } from '../../packages/legisearch/src/index.js'
+import type { SourceName } from 'legisearch'
 import { parseCsv, readCsvRecords } from '../helpers/csv.js'
 import { fixture } from '../helpers/fixtures.js'
 import { zipEntries } from '../helpers/zip.js'

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CORPUS_NAMES, type CorpusName, type Snapshot, SOURCE_NAMES, schemas } from '../../packages/legisearch/src/index.js'
+import { CORPUS_NAMES, type CorpusName, type Snapshot, SOURCE_NAMES, schemas } from 'legisearch'
 import { rejectionOf } from '../helpers/errors.js'
 import { sharedSnapshot, sharedTempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { zipOf, zipWithBrokenEntry } from '../helpers/zip.js'

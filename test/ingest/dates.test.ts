@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { CORPUS_NAMES, type CorpusName } from '../../packages/legisearch/src/index.js'
+import { CORPUS_NAMES, type CorpusName } from 'legisearch'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES } from './cases.js'
 import { decodeRecord } from '../../packages/legisearch/src/store/record-codec.js'

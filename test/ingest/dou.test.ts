@@ -5,7 +5,7 @@
  * split act joined into one.
  */
 import { describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Snapshot } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, douActs } from './cases.js'
 

@@ -3,7 +3,7 @@
  * open, join a file twice, or let one file of a call empty what another call stored.
  */
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { tempSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 import { CASES } from './cases.js'
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Snapshot } from 'legisearch'
 import { readCsvRecords } from '../helpers/csv.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Snapshot } from 'legisearch'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'

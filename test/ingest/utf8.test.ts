@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { describe, expect, it } from 'vitest'
-import { LegisearchError } from '../../packages/legisearch/src/index.js'
+import { LegisearchError } from 'legisearch'
 import { strictUtf8 } from '../../packages/legisearch/src/ingest/utf8.js'
 
 /** Runs `bytes` through the check in chunks of `size` bytes: the text, or the refusal. */

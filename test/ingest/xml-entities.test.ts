@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LegisearchError, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { LegisearchError, openSnapshot } from 'legisearch'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 

@@ -21,7 +21,7 @@ import {
   stem,
   termOf,
   tokenize,
-} from '../../packages/legisearch/src/index.js'
+} from 'legisearch'
 import { sharedSnapshot, sharedTempDir } from '../helpers/tmp-snapshot.js'
 
 /** An argument, shown in a failure by a short label (fast-check would print a 5 MB string whole). */

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CorpusName, type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { type CorpusName, type Snapshot, openSnapshot } from 'legisearch'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 import { CASES } from '../ingest/cases.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTIONS, type CorpusName } from '../../packages/legisearch/src/index.js'
+import { COLLECTIONS, type CorpusName } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { withTextIndex } from '../helpers/text-index.js'
 import { sharedSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'

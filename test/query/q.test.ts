@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LegisearchError } from '../../packages/legisearch/src/index.js'
+import { LegisearchError } from 'legisearch'
 import { citationOfTitle, citationText } from '../../packages/legisearch/src/query/citations.js'
 import { parseQ } from '../../packages/legisearch/src/query/q.js'
 import { fold } from '../../packages/legisearch/src/text/fold.js'

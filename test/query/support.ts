@@ -1,4 +1,4 @@
-import type { SearchQuery, Snapshot } from '../../packages/legisearch/src/index.js'
+import type { SearchQuery, Snapshot } from 'legisearch'
 
 /** A notice with only the searched fields set (everything else takes its default). */
 export function notice(

@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { loopbackServers } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { call, servedSnapshot } from './support.js'

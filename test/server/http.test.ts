@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openApiDocument } from '../../packages/server/src/openapi.js'
+import { openApiDocument } from '@legisearch/server'
 import { errorOf } from '../helpers/errors.js'
 import { CORPORA, call, servedSnapshot } from './support.js'
 

@@ -3,8 +3,8 @@
  * in-memory snapshot refused with a worker pool.
  */
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
-import { createServer } from '../../packages/server/src/app.js'
+import { openSnapshot } from 'legisearch'
+import { createServer } from '@legisearch/server'
 import { rejectionOf } from '../helpers/errors.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 

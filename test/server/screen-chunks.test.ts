@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Answer, Call } from '../../packages/server/src/backend.js'
-import { screenInChunks } from '../../packages/server/src/app.js'
+import { screenInChunks } from '@legisearch/server'
 
 /** A backend whose watchlist version is `versionAt(n)` at its n-th call; each entry's result echoes its name. */
 function backend(versionAt: (n: number) => string): { read: (call: Call) => Promise<Answer>; calls: () => number } {

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 
 const CHECKER = fileURLToPath(new URL('../fixtures/crash-checker.ts', import.meta.url))

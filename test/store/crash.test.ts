@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { MERGE_FACTOR } from '../../packages/legisearch/src/text-index/blocks/merge.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 

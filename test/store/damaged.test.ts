@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
-import { CORPUS_NAMES, LegisearchError, type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { CORPUS_NAMES, LegisearchError, type Snapshot, openSnapshot } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { sharedTempDir, tempDir } from '../helpers/tmp-snapshot.js'
 

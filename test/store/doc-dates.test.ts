@@ -7,7 +7,7 @@
 import { copyFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot, type Snapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot, type Snapshot } from 'legisearch'
 import { CHUNK, fillDateColumns } from '../../packages/legisearch/src/store/doc-columns.js'
 import { Statements } from '../../packages/legisearch/src/store/statements.js'
 import { proposition } from '../helpers/records.js'

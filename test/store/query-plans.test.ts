@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
 

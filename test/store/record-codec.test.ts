@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { generate } from '../../scripts/generate/index.js'
-import { CORPUS_NAMES, type CorpusName, type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { CORPUS_NAMES, type CorpusName, type Snapshot, openSnapshot } from 'legisearch'
 import { TRAIN_FROM, decodeRecord, encodeRecord, recompressRecords } from '../../packages/legisearch/src/store/record-codec.js'
 import { Statements } from '../../packages/legisearch/src/store/statements.js'
 import { CASES } from '../ingest/cases.js'

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Snapshot } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 

@@ -12,7 +12,7 @@ import { FTS5_UPGRADES } from '../../packages/legisearch/src/text-index/fts5.js'
 import { TEXT_INDEXES } from '../../packages/legisearch/src/text-index/registry.js'
 import type { TextItem, TextQuery } from '../../packages/legisearch/src/text-index/text-query.js'
 import type { IndexLayout, IndexSearch, MatchOptions, TextIndex } from '../../packages/legisearch/src/text-index/types.js'
-import { type MatchMode, termOf, tokenize } from '../../packages/legisearch/src/index.js'
+import { type MatchMode, termOf, tokenize } from 'legisearch'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
 const IMPLEMENTATIONS: { name: string; make: (db: Db, st: Statements) => TextIndex }[] = Object.entries(TEXT_INDEXES).map(

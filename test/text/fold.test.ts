@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fold } from '../../packages/legisearch/src/index.js'
+import { fold } from 'legisearch'
 
 describe('fold: case and accent folding of one word', () => {
   it.each([

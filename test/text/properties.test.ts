@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fold, termOf, tokenize } from '../../packages/legisearch/src/index.js'
+import { fold, termOf, tokenize } from 'legisearch'
 
 /** Letters of the scripts a Brazilian text may quote: Latin (with extensions), Greek, Cyrillic. */
 const europeanLetter = fc

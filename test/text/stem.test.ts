@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fold, stem, termOf } from '../../packages/legisearch/src/index.js'
+import { fold, stem, termOf } from 'legisearch'
 
 /**
  * Light Portuguese stemming (DECISIONS §4, default mode): plural and feminine forms meet, different

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tokenize } from '../../packages/legisearch/src/index.js'
+import { tokenize } from 'legisearch'
 
 const texts = (s: string) => tokenize(s).map((t) => t.text)
 const slices = (s: string) => tokenize(s).map((t) => s.slice(t.start, t.end))

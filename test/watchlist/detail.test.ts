@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Designation, ReconcileReport } from '../../packages/legisearch/src/index.js'
+import type { Designation, ReconcileReport } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import {
   DELISTED_2026,

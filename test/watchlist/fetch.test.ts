@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { rejectionOf } from '../helpers/errors.js'
 import { loopbackServers, refusedPort } from '../helpers/loopback.js'
-import { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from '../../packages/legisearch/src/watchlist/fetch.js'
+import { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from 'legisearch'
 import { fixture } from '../helpers/fixtures.js'
 
 // Never the internet: every test talks to a node:http server on 127.0.0.1, port 0.

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
+import { openSnapshot } from 'legisearch'
 import { MIGRATIONS } from '../../packages/legisearch/src/store/migrations/registry.js'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Snapshot } from 'legisearch'
 import {
   FROM_2024_TO_2026,
   NAMES_DIR,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Designation, DesignationEvent, ReconcileReport, Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Designation, DesignationEvent, ReconcileReport, Snapshot } from 'legisearch'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { type IndependentList, type IndependentRecord, changedFields, diffLists, fieldValueMatches, readList } from './independent-diff.js'
 import { fixtureDir } from '../helpers/fixtures.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Designation } from '../../packages/legisearch/src/index.js'
+import type { Designation } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { readList } from './independent-diff.js'

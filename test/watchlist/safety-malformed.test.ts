@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LegisearchError } from '../../packages/legisearch/src/index.js'
+import { LegisearchError } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { sharedSnapshot, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import {

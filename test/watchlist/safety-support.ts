@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect } from 'vitest'
-import type { Designation, Snapshot } from '../../packages/legisearch/src/index.js'
+import type { Designation, Snapshot } from 'legisearch'
 import { sharedTempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { readList } from './independent-diff.js'
 import { fixture } from '../helpers/fixtures.js'

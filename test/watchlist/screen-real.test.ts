@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { originFieldsOf } from '../../packages/legisearch/src/watchlist/map.js'
 import { nameKey } from '../../packages/legisearch/src/watchlist/names.js'
-import { parseUnConsolidatedList } from '../../packages/legisearch/src/watchlist/parse.js'
+import { parseUnConsolidatedList } from 'legisearch'
 import { compareNames } from '../../packages/legisearch/src/watchlist/screen/compare.js'
 import {
   DEFAULT_THRESHOLD,

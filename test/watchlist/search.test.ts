@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Designation, WatchlistQuery } from '../../packages/legisearch/src/index.js'
+import type { Designation, WatchlistQuery } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { diffLists } from './independent-diff.js'
 import {

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Designation, Snapshot, WatchlistQuery } from '../../packages/legisearch/src/index.js'
+import type { Designation, Snapshot, WatchlistQuery } from 'legisearch'
 import { fixture } from '../helpers/fixtures.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 

@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openSnapshot } from '../../packages/legisearch/src/index.js'
-import { createServer } from '../../packages/server/src/app.js'
+import { openSnapshot } from 'legisearch'
+import { createServer } from '@legisearch/server'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 
 /** A snapshot and a built page's folder (an index.html and one asset). */

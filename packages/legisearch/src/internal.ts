@@ -13,3 +13,6 @@ export { redactUrl } from './common/redact-url.js'
 export { alertCheckOptionsSchema } from './api/saved-searches.js'
 export { screenRequestSchema } from './api/screen.js'
 export { webhookPolicySchema } from './api/open-options.js'
+// The library's own zod (bundled into its build): the siblings build their schemas with it, so that
+// every schema they hand to zod's functions comes from one copy.
+export { z } from 'zod'

@@ -4,8 +4,7 @@
  * string and its body side by side), and each call is the library's method: the library
  * validates, so an agent gets the very messages an HTTP client or a library caller gets.
  */
-import { z } from 'zod'
-import { invalid, clipped } from 'legisearch/internal'
+import { invalid, clipped, z } from 'legisearch/internal'
 import { LegisearchError, schemas, CORPUS_NAMES, type Snapshot } from 'legisearch'
 
 export interface Tool {

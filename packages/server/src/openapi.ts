@@ -3,8 +3,8 @@
  * (`routes.ts`) and its zod schemas, the same ones that validate requests and describe responses,
  * so it cannot drift from what the server accepts and answers. Served at `/openapi.json`.
  */
-import { z } from 'zod'
 import { schemas } from 'legisearch'
+import { z } from 'legisearch/internal'
 import { ROUTES } from './routes.js'
 
 type Json = Record<string, unknown>

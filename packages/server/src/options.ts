@@ -1,6 +1,5 @@
 /** The options of `createServer`, checked by one schema, and the server's defaults. */
-import { z } from 'zod'
-import { webhookPolicySchema } from 'legisearch/internal'
+import { webhookPolicySchema, z } from 'legisearch/internal'
 
 /** The options of `createServer`; defaults in `SERVER_DEFAULTS`. */
 export const serverOptionsSchema = z.strictObject({

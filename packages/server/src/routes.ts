@@ -3,8 +3,8 @@
  * allow, its parameters, body and answers as zod schemas. The server registers these routes and
  * the OpenAPI document describes these routes, so neither can name a path the other lacks.
  */
-import { z } from 'zod'
 import { schemas, type Endpoint, CORPUS_NAMES, type CorpusName } from 'legisearch'
+import { z } from 'legisearch/internal'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

@@ -32,6 +32,9 @@ export interface Issue {
   readonly message: string
 }
 
+/** The mark every `LegisearchError` carries, the same symbol in every copy of the package. */
+const MARK = Symbol.for('legisearch.LegisearchError')
+
 /**
  * The one error class of legisearch. Every failure a caller can cause is one of these, carrying
  * the stable `code` the hosted service would answer with and its HTTP status, read from
@@ -41,8 +44,17 @@ export interface Issue {
  * try { snap.searchPropositions({ limit: 50 }) }
  * catch (e) { if (e instanceof LegisearchError) console.log(e.status, e.code, e.message) }
  * // 400 invalid_parameters "limit: must be an integer from 1 to 20 (got 50)"
+ *
+ * `instanceof LegisearchError` holds for an error from any copy of the class: the ES module and
+ * the CommonJS builds, or two installed versions of the package (each error carries a mark
+ * registered under one global symbol). A subclass (`ListRefusal`) is checked as any class is.
  */
 export class LegisearchError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== LegisearchError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && (value as { [MARK]?: unknown })[MARK] === true
+  }
+
   override readonly name = 'LegisearchError'
   readonly status: number
   readonly code: ErrorCode
@@ -66,6 +78,7 @@ export class LegisearchError extends Error {
     this.code = code
     this.path = path
     this.issues = issues ?? [{ code: 'custom', path, message }]
+    Object.defineProperty(this, MARK, { value: true })
   }
 
   /** The HTTP error body of the spec: `{ error, code }`. */

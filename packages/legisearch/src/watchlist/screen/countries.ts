@@ -1,4 +1,10 @@
-import countries from 'i18n-iso-countries'
+// The library without its 80 locales (its package entry registers every one), and the four the
+// names here are looked up in.
+import countries from 'i18n-iso-countries/index.js'
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
+import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' }
+import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' }
+import pt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' }
 
 /**
  * Country names and codes to ISO 3166-1 alpha-2 (lower case), through `i18n-iso-countries`. The
@@ -19,6 +25,7 @@ const UN_NAMES: Readonly<Record<string, string>> = {
 }
 
 const LANGS = ['en', 'pt', 'es', 'fr'] as const
+for (const locale of [en, pt, es, fr]) countries.registerLocale(locale)
 
 const cache = new Map<string, string | null>()
 

@@ -1,0 +1,75 @@
+/**
+ * The packages the tests import by name (`legisearch`, `legisearch/internal`, `@legisearch/server`,
+ * `@legisearch/mcp`) and the command they spawn: either the sources (tsconfig.json's `paths`; what
+ * `npx vitest` uses), or, with `LEGISEARCH_TEST_PACKAGES=packed` (what `npm test` sets), the
+ * packages as they are published: built, packed by `npm pack` and unpacked into a folder of this
+ * run under the git-ignored `test/fixtures/.build/`, where their imports of each other resolve to
+ * the unpacked copies and their dependencies to the repository's node_modules.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+/** Where the test builds go (git-ignored). */
+export const BUILD_ROOT = join(ROOT, 'test/fixtures/.build')
+
+/** The folder of this test run's builds (its main process: the config and the global setups). */
+export const RUN_DIR = join(BUILD_ROOT, `run-${process.pid}`)
+
+/** Whether the tests run against the packed packages. */
+export const PACKED = process.env['LEGISEARCH_TEST_PACKAGES'] === 'packed'
+
+/** The packages' folders under packages/, and their names. */
+export const PACKAGES = {
+  legisearch: 'legisearch',
+  web: '@legisearch/web',
+  server: '@legisearch/server',
+  mcp: '@legisearch/mcp',
+  cli: '@legisearch/cli',
+} as const
+
+/** Where the packed packages are unpacked: `<RUN_DIR>/packed/node_modules/<name>`. */
+const packedModules = join(RUN_DIR, 'packed', 'node_modules')
+
+/** A packed package's folder. */
+export const packedPackage = (name: string): string => join(packedModules, name)
+
+/** What the tests import by name, as vitest aliases: the sources, or the packed packages' builds. */
+export function packageAliases(): { find: RegExp; replacement: string }[] {
+  const entries: [string, string, string][] = [
+    ['legisearch', 'packages/legisearch/src/index.ts', 'legisearch/dist/index.js'],
+    ['legisearch/internal', 'packages/legisearch/src/internal.ts', 'legisearch/dist/internal.js'],
+    ['@legisearch/server', 'packages/server/src/index.ts', '@legisearch/server/dist/index.js'],
+    ['@legisearch/mcp', 'packages/mcp/src/index.ts', '@legisearch/mcp/dist/index.js'],
+  ]
+  return entries.map(([name, source, built]) => ({
+    find: new RegExp(`^${name.replace(/\//g, '\\/')}$`),
+    replacement: PACKED ? join(packedModules, built) : join(ROOT, source),
+  }))
+}
+
+/**
+ * Builds every package (`npm run build`), packs each (`npm pack`) and unpacks it where the packed
+ * aliases point; returns the packed command's entry file.
+ * @example const cli = packAll() // …/packed/node_modules/@legisearch/cli/dist/cli.js
+ */
+export function packAll(): string {
+  const run = (command: string, args: string[], cwd = ROOT) =>
+    execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+  run('npm', ['run', 'build', '--silent'])
+  const tarballs = join(RUN_DIR, 'packed', 'tarballs')
+  mkdirSync(tarballs, { recursive: true })
+  run('npm', ['pack', '--workspaces', '--silent', '--pack-destination', tarballs])
+  for (const [dir, name] of Object.entries(PACKAGES)) {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as { version: string }
+    const file = `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`
+    if (!readdirSync(tarballs).includes(file)) throw new Error(`npm pack wrote no ${file} into ${tarballs}`)
+    const to = packedPackage(name)
+    mkdirSync(to, { recursive: true })
+    run('tar', ['-xzf', join(tarballs, file), '-C', to, '--strip-components=1'])
+  }
+  return join(packedPackage('@legisearch/cli'), 'dist', 'cli.js')
+}
