@@ -17,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The built command's entry file: test/fixtures/.build/run-<pid>/command/cli.js, or the packed package's. */
     cliBuild: string
+    /** The folder of the packed packages' tarballs when the tests run against them, else ''. */
+    packedTarballs: string
   }
 }
 
@@ -82,8 +84,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
     if (pid && pid !== process.pid && !alive(pid)) rmSync(join(BUILD_ROOT, name), { recursive: true, force: true })
   }
   if (PACKED) {
-    project.provide('cliBuild', packAll())
+    const packed = packAll()
+    project.provide('cliBuild', packed.cli)
+    project.provide('packedTarballs', packed.tarballs)
   } else {
+    project.provide('packedTarballs', '')
     const dir = join(RUN_DIR, 'command')
     project.provide('cliBuild', await buildCommand(dir))
     project.onTestsRerun(async () => {

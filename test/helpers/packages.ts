@@ -51,25 +51,31 @@ export function packageAliases(): { find: RegExp; replacement: string }[] {
   }))
 }
 
+/** What `packAll` made: the tarballs' folder, and the unpacked command's entry file. */
+export interface Packed {
+  readonly tarballs: string
+  readonly cli: string
+}
+
 /**
- * Builds every package (`npm run build`), packs each (`npm pack`) and unpacks it where the packed
- * aliases point; returns the packed command's entry file.
- * @example const cli = packAll() // …/packed/node_modules/@legisearch/cli/dist/cli.js
+ * Builds every package (`npm run build`), packs each (`npm pack`) into `<into>/tarballs` and
+ * unpacks it into `<into>/node_modules/<name>` (by default where the packed aliases point).
+ * @example const { cli } = packAll() // …/packed/node_modules/@legisearch/cli/dist/cli.js
  */
-export function packAll(): string {
+export function packAll(into = join(RUN_DIR, 'packed')): Packed {
   const run = (command: string, args: string[], cwd = ROOT) =>
     execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
   run('npm', ['run', 'build', '--silent'])
-  const tarballs = join(RUN_DIR, 'packed', 'tarballs')
+  const tarballs = join(into, 'tarballs')
   mkdirSync(tarballs, { recursive: true })
   run('npm', ['pack', '--workspaces', '--silent', '--pack-destination', tarballs])
   for (const [dir, name] of Object.entries(PACKAGES)) {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as { version: string }
     const file = `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`
     if (!readdirSync(tarballs).includes(file)) throw new Error(`npm pack wrote no ${file} into ${tarballs}`)
-    const to = packedPackage(name)
+    const to = join(into, 'node_modules', name)
     mkdirSync(to, { recursive: true })
     run('tar', ['-xzf', join(tarballs, file), '-C', to, '--strip-components=1'])
   }
-  return join(packedPackage('@legisearch/cli'), 'dist', 'cli.js')
+  return { tarballs, cli: join(into, 'node_modules', '@legisearch/cli', 'dist', 'cli.js') }
 }

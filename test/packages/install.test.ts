@@ -1,0 +1,163 @@
+/**
+ * Each package as a user gets it: `npm pack`ed, installed alone (with the legisearch packages it
+ * depends on) into an empty project by `npm install`, and its README's example run there. The
+ * library's install must hold no server, CLI, MCP or page dependency. Versions are kept in step.
+ *
+ * npm installs the third-party dependencies from the registry (or its cache). better-sqlite3 is
+ * installed without its install script and given the repository's own compiled binary folder (the
+ * same version, checked), instead of compiling it again in each project (about a minute each).
+ */
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { fixture } from '../helpers/fixtures.js'
+import { PACKAGES, packAll } from '../helpers/packages.js'
+import { sharedTempDir } from '../helpers/tmp-snapshot.js'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+type Folder = keyof typeof PACKAGES
+
+interface Manifest {
+  name: string
+  version: string
+  dependencies?: Record<string, string>
+}
+const manifest = (folder: Folder): Manifest => JSON.parse(readFileSync(join(ROOT, 'packages', folder, 'package.json'), 'utf8')) as Manifest
+
+/** The package's legisearch dependencies, and theirs, by folder. */
+function ownClosure(folder: Folder, seen = new Set<Folder>()): Set<Folder> {
+  seen.add(folder)
+  for (const name of Object.keys(manifest(folder).dependencies ?? {})) {
+    const dep = (Object.keys(PACKAGES) as Folder[]).find((f) => PACKAGES[f] === name)
+    if (dep && !seen.has(dep)) ownClosure(dep, seen)
+  }
+  return seen
+}
+
+/** The README's example: the first code block under `## Example`. */
+function example(folder: Folder): { lang: string; code: string } {
+  const readme = readFileSync(join(ROOT, 'packages', folder, 'README.md'), 'utf8')
+  const m = /## Example\n+```(\w+)\n([\s\S]*?)\n```/.exec(readme)
+  if (!m) throw new Error(`packages/${folder}/README.md has no code block under "## Example"`)
+  return { lang: m[1] as string, code: m[2] as string }
+}
+
+/** The packages installed in a project: each folder of node_modules holding a package.json. */
+function installed(project: string): string[] {
+  const top = join(project, 'node_modules')
+  return readdirSync(top).flatMap((name) => {
+    if (name.startsWith('.')) return []
+    if (name.startsWith('@')) return readdirSync(join(top, name)).map((n) => `${name}/${n}`)
+    return [name]
+  })
+}
+
+describe('each package, packed and installed alone in an empty project', { timeout: 300_000 }, () => {
+  const dir = sharedTempDir()
+  let tarballs = ''
+
+  beforeAll(() => {
+    tarballs = inject('packedTarballs') || packAll(join(dir(), 'packed')).tarballs
+  }, 300_000)
+
+  /** An empty project with `folder`'s package and the legisearch packages it needs installed. */
+  function install(folder: Folder): string {
+    const project = join(dir(), `project-${folder}`)
+    mkdirSync(project, { recursive: true })
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `try-${folder}`, version: '1.0.0', private: true, type: 'module' }))
+    const files = [...ownClosure(folder)].map((f) => {
+      const m = manifest(f)
+      return join(tarballs, `${m.name.replace(/^@/, '').replace('/', '-')}-${m.version}.tgz`)
+    })
+    execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...files], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const sqlite = join(project, 'node_modules', 'better-sqlite3')
+    if (existsSync(sqlite)) {
+      const ours = join(ROOT, 'node_modules', 'better-sqlite3')
+      const version = (path: string) => (JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as Manifest).version
+      expect(version(sqlite), 'the project installed the better-sqlite3 the repository compiled').toBe(version(ours))
+      cpSync(join(ours, 'build'), join(sqlite, 'build'), { recursive: true })
+    }
+    return project
+  }
+
+  /** Runs the README's example in the project; returns what it printed. */
+  function runExample(folder: Folder, project: string): string {
+    const { lang, code } = example(folder)
+    const env = { ...process.env, PATH: `${join(project, 'node_modules', '.bin')}:${process.env['PATH'] ?? ''}`, LEGISEARCH_SNAPSHOT: '' }
+    if (lang === 'js') {
+      writeFileSync(join(project, 'example.js'), code)
+      return execFileSync(process.execPath, ['example.js'], { cwd: project, env, encoding: 'utf8' })
+    }
+    expect(lang).toBe('sh')
+    return execFileSync('sh', ['-ec', code], { cwd: project, env, encoding: 'utf8' })
+  }
+
+  it('every package has the same version, and depends on exactly that version of the others', () => {
+    const version = manifest('legisearch').version
+    for (const folder of Object.keys(PACKAGES) as Folder[]) {
+      const m = manifest(folder)
+      expect(m.name).toBe(PACKAGES[folder])
+      expect(m.version, m.name).toBe(version)
+      for (const [name, range] of Object.entries(m.dependencies ?? {}))
+        if (name === 'legisearch' || name.startsWith('@legisearch/')) expect(range, `${m.name} → ${name}`).toBe(version)
+    }
+  })
+
+  it('legisearch: better-sqlite3 and its install helpers only, no server, CLI, MCP or page dependency; the example searches', () => {
+    const project = install('legisearch')
+    const names = installed(project)
+    for (const shell of [
+      'fastify',
+      '@modelcontextprotocol/sdk',
+      'citty',
+      '@scalar/fastify-api-reference',
+      'hono',
+      'preact',
+      'vite',
+      'zod',
+      'piscina',
+    ])
+      expect(names, `${shell} in the library's install`).not.toContain(shell)
+    expect(names).toContain('better-sqlite3')
+    expect(runExample('legisearch', project)).toBe('1 PL 2630/2020\n')
+    // The CommonJS build, from the same install.
+    const cjs = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        "const l = require('legisearch'); console.log(typeof l.openSnapshot, new l.LegisearchError('not_found', 'x') instanceof l.LegisearchError)",
+      ],
+      {
+        cwd: project,
+        encoding: 'utf8',
+      },
+    )
+    expect(cjs).toBe('function true\n')
+  })
+
+  it('@legisearch/server: the example answers /healthz', () => {
+    expect(runExample('server', install('server'))).toBe('200\n')
+  })
+
+  it('@legisearch/mcp: the example lists the tools', () => {
+    expect(runExample('mcp', install('mcp'))).toBe('true\n')
+  })
+
+  it('@legisearch/web: the example finds the built page', () => {
+    expect(runExample('web', install('web'))).toBe('true\n')
+  })
+
+  it('@legisearch/cli: the `legisearch` command of the example ingests a real UN list and finds its designations', () => {
+    const project = install('cli')
+    writeFileSync(join(project, 'consolidated.xml'), readFileSync(fixture('un_sc/UN_consolidated_2026-02-27.xml')))
+    const out = runExample('cli', project)
+    expect(out).toMatch(/^un\b/m)
+    expect(out).toContain('QDe.004')
+    expect(out).toContain('1–3 of 5 designations')
+  })
+})
