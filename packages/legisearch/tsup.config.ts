@@ -13,6 +13,8 @@ const shared: Options = {
   external: ['better-sqlite3'],
   noExternal: [/^(?!better-sqlite3$)/],
   treeshake: true,
+  // Read by scripts/licenses.ts (the bundled packages' licences), then removed.
+  metafile: true,
 }
 
 export default defineConfig([
