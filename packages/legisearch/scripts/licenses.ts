@@ -26,8 +26,14 @@ const sections = [...folders]
   .map((folder) => {
     const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name: string; version: string; license?: string }
     const file = readdirSync(folder).find((f) => /^licen[cs]e/i.test(f))
-    const text = file && existsSync(join(folder, file)) ? readFileSync(join(folder, file), 'utf8').trim() : `(no licence file; package.json says ${manifest.license ?? 'nothing'})`
-    return { name: manifest.name, text: `## ${manifest.name} ${manifest.version} (${manifest.license ?? 'no licence field'})\n\n\`\`\`\n${text}\n\`\`\`\n` }
+    const text =
+      file && existsSync(join(folder, file))
+        ? readFileSync(join(folder, file), 'utf8').trim()
+        : `(no licence file; package.json says ${manifest.license ?? 'nothing'})`
+    return {
+      name: manifest.name,
+      text: `## ${manifest.name} ${manifest.version} (${manifest.license ?? 'no licence field'})\n\n\`\`\`\n${text}\n\`\`\`\n`,
+    }
   })
   .sort((a, b) => a.name.localeCompare(b.name))
 
