@@ -85,6 +85,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   if (PACKED) {
     const packed = packAll()
+    // The child processes of the crash and concurrency tests (test/fixtures/library.ts).
+    process.env['LEGISEARCH_TEST_LIBRARY'] = join(packed.tarballs, '..', 'node_modules', 'legisearch', 'dist', 'index.js')
     project.provide('cliBuild', packed.cli)
     project.provide('packedTarballs', packed.tarballs)
   } else {
