@@ -35,7 +35,7 @@
  *   npx tsx bench/startup.ts [--runs 20]
  */
 import { type SpawnSyncReturns, execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, platform, release, totalmem } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -171,7 +171,9 @@ function install(label: string, slug: string, main: string, specs: readonly stri
         `${label}: npm installed better-sqlite3 ${installed}, the repository's compiled copy is ${repo.version}: cannot copy its build/`,
       )
     }
-    cpSync(repo.build, join(sqlite, 'build'), { recursive: true })
+    // `cp -a`, not fs.cpSync: node-gyp's build hard-links its outputs (the .node file and the
+    // archive are in Release/ and obj.target/ once), which a plain copy would count twice.
+    execFileSync('cp', ['-a', repo.build, join(sqlite, 'build')])
   }
   const lock = readJson<{ packages: Record<string, { hasInstallScript?: boolean }> }>(join(dir, 'package-lock.json'))
   const skippedScripts = Object.entries(lock.packages)
