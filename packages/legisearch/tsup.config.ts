@@ -5,7 +5,7 @@ import { defineConfig, type Options } from 'tsup'
  * (zod, the parsers of the official files, the name tables) is bundled into dist/, shaken to what
  * it calls: an install is better-sqlite3 and this package, and the ES build's rarely used parts
  * (ingest, downloads, screening) are chunks of their own, loaded on first use. zod's type
- * declarations, which the public types use, are copied beside them (scripts/vendor-types.ts).
+ * declarations, which the public types use, are copied beside them (scripts/declarations.ts).
  */
 const shared: Options = {
   target: 'node20',

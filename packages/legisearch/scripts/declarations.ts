@@ -1,8 +1,10 @@
 /**
- * After `tsup`: copies zod's type declarations (the .d.cts files reachable from its entry, and its
- * licence) into dist/vendor/zod/ and points the library's declarations at them, so that the public
- * types (the schemas, and the types inferred from them) need no zod installed — zod's code is
- * bundled into dist/.
+ * After `tsup`, the library's declarations made to stand alone:
+ * - zod's type declarations (the .d.cts files reachable from its entry, and its licence) are copied
+ *   into dist/vendor/zod/ and the library's declarations point at them, so that the public types
+ *   (the schemas, and the types inferred from them) need no zod installed — zod's code is bundled;
+ * - each declaration file names the Node types it uses (`/// <reference types="node" />`: Buffer,
+ *   streams, addresses), so a project with `types: []` still finds them (in @types/node).
  */
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -34,7 +36,7 @@ for (const name of readdirSync(dist)) {
   if (!/\.d\.c?ts$/.test(name)) continue
   const path = join(dist, name)
   const text = readFileSync(path, 'utf8')
-  const next = text
+  const next = (text.startsWith('/// <reference types="node" />') ? text : `/// <reference types="node" />\n${text}`)
     .replace(/(from|import) ['"]zod['"]/g, "$1 './vendor/zod/index.cjs'")
     .replace(/(from|import) ['"]zod\/v4\/core['"]/g, "$1 './vendor/zod/v4/core/index.cjs'")
   if (next !== text) {
@@ -42,4 +44,4 @@ for (const name of readdirSync(dist)) {
     pointed++
   }
 }
-console.log(`vendor-types: ${copied} zod declarations in dist/vendor/zod, ${pointed} declaration files pointed at them`)
+console.log(`declarations: ${copied} zod declarations in dist/vendor/zod, ${pointed} declaration files pointed at them and at Node's types`)
