@@ -189,9 +189,9 @@ describe('saving, listing and deleting saved searches', () => {
     expect(save({ collection: 'dou', query: { histogram: 'year' } }).message).toMatch(
       /^query\.histogram: .*saved search takes no histogram/,
     )
-    expect(save({ collection: 'dou', query: { nope: 1 } })).toMatchObject({ status: 400, path: ['query'] })
+    expect(save({ collection: 'dou', query: { nope: 1 } })).toMatchObject({ status: 400, path: ['query', 'nope'] })
     expect(save({ collection: 'dou', query: { nope: 1 } }).message).toMatch(/^query: unknown \w+ 'nope'/)
-    expect(save({ collection: 'dou', body: { states: ['SP'] } })).toMatchObject({ status: 400, path: ['body'] })
+    expect(save({ collection: 'dou', body: { states: ['SP'] } })).toMatchObject({ status: 400, path: ['body', 'states'] })
     expect(save({ collection: 'dou', body: { states: ['SP'] } }).message).toMatch(/^body: unknown \w+ 'states'/)
     expect(save({ collection: 'dou', body: { keywords: { or: 5 } } }).path.slice(0, 2)).toEqual(['body', 'keywords'])
     expect(save({ collection: 'dou', body: { created_at: { from: 'yesterday' } } })).toMatchObject({ status: 400 })

@@ -42,7 +42,9 @@ describe('error bodies', () => {
         "code": "invalid_parameters",
         "error": "query: unknown field 'size'; the query string takes page, limit, q, modes, sort, facets, facetLimit, histogram",
         "issues": 1,
-        "path": [],
+        "path": [
+          "size",
+        ],
         "status": 400,
       }
     `)
@@ -87,7 +89,9 @@ describe('error bodies', () => {
         "code": "invalid_parameters",
         "error": "body: unknown field 'section'; dou takes keywords, sections, organizations, created_at",
         "issues": 1,
-        "path": [],
+        "path": [
+          "section",
+        ],
         "status": 400,
       }
     `)
@@ -98,6 +102,7 @@ describe('error bodies', () => {
         "issues": 1,
         "path": [
           "keywords",
+          "any",
         ],
         "status": 400,
       }
@@ -203,6 +208,7 @@ describe('error bodies', () => {
         "issues": 1,
         "path": [
           "created_at",
+          "since",
         ],
         "status": 400,
       }
@@ -215,7 +221,9 @@ describe('error bodies', () => {
         "code": "invalid_parameters",
         "error": "ctx: unknown field 'client'; allowed: clientId",
         "issues": 1,
-        "path": [],
+        "path": [
+          "client",
+        ],
         "status": 400,
       }
     `)
@@ -252,6 +260,7 @@ describe('error bodies', () => {
         "path": [
           "records",
           0,
+          "colour",
         ],
         "status": 400,
       }
@@ -321,7 +330,9 @@ describe('error bodies', () => {
         "code": "invalid_parameters",
         "error": "options: unknown option "readOnly"; allowed: readonly, busyTimeoutMs, webhooks",
         "issues": 1,
-        "path": [],
+        "path": [
+          "readOnly",
+        ],
         "status": 400,
       }
     `)
@@ -403,7 +414,9 @@ describe('error bodies', () => {
         "code": "invalid_parameters",
         "error": "query: unknown parameter 'q'; allowed: search, limit, offset, status, subjectType, regime, measure, hideDeceased, sort",
         "issues": 1,
-        "path": [],
+        "path": [
+          "q",
+        ],
         "status": 400,
       }
     `)

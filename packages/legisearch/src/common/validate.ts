@@ -65,8 +65,12 @@ export function errorOf(schema: z.ZodType, input: unknown, error: z.ZodError, op
   const prefix = options.prefix ?? []
   const issues: Issue[] = error.issues.map((issue) => {
     const own = issue.path.map((p) => (typeof p === 'number' ? p : String(p)))
-    const path = keptPath([...prefix, ...own])
-    const shown = options.label !== undefined ? [options.label, ...path] : path
+    const objectPath = keptPath([...prefix, ...own])
+    // An unknown key is where the fault is: the error's path ends with the (first) key, as a wrong
+    // value's ends with its own; the message names the object holding it ("body: unknown field 'x'").
+    const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined
+    const path = unknownKey === undefined ? objectPath : [...objectPath, clipped(unknownKey)]
+    const shown = options.label !== undefined ? [options.label, ...objectPath] : objectPath
     const at = shown.length > 0 ? formatPath(shown) : options.where
     return {
       code: issue.code,
