@@ -1,8 +1,7 @@
 /** Issue 22, items 11, 13 and 12 (credentials): names read back as given, query keys that are Object.prototype's names, URLs in messages. */
 import { describe, expect, it } from 'vitest'
 import { loopbackServers, refusedPort } from '../helpers/loopback.js'
-import { fetchSource } from 'legisearch'
-import { fetchUnConsolidatedList } from '../../packages/legisearch/src/api/sources.js'
+import { fetchSource, fetchUnConsolidatedList } from 'legisearch'
 import { redactUrl } from '../../packages/legisearch/src/common/redact-url.js'
 import { errorOf, rejectionOf } from '../helpers/errors.js'
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'

@@ -25,7 +25,10 @@ declare module 'vitest' {
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const PACKAGES = ['legisearch', 'server', 'mcp', 'cli', 'web']
 
-/** Every third-party dependency of the packages: imports left to node_modules, as in the packages' builds. */
+/**
+ * The packages' runtime dependencies: imports left to node_modules, as in the packages' builds (the
+ * library's bundled libraries, its dev dependencies, are bundled here too).
+ */
 function thirdParty(): string[] {
   const names = PACKAGES.flatMap((dir) => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as {
@@ -65,6 +68,8 @@ export async function buildCommand(dir: string): Promise<string> {
     noExternal: [/^legisearch(\/internal)?$/, /^@legisearch\/(server|mcp)$/],
     // The page's folder is found through its package (packages/web/dist).
     external: [...thirdParty(), '@legisearch/web'],
+    // As the library's build: its bundled CommonJS libraries `require` Node's own modules.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   })
   const cli = join(dir, 'cli.js')
   if (!existsSync(cli)) throw new Error(`the command build wrote no ${cli}`)

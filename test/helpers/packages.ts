@@ -58,14 +58,14 @@ export interface Packed {
 }
 
 /**
- * Builds every package (`npm run build`), packs each (`npm pack`) into `<into>/tarballs` and
+ * Packs every package (`npm pack`, whose `prepack` builds it first, in the workspaces' order: the
+ * library before the packages built on it) into `<into>/tarballs` and
  * unpacks it into `<into>/node_modules/<name>` (by default where the packed aliases point).
  * @example const { cli } = packAll() // …/packed/node_modules/@legisearch/cli/dist/cli.js
  */
 export function packAll(into = join(RUN_DIR, 'packed')): Packed {
   const run = (command: string, args: string[], cwd = ROOT) =>
     execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
-  run('npm', ['run', 'build', '--silent'])
   const tarballs = join(into, 'tarballs')
   mkdirSync(tarballs, { recursive: true })
   run('npm', ['pack', '--workspaces', '--silent', '--pack-destination', tarballs])

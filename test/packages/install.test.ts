@@ -9,6 +9,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
@@ -150,6 +151,29 @@ describe('each package, packed and installed alone in an empty project', { timeo
 
   it('@legisearch/web: the example finds the built page', () => {
     expect(runExample('web', install('web'))).toBe('true\n')
+  })
+
+  it('every package imports only its declared dependencies (and Node’s own modules)', () => {
+    const project = install('cli') // every legisearch package, each in node_modules
+    for (const folder of Object.keys(PACKAGES) as Folder[]) {
+      const at = join(project, 'node_modules', PACKAGES[folder])
+      const declared = new Set(Object.keys((JSON.parse(readFileSync(join(at, 'package.json'), 'utf8')) as Manifest).dependencies ?? {}))
+      const files = readdirSync(at, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(c|m)?js$/.test(f))
+      const imported = new Set<string>()
+      for (const file of files) {
+        const code = readFileSync(join(at, file), 'utf8')
+        for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g)) {
+          const spec = m[1] as string
+          const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string)
+          if (!spec.startsWith('node:') && !builtinModules.includes(name)) imported.add(name)
+        }
+      }
+      expect(
+        [...imported].filter((name) => !declared.has(name)),
+        `${PACKAGES[folder]} imports undeclared packages`,
+      ).toEqual([])
+      if (folder !== 'web') expect(imported.size, `${PACKAGES[folder]}: its imports were found`).toBeGreaterThan(0)
+    }
   })
 
   it('@legisearch/cli: the `legisearch` command of the example ingests a real UN list and finds its designations', () => {

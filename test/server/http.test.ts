@@ -230,7 +230,7 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
       }
       expect(bodies.every((b) => (b as { code: string }).code === 'unauthorized')).toBe(true)
       // A key revoked while the server runs is refused at once.
-      const { openSnapshot } = await import('../../packages/legisearch/src/index.js')
+      const { openSnapshot } = await import('legisearch')
       const writer = openSnapshot(path)
       const doomed = writer.createApiKey({ client: 'Doomed', plan: 'full' })
       expect((await call(base, 'GET', '/watchlist', { key: doomed.key })).status).toBe(200)

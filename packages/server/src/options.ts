@@ -33,7 +33,7 @@ export const serverOptionsSchema = z.strictObject({
     .min(0, 'must be an integer number of milliseconds from 0 to 3600000')
     .max(3_600_000, 'must be an integer number of milliseconds from 0 to 3600000')
     .optional(),
-  /** The folder of the built web page (`npm run build` writes `dist/web/`), served at `/`; none: `/` is not served. */
+  /** The folder of the built web page (`webRoot` of @legisearch/web), served at `/`; none: `/` is not served. */
   web: z.string({ error: 'must be the path of a folder' }).min(1, 'must be the path of a folder').optional(),
   /**
    * Where saved searches' webhooks may go: `{ allowPrivate: true }` lets them target loopback,

@@ -67,7 +67,7 @@ export interface FetchedUnList {
  *   the URL and the cause (`HTTP 404 Not Found`, `timed out after 60000 ms`, `ECONNREFUSED`…).
  *
  * @example
- * import { fetchUnConsolidatedList } from './src/watchlist/fetch.js'
+ * import { fetchUnConsolidatedList } from 'legisearch'
  * const list = await fetchUnConsolidatedList(undefined, { timeoutMs: 30_000 })
  * console.log(list.url, list.bytes, list.contentType, list.fetchedAt)
  * // https://scsanctions.un.org/resources/xml/en/consolidated.xml 2030620 text/xml 2026-02-27T09:12:03.512Z
