@@ -126,19 +126,25 @@ describe('each package, packed and installed alone in an empty project', { timeo
       expect(names, `${shell} in the library's install`).not.toContain(shell)
     expect(names).toContain('better-sqlite3')
     expect(runExample('legisearch', project)).toBe('1 PL 2630/2020\n')
-    // The CommonJS build, from the same install.
-    const cjs = execFileSync(
-      process.execPath,
+    // Both builds in one process (an ES module app whose CommonJS dependency also uses legisearch):
+    // each build's errors are the other's LegisearchError; a list parsed by one is taken by the other.
+    writeFileSync(join(project, 'consolidated.xml'), readFileSync(fixture('un_sc/UN_consolidated_2026-02-27.xml')))
+    writeFileSync(
+      join(project, 'both.js'),
       [
-        '-e',
-        "const l = require('legisearch'); console.log(typeof l.openSnapshot, new l.LegisearchError('not_found', 'x') instanceof l.LegisearchError)",
-      ],
-      {
-        cwd: project,
-        encoding: 'utf8',
-      },
+        "import { createRequire } from 'node:module'",
+        "import * as esm from 'legisearch'",
+        "import { readFileSync } from 'node:fs'",
+        "const cjs = createRequire(import.meta.url)('legisearch')",
+        "const fromCjs = (() => { try { cjs.openSnapshot('x.db', { readonly: 'yes' }) } catch (e) { return e } })()",
+        "const fromEsm = new esm.LegisearchError('not_found', 'x')",
+        "const list = cjs.parseUnConsolidatedList(readFileSync('consolidated.xml', 'utf8'))",
+        "const snap = esm.openSnapshot('both.db')",
+        "const report = snap.reconcileWatchlist(list, { observedOn: '2026-02-27' })",
+        'console.log(cjs.openSnapshot !== esm.openSnapshot, fromCjs instanceof esm.LegisearchError, fromEsm instanceof cjs.LegisearchError, report.listed.length)',
+      ].join('\n'),
     )
-    expect(cjs).toBe('function true\n')
+    expect(execFileSync(process.execPath, ['both.js'], { cwd: project, encoding: 'utf8' })).toBe('true true true 1003\n')
   })
 
   it('@legisearch/server: the example answers /healthz', () => {
@@ -162,7 +168,9 @@ describe('each package, packed and installed alone in an empty project', { timeo
       const imported = new Set<string>()
       for (const file of files) {
         const code = readFileSync(join(at, file), 'utf8')
-        for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g)) {
+        for (const m of code.matchAll(
+          /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g,
+        )) {
           const spec = m[1] as string
           const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string)
           if (!spec.startsWith('node:') && !builtinModules.includes(name)) imported.add(name)

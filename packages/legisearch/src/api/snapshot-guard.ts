@@ -2,14 +2,15 @@ import { realpathSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { shownPath } from '../common/shown.js'
+import { processShared } from '../common/process-shared.js'
 import { corruptFile } from '../store/driver-error.js'
 
 /**
  * Files an `ingest` of this process is writing into (by real path), with how many: a write from
  * another Snapshot of the same file fails at once instead of waiting on a lock only this process's
- * event loop can release.
+ * event loop can release. Shared by every copy of the library in the process (its two builds).
  */
-const INGESTING = new Map<string, number>()
+const INGESTING = processShared('ingesting', () => new Map<string, number>())
 let memoryKeys = 0
 
 /** The file a snapshot path names (its real path once it exists); an in-memory database is its own. */

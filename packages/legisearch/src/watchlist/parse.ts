@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { ListRefusal } from './refusal.js'
+import { processShared } from '../common/process-shared.js'
 import { parseInstant } from '../common/dates.js'
 import { shown } from '../common/shown.js'
 
@@ -237,7 +238,8 @@ function decode(xml: string | Buffer): string {
   return text
 }
 
-const parsedLists = new WeakSet<object>()
+/** The lists `parseUnConsolidatedList` made, in any copy of the library in the process. */
+const parsedLists = processShared('parsedLists', () => new WeakSet<object>())
 
 function brand(list: ParsedList): ParsedList {
   parsedLists.add(list)
