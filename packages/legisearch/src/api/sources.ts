@@ -1,8 +1,8 @@
 import { validate } from '../common/validate.js'
 import type { Downloaded } from '../ingest/download.js'
-import { type FetchSourceOptions, fetchSource as fetchFiles } from '../ingest/fetch.js'
+import type { FetchSourceOptions } from '../ingest/fetch.js'
 import type { Collection } from '../ingest/define.js'
-import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
+import { SOURCES, SOURCE_NAMES, type SourceName, loadSource } from '../ingest/registry.js'
 import { sourceNameSchema } from './snapshot.js'
 
 export type { Downloaded, FetchSourceOptions }
@@ -31,7 +31,7 @@ export interface SourceInfo {
 export function sources(): SourceInfo[] {
   return SOURCE_NAMES.map((name) => {
     const s = SOURCES[name]
-    const r = s.remote
+    const r = s.fetch
     const fetch =
       r === undefined
         ? '-'
@@ -56,7 +56,11 @@ export function sources(): SourceInfo[] {
  * if (files.some((f) => f.changed)) await snap.ingest('camara', files.map((f) => f.path))
  */
 export function fetchSource(source: string, options: FetchSourceOptions): Promise<Downloaded[]> {
-  return fetchFiles(SOURCES[validate(sourceNameSchema, source, { where: 'source' })], options)
+  const name = validate(sourceNameSchema, source, { where: 'source' })
+  // The downloader and the source's checks are loaded by the first fetch (chunks of their own).
+  return Promise.all([import('../ingest/fetch.js'), loadSource(name)]).then(([{ fetchSource: fetchFiles }, definition]) =>
+    fetchFiles(definition, options),
+  )
 }
 
 export { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from '../watchlist/fetch.js'
