@@ -1,5 +1,5 @@
 import { BATCH, batchOf, chunks } from '../batch.js'
-import { about, type Kind, CSV, ORDER, HANDLES } from './about.js'
+import { about, type Kind, CSV, HANDLES } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch, type Stage } from '../define.js'
 import { fileError } from '../file-error.js'
 import { readText, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
