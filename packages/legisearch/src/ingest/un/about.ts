@@ -1,4 +1,4 @@
-import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/fetch.js'
+import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/list-url.js'
 import { defineAbout } from '../define.js'
 
 /** The UN Security Council Consolidated List (the sanctions watchlist), reconciled as `reconcileWatchlist` does. */

@@ -1,5 +1,5 @@
 import { parseInstant } from '../../common/dates.js'
-import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/fetch.js'
+import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/list-url.js'
 import { MAX_LIST_BYTES, type ParsedList, parseUnConsolidatedList } from '../../watchlist/parse.js'
 import { ListRefusal } from '../../watchlist/refusal.js'
 import { about } from './about.js'
