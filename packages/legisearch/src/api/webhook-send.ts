@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { redactUrl } from '../common/redact-url.js'
 import { RefusedTargetError, type Resolver, blockedKind, refusedText } from './webhook-target.js'
-import { type PendingWebhook, type WebhookDelivery, webhookSignature } from './webhooks.js'
+import { type PendingWebhook, type WebhookDelivery, webhookSignature } from './webhook-payload.js'
 
 /** How webhooks are sent: `deliverWebhooks`' options with their defaults. */
 export interface Sending {

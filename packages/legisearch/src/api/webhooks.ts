@@ -1,35 +1,9 @@
-import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import { checkOptions } from '../common/validate.js'
+import type { PendingWebhook, WebhookDelivery } from './webhook-payload.js'
 import type { Resolver } from './webhook-target.js'
 
-/** A webhook a check found to send: one saved search's new documents, its body ready to sign. */
-export interface PendingWebhook {
-  readonly searchId: string
-  readonly url: string
-  readonly secret: string
-  /** The same on every try: a receiver drops a delivery it already has. */
-  readonly deliveryId: string
-  /** How many documents the body holds. */
-  readonly documents: number
-  /** The raw JSON body (signed as is). */
-  readonly payload: string
-}
-
-/** How one webhook's delivery ended. */
-export interface WebhookDelivery {
-  readonly searchId: string
-  /** The URL, as logs may show it (no credentials, no query values). */
-  readonly url: string
-  readonly deliveryId: string
-  readonly documents: number
-  readonly delivered: boolean
-  readonly attempts: number
-  /** The last answer's HTTP status, when one came. */
-  readonly status?: number
-  /** Why the last try failed, when it did. */
-  readonly error?: string
-}
+export { type PendingWebhook, type WebhookDelivery, webhookSignature } from './webhook-payload.js'
 
 /** The pauses between tries by default: 4 tries in all, after 1 s, 2 s and 4 s. */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000]
@@ -56,11 +30,6 @@ export const deliverOptionsSchema = webhookOptionsSchema.extend({
 
 /** `deliverWebhooks`' options. */
 export type DeliverOptions = z.input<typeof deliverOptionsSchema>
-
-/** The signature header's value: `sha256=` and the hex HMAC-SHA256 of the raw body with the secret. */
-export function webhookSignature(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`
-}
 
 /**
  * POSTs each webhook's body (JSON), signed: `X-Legisearch-Signature: sha256=<hex HMAC-SHA256 of
