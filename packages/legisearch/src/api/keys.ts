@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 import { notFound } from '../common/errors.js'
 import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'

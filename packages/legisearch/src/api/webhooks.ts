@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { checkOptions } from '../common/validate.js'
 import type { PendingWebhook, WebhookDelivery } from './webhook-payload.js'
 import type { Resolver } from './webhook-target.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { checkUrl, httpGet, upstream } from '../common/http.js'
 import { redactUrl } from '../common/redact-url.js'
 import { checkOptions } from '../common/validate.js'
