@@ -16,7 +16,7 @@ import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openSnapshot } from '../packages/legisearch/src/index.js'
 import { withUnpacked } from '../packages/legisearch/src/ingest/archives.js'
-import { SOURCES } from '../packages/legisearch/src/ingest/registry.js'
+import { loadSource } from '../packages/legisearch/src/ingest/registry.js'
 import { fixtureDir } from '../test/helpers/fixtures.js'
 import { zipEntries, zipOf } from '../test/helpers/zip.js'
 
@@ -51,7 +51,7 @@ if (process.argv[2] === '--child') {
     await withUnpacked(
       files.map((p) => ({ path: p, name: p })),
       async (inputs) => {
-        for await (const batch of SOURCES.dou.read(inputs, ctx)) if ('records' in batch) acts += batch.records.length
+        for await (const batch of (await loadSource('dou')).read(inputs, ctx)) if ('records' in batch) acts += batch.records.length
       },
     )
   } else {

@@ -62,7 +62,7 @@ export type {
 // Sanctions watchlist (UN Security Council Consolidated List)
 export { parseUnConsolidatedList } from './watchlist/parse.js'
 export type { ParsedList, ListRecord, ListContent } from './watchlist/parse.js'
-export { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from './watchlist/fetch.js'
+export { fetchUnConsolidatedList, UN_CONSOLIDATED_LIST_URL } from './api/sources.js'
 export type { FetchUnListOptions, FetchedUnList } from './watchlist/fetch.js'
 export type { ReconcileOptions, ReconcileReport, DesignationEvent } from './watchlist/reconcile.js'
 export { REMOVAL_GUARD } from './watchlist/removal-guard.js'

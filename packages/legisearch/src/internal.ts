@@ -14,5 +14,5 @@ export { alertCheckOptionsSchema } from './api/saved-searches.js'
 export { screenRequestSchema } from './api/screen.js'
 export { webhookPolicySchema } from './api/open-options.js'
 // The library's own zod (bundled into its build): the siblings build their schemas with it, so that
-// every schema they hand to zod's functions comes from one copy.
-export { z } from 'zod'
+// every schema they hand to zod's functions comes from one copy (the names they use: common/sibling-zod.ts).
+export * as z from './common/sibling-zod.js'

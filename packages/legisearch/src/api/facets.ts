@@ -5,7 +5,7 @@
  * (`IndexSearch.counts`, from its filter postings and date columns: no record is read); this file
  * checks the names, asks the index, and shapes the answer with each value as a user types it back.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { invalid } from '../common/errors.js'
 import { clipped } from '../common/shown.js'
 import type { AnyCorpus } from '../corpora/define.js'

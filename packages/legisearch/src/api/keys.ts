@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 import { notFound } from '../common/errors.js'
 import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'
@@ -75,8 +75,12 @@ const KEY_SHAPE = /^lsk_([A-Za-z0-9_-]{12})_([A-Za-z0-9_-]{43})$/
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest()
 
-/** A hash no key has, compared against when the id is unknown, so both paths cost the same. */
-const NO_HASH = sha256('legisearch: no such key')
+let noHash: Buffer | undefined
+/**
+ * A hash no key has, compared against when the id is unknown, so both paths cost the same
+ * (computed on first use, not when the library loads).
+ */
+const NO_HASH = (): Buffer => (noHash ??= sha256('legisearch: no such key'))
 
 /** API keys: created shown once, stored as hashes, checked in constant time, listed and revoked. */
 /**
@@ -129,7 +133,7 @@ export class ApiKeys {
     if (typeof secret !== 'string') return undefined
     const shape = KEY_SHAPE.exec(secret)
     const found = shape?.[1] === undefined ? undefined : this.rows.active(shape[1])
-    const same = timingSafeEqual(sha256(secret), found?.hash.length === 32 ? found.hash : NO_HASH)
+    const same = timingSafeEqual(sha256(secret), found?.hash.length === 32 ? found.hash : NO_HASH())
     return same && found ? found.key : undefined
   }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { type CorpusName, CORPUS_NAMES, corpusOf } from '../corpora/registry.js'
 import type { SavedBucketRef } from '../corpora/found.js'
 import { resultOfStored } from '../corpora/stored.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { shown } from '../common/shown.js'
 import { SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
 import { DEFAULT_BUSY_TIMEOUT_MS } from '../store/database.js'

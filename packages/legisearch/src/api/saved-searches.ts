@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 import { canonicalDateTime } from '../common/dates.js'
 import { LegisearchError, invalid, notFound } from '../common/errors.js'
 import { queryObject } from '../common/input.js'

@@ -3,7 +3,7 @@
  * public API (`z.input`/`z.output`), and describe it (`z.toJSONSchema`, the OpenAPI document and
  * the MCP tools' input schemas). Per-corpus schemas derive from the corpus registry.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
 import { ERROR_CODES } from '../common/errors.js'
 import { bodySchemaOf } from '../query/body.js'

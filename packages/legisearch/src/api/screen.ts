@@ -5,7 +5,7 @@
  * entrance — the schemas (the single source of types, validation and docs) and the index kept
  * per snapshot connection, rebuilt when the watchlist changes.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { validate } from '../common/validate.js'
 import type { Statements } from '../store/statements.js'
 import type { ListContent } from '../watchlist/parse.js'

@@ -3,7 +3,7 @@
  * each corpus searched as `POST /search/<corpus>` would search it, then merged into one order by a
  * rule that does not compare BM25 scores across corpora (README "One search across every corpus").
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { bodyObject, queryObject } from '../common/input.js'
 import { formatPath, validate } from '../common/validate.js'
 import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'

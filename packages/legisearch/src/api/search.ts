@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { type LegisearchError, invalid } from '../common/errors.js'
 import { validate } from '../common/validate.js'
 import type { AnyCorpus } from '../corpora/define.js'

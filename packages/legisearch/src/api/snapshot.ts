@@ -4,7 +4,7 @@ import type { SavedBucketRef } from '../corpora/found.js'
 import type { SearchQuery } from '../query/params.js'
 import { damageOf, guarded } from '../store/driver-error.js'
 import { IngestLog, type IngestLogEntry } from '../store/ingest-log.js'
-import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
+import { SOURCE_NAMES, type SourceName, loadSource } from '../ingest/registry.js'
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
 import { type DesignationEvent, type ReconcileOptions, type ReconcileReport, reconcile } from '../watchlist/reconcile.js'
@@ -32,7 +32,7 @@ import {
   alertsNeedWrites,
 } from './saved-searches.js'
 import { type WebhookDelivery, type WebhookOptions, deliverWebhooks, webhookOptionsSchema } from './webhooks.js'
-import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
+import type { IngestOptions, IngestReport } from './ingest.js'
 import { type OpenOptions, openOptionsSchema, sourceNameSchema } from './open-options.js'
 import type { ResultOf } from './result-types.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
@@ -116,7 +116,9 @@ export class Snapshot {
   async ingest(source: SourceName, files: readonly string[], options?: IngestOptions): Promise<IngestReport> {
     this.writable()
     const name = validate(sourceNameSchema, source, { where: 'source' })
-    return this.p.guard.whileIngesting(() => {
+    return this.p.guard.whileIngesting(async () => {
+      // The runner, the source's reader and their parsers are loaded by the first ingest (chunks of their own).
+      const [{ ingest }, definition] = await Promise.all([import('./ingest.js'), loadSource(name)])
       const deps = {
         db: this.p.db,
         st: this.p.st,
@@ -125,7 +127,7 @@ export class Snapshot {
         stakeholders: this.p.stakeholders,
         log: new IngestLog(this.p.st),
       }
-      return ingest(deps, SOURCES[name], files, options)
+      return ingest(deps, definition, files, options)
     })
   }
 

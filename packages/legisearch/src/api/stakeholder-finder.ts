@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch'
-import { z } from 'zod'
+import * as z from 'zod'
 import { LegisearchError } from '../common/errors.js'
 import { validate } from '../common/validate.js'
 import { queryObject } from '../common/input.js'

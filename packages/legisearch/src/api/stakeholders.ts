@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { id, text } from '../corpora/fields.js'
 import { notFound } from '../common/errors.js'
 import { clipped } from '../common/shown.js'

@@ -6,7 +6,7 @@
  * by literal at save time and by every resolved address at send time (before connecting, so a
  * name that resolves elsewhere later — DNS rebinding — is caught on the connection itself).
  */
-import { type LookupAddress, lookup as dnsLookup } from 'node:dns'
+import type { LookupAddress } from 'node:dns'
 import { BlockList, isIP } from 'node:net'
 
 /** The address ranges refused, by the word a message says of them. */
@@ -32,16 +32,24 @@ const RANGES: readonly (readonly [kind: string, network: string, prefix: number]
   ['multicast', 'ff00::', 8],
 ]
 
-/** One BlockList per kind, most specific kinds first (`::1` is loopback before IPv4-compatible). */
-const LISTS: readonly (readonly [string, BlockList])[] = (() => {
-  const byKind = new Map<string, BlockList>()
-  for (const [kind, network, prefix] of RANGES) {
-    const list = byKind.get(kind) ?? new BlockList()
-    list.addSubnet(network, prefix, network.includes(':') ? 'ipv6' : 'ipv4')
-    byKind.set(kind, list)
+let lists: readonly (readonly [string, BlockList])[] | undefined
+
+/**
+ * One BlockList per kind, most specific kinds first (`::1` is loopback before IPv4-compatible):
+ * built on first use (a webhook saved or sent), not when the library loads.
+ */
+function listsOf(): readonly (readonly [string, BlockList])[] {
+  if (lists === undefined) {
+    const byKind = new Map<string, BlockList>()
+    for (const [kind, network, prefix] of RANGES) {
+      const list = byKind.get(kind) ?? new BlockList()
+      list.addSubnet(network, prefix, network.includes(':') ? 'ipv6' : 'ipv4')
+      byKind.set(kind, list)
+    }
+    lists = [...byKind]
   }
-  return [...byKind]
-})()
+  return lists
+}
 
 /**
  * What kind of refused address `ip` is (`loopback`, `private`, `link-local`…), or undefined for a
@@ -54,7 +62,7 @@ export function blockedKind(ip: string): string | undefined {
   if (family === 0) return undefined
   const type = family === 4 ? 'ipv4' : 'ipv6'
   // BlockList judges an IPv4-mapped address by its IPv4 rules, and an IPv4 one by mapped IPv6 rules.
-  for (const [kind, list] of LISTS) if (list.check(ip, type)) return kind
+  for (const [kind, list] of listsOf()) if (list.check(ip, type)) return kind
   return undefined
 }
 
@@ -91,43 +99,6 @@ export class RefusedTargetError extends Error {
 
 /** Resolves a host name to every address it has (as `dns.lookup` with `all`). */
 export type Resolver = (host: string, family: number) => Promise<LookupAddress[]>
-
-/** The system's resolver (`/etc/hosts`, then DNS), every address. */
-export const systemResolver: Resolver = (host, family) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(host, { all: true, family: family === 4 || family === 6 ? family : 0 }, (e, addresses) =>
-      e ? reject(e) : resolve(addresses),
-    ),
-  )
-
-type LookupCallback = (e: Error | null, address: string | LookupAddress[], family?: number) => void
-
-/**
- * A `lookup` for `http.request` (and so `net.connect`): resolves with `resolve`, and fails with a
- * `RefusedTargetError` when any address is a refused one (unless `allowPrivate`). The connection
- * goes to the addresses it judged, so no later answer of the name can slip in.
- *
- * @example http.request(url, { lookup: checkedLookup(false, systemResolver) })
- */
-export function checkedLookup(
-  allowPrivate: boolean,
-  resolve: Resolver,
-): (host: string, options: { family?: number | string; all?: boolean }, callback: LookupCallback) => void {
-  return (host, options, callback) => {
-    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0)
-    resolve(host, family).then(
-      (addresses) => {
-        const refused = allowPrivate ? undefined : addresses.find((a) => blockedKind(a.address) !== undefined)
-        if (refused) return callback(new RefusedTargetError(refusedText(`${host} resolves to ${refused.address}`, refused.address)), [])
-        if (addresses.length === 0) return callback(Object.assign(new Error(`${host}: no address`), { code: 'ENOTFOUND' }), [])
-        if (options.all) return callback(null, addresses)
-        const [first] = addresses as [LookupAddress]
-        return callback(null, first.address, first.family)
-      },
-      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), []),
-    )
-  }
-}
 
 /** The words of a refused target: what it is, and how an operator allows it. */
 export function refusedText(what: string, ip: string): string {

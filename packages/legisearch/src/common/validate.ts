@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { type ErrorCode, type Issue, LegisearchError } from '../common/errors.js'
 import { clipped, shown } from './shown.js'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { CANONICAL_DATE_TIME, canonicalDateTime } from '../common/dates.js'
 import { kindOf } from '../common/shown.js'
 

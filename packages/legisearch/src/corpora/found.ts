@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { highlightSchema } from '../text/highlight.js'
 
 /** A saved document's reference on a result (spec 2.7). */

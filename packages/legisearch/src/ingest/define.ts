@@ -92,7 +92,7 @@ export interface RemoteFile {
   readonly optional?: boolean
 }
 
-/** Where a source's files are published, and which ones make a year. */
+/** Where a source's files are published and how they are checked: loaded with the source's reader. */
 export interface Remote {
   /** The official base address. */
   readonly base: string
@@ -103,10 +103,6 @@ export interface Remote {
    * daily source (`date`, YYYY-MM-DD).
    */
   files(options: { readonly year: number; readonly date: string; readonly ids: readonly string[] }): readonly RemoteFile[]
-  /** What `ids` name, for a source whose files are one document each (`fetch --ids`); absent: it takes none. */
-  readonly ids?: string
-  /** Whether its files are published per year (`fetch --year`) or per day (`fetch --date`); absent: as is. */
-  readonly per?: 'year' | 'day'
   /**
    * Signs in before downloading, from credentials in environment variables (never stored, printed
    * or logged), and returns the headers the downloads need (a session cookie).
@@ -120,8 +116,21 @@ export interface Remote {
   recognizes(file: InputFile, kind: string): boolean | Promise<boolean>
 }
 
-/** One official source. */
-export interface SourceDefinition<N extends string = string> {
+/** How `fetch` is called for a source (what `sources()` lists, known without loading its reader). */
+export interface FetchAbout {
+  /** What `ids` name, for a source whose files are one document each (`fetch --ids`); absent: it takes none. */
+  readonly ids?: string
+  /** Whether its files are published per year (`fetch --year`) or per day (`fetch --date`); absent: as is. */
+  readonly per?: 'year' | 'day'
+  /** Whether it signs in first (its `remote.login`). */
+  readonly login?: true
+}
+
+/**
+ * What a source is, light enough to load with the library: its name and what `sources()` lists.
+ * Its reader and its remote (with their parsers) are loaded on first use (`ingest/registry.ts`).
+ */
+export interface SourceAbout<N extends string = string> {
   readonly name: N
   /** One line: what it ingests. */
   readonly description: string
@@ -131,20 +140,44 @@ export interface SourceDefinition<N extends string = string> {
   readonly kinds: readonly FileKind[]
   /** The collections it writes (in the order of its reports). */
   readonly writes: readonly Collection[]
+  /** How `fetch` downloads it; absent for a source fed by files only. */
+  readonly fetch?: FetchAbout
+}
+
+/** What a source adds to its `SourceAbout`: how it reads, and where it downloads from. */
+interface SourceParts {
   /** Whether a record that cannot be mapped refuses its whole file (`refuse`) or is skipped and reported by line (`skip`). */
   readonly unmappable: 'refuse' | 'skip'
-  /** Where its files are published, for `fetch`; absent for a source fed by files only. */
+  /** Where its files are published, for `fetch`; present exactly when its `about` has `fetch`. */
   readonly remote?: Remote
   /** Reads the files of one call, yielding records in batches (stakeholders before what names them). */
   read(files: readonly InputFile[], ctx: ReadContext): AsyncIterable<Batch>
 }
 
+/** The parts a source with this `about` must give: a remote when it fetches, with `login` when it signs in. */
+export type PartsOf<A extends SourceAbout> = Omit<SourceParts, 'remote'> &
+  (A extends { readonly fetch: infer F }
+    ? { readonly remote: F extends { readonly login: true } ? Remote & Required<Pick<Remote, 'login'>> : Omit<Remote, 'login'> }
+    : { readonly remote?: never })
+
+/** One official source: what it is, and its reader. */
+export interface SourceDefinition<N extends string = string> extends SourceAbout<N>, SourceParts {}
+
 /**
- * Declares a source; `ingest/registry.ts` lists every one, and the sources' conformance suite
- * runs over them all.
+ * Declares what a source is (its `about.ts`, light: no parser); `ingest/registry.ts` lists every one.
  *
- * @example export const camara = defineSource({ name: 'camara', description: '…', origin: 'https://dadosabertos.camara.leg.br', kinds, writes: ['stakeholders', 'propositions'], unmappable: 'refuse', read })
+ * @example export const un = defineAbout({ name: 'un', description: '…', origin: UN_CONSOLIDATED_LIST_URL, kinds, writes: ['watchlist'], fetch: {} })
  */
-export function defineSource<const N extends string>(def: SourceDefinition<N>): SourceDefinition<N> {
-  return def
+export function defineAbout<const A extends SourceAbout>(about: A): A {
+  return about
+}
+
+/**
+ * Declares a source's reader (its `source.ts`, loaded on first use) for what its `about` says it
+ * is; `ingest/registry.ts` pairs the two, and the sources' conformance suite runs over them all.
+ *
+ * @example export const camara = defineSource(about, { unmappable: 'refuse', remote, read })
+ */
+export function defineSource<const A extends SourceAbout>(about: A, parts: PartsOf<A>): SourceDefinition<A['name']> {
+  return { ...about, ...(parts as SourceParts) }
 }

@@ -43,9 +43,10 @@ export async function fetchSource(source: SourceDefinition, options: FetchSource
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args))
   const out: Downloaded[] = []
   const ids = options.ids ?? []
-  if (remote.ids !== undefined && ids.length === 0)
-    throw invalid(`ids: ${source.name} downloads one document per file: name them (${remote.ids})`, ['ids'])
-  if (remote.ids === undefined && ids.length > 0) throw invalid(`ids: ${source.name} takes no ids`, ['ids'])
+  const named = source.fetch?.ids
+  if (named !== undefined && ids.length === 0)
+    throw invalid(`ids: ${source.name} downloads one document per file: name them (${named})`, ['ids'])
+  if (named === undefined && ids.length > 0) throw invalid(`ids: ${source.name} takes no ids`, ['ids'])
   const planned = remote.files({ year, date, ids })
   // Signed in only once the call is known to be good: credentials are not sent for a call refused.
   const session = remote.login ? await remote.login({ base, fetch: fetchImpl, timeoutMs: options.timeoutMs ?? 60_000 }) : {}

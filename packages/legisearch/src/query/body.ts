@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { invalid } from '../common/errors.js'
 import { bodyObject } from '../common/input.js'
 import { formatPath, validate } from '../common/validate.js'

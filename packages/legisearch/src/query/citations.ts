@@ -121,19 +121,28 @@ interface Spelling {
   readonly type: CitationType
 }
 
-/** Every spelling, folded into words, longest first (so `Projeto de Lei Complementar` wins over `Projeto de Lei`). */
-const SPELLINGS: readonly Spelling[] = CITATION_TYPES.flatMap((type) => type.spellings.map((s) => ({ words: foldedWords(s), type }))).sort(
-  (a, b) => b.words.length - a.words.length,
-)
+/** The spellings and the one-word acronyms among them: built by the first citation read, not when the library loads. */
+interface Tables {
+  /** Every spelling, folded into words, longest first (so `Projeto de Lei Complementar` wins over `Projeto de Lei`). */
+  readonly spellings: readonly Spelling[]
+  readonly acronyms: ReadonlyMap<string, readonly CitationType[]>
+}
 
-const ACRONYMS: ReadonlyMap<string, readonly CitationType[]> = (() => {
-  const m = new Map<string, CitationType[]>()
-  for (const s of SPELLINGS) {
+let tables: Tables | undefined
+
+function tablesOf(): Tables {
+  if (tables !== undefined) return tables
+  const spellings = CITATION_TYPES.flatMap((type) => type.spellings.map((s) => ({ words: foldedWords(s), type }))).sort(
+    (a, b) => b.words.length - a.words.length,
+  )
+  const acronyms = new Map<string, CitationType[]>()
+  for (const s of spellings) {
     const [only] = s.words
-    if (s.words.length === 1 && only !== undefined) m.set(only, [...(m.get(only) ?? []), s.type])
+    if (s.words.length === 1 && only !== undefined) acronyms.set(only, [...(acronyms.get(only) ?? []), s.type])
   }
-  return m
-})()
+  tables = { spellings, acronyms }
+  return tables
+}
 
 function foldedWords(text: string): string[] {
   return tokenize(text).map((t) => fold(t.text))
@@ -150,7 +159,7 @@ export function citationAt(words: readonly string[]): { citation: Citation; cons
   if (first === undefined) return null
   const glued = GLUED.exec(first)
   if (glued) {
-    const types = ACRONYMS.get(fold(glued[1] as string))
+    const types = tablesOf().acronyms.get(fold(glued[1] as string))
     const digits = (glued[2] as string).replace(/\./g, '')
     // `mp3` and `pr2024` stay words: a glued type needs a year, or a number of three digits or
     // more that does not look like a year.
@@ -208,7 +217,7 @@ const DATED = new RegExp(
 )
 
 function isAcronym(word: string): boolean {
-  return ACRONYMS.has(fold(word)) && word === word.toUpperCase()
+  return tablesOf().acronyms.has(fold(word)) && word === word.toUpperCase()
 }
 
 /**
@@ -225,7 +234,7 @@ function readHead(
   const body = (sign ? written.slice(0, -1) : written).flatMap(foldedWords)
   let length = -1
   let types: CitationType[] = []
-  for (const s of SPELLINGS) {
+  for (const s of tablesOf().spellings) {
     if (length !== -1 && s.words.length < length) break
     if (s.words.length > body.length || !s.words.every((w, k) => body[k] === w)) continue
     const issuers = body.slice(s.words.length)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { parseDay, today } from '../common/dates.js'
 import { invalidDateRange } from '../common/errors.js'
 import type { DayFilter } from '../text-index/types.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { invalid } from '../common/errors.js'
 import { queryObject } from '../common/input.js'
 import { validate } from '../common/validate.js'

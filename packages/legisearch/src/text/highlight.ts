@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { type MatchMode, canonicalTerm, termOf } from './modes.js'
 import { tokenize } from './tokenize.js'
 

@@ -1,10 +1,11 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { checkUrl, httpGet, upstream } from '../common/http.js'
 import { redactUrl } from '../common/redact-url.js'
 import { checkOptions } from '../common/validate.js'
 
-/** Where the UN Security Council publishes its Consolidated List (English XML). */
-export const UN_CONSOLIDATED_LIST_URL = 'https://scsanctions.un.org/resources/xml/en/consolidated.xml'
+import { UN_CONSOLIDATED_LIST_URL } from './list-url.js'
+
+export { UN_CONSOLIDATED_LIST_URL }
 
 /** Default time allowed for the whole download (headers and body): 60 s. */
 export const DEFAULT_FETCH_TIMEOUT_MS = 60_000
@@ -48,30 +49,10 @@ export interface FetchedUnList {
 }
 
 /**
- * Downloads the UN Security Council Consolidated List XML, without parsing it (the caller does).
+ * Downloads the UN list (the public `fetchUnConsolidatedList` in `api/sources.ts`, which loads this
+ * module on first use, says how).
  *
- * - Follows redirects (`fetch`'s default); only `http:` and `https:` URLs are accepted.
- * - `timeoutMs` covers the whole download — connecting, headers *and* body — not just the headers.
- * - `maxBytes` is enforced twice: a `Content-Length` over the limit is refused before any of the
- *   body is read, and a streamed body (e.g. chunked, no length) is cancelled as soon as its bytes
- *   would exceed the limit, so no more than `maxBytes` is ever buffered.
- * - The body must start, after an optional UTF-8 BOM and whitespace, with `<?xml` or
- *   `<CONSOLIDATED_LIST`; anything else (an HTML error or maintenance page, say) is refused.
- *
- * Errors (all {@link LegisearchError}). DECISIONS §8 has no code for an upstream failure; this
- * library's catalogue adds `upstream_error` (502):
- * - a bad `url` or option → 400 `invalid_parameters`, with `path` naming it (`['url']`, `['timeoutMs']`, `['maxBytes']`);
- * - a body over `maxBytes` → 413 `payload_too_large`;
- * - a network error, a timeout, a non-2xx status or a body that is not the list → 502
- *   `upstream_error` (502 Bad Gateway: the fault is upstream, not the caller's). The message names
- *   the URL and the cause (`HTTP 404 Not Found`, `timed out after 60000 ms`, `ECONNREFUSED`…).
- *
- * @example
- * import { fetchUnConsolidatedList } from 'legisearch'
- * const list = await fetchUnConsolidatedList(undefined, { timeoutMs: 30_000 })
- * console.log(list.url, list.bytes, list.contentType, list.fetchedAt)
- * // https://scsanctions.un.org/resources/xml/en/consolidated.xml 2030620 text/xml 2026-02-27T09:12:03.512Z
- * console.log(list.xml.subarray(0, 38).toString('utf8')) // <?xml version="1.0" encoding="UTF-8"
+ * @example const list = await fetchUnConsolidatedList(undefined, { timeoutMs: 30_000 })
  */
 export async function fetchUnConsolidatedList(
   url: string = UN_CONSOLIDATED_LIST_URL,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { invalid } from '../common/errors.js'
 import { checkOptions } from '../common/validate.js'
 import { parseInstant } from '../common/dates.js'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 import { invalid, notFound } from '../common/errors.js'
 import { queryObject } from '../common/input.js'
 import { validate } from '../common/validate.js'

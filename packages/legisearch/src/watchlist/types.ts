@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The sanctions regimes of the spec (4.8), as `regime` values and the `regime` filter. */
 // prettier-ignore

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { identifierKeys } from '../../query/identifiers.js'
 import { fold } from '../../text/fold.js'
 import { highlightSchema } from '../../text/highlight.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineCorpus } from '../define.js'
 import { found } from '../found.js'
 import { dateTime, freeObject, id, text } from '../fields.js'

@@ -1,19 +1,10 @@
+import { about, KINDS, type Kind, ORDER } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError } from '../file-error.js'
 import { readXmlRecords, rootOf, rootOfText } from '../xml.js'
 import { firstEntryHead, isZip } from '../archives.js'
 import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'
-
-/** ALESP's open-data files (`al.sp.gov.br/repositorioDados/`), recognised by their root element. */
-const KINDS = {
-  deputados: { root: 'Deputados', record: 'Deputado', description: 'deputados.xml (the deputies)' },
-  naturezas: { root: 'natureza', record: 'natureza', description: 'naturezasSpl.xml (the proposition types)' },
-  autores: { root: 'documentos_autores', record: 'DocumentoAutor', description: 'documento_autor.xml (authors of documents)' },
-  proposituras: { root: 'proposituras', record: 'propositura', description: 'proposituras.xml (the propositions)' },
-} as const
-type Kind = keyof typeof KINDS
-const ORDER: readonly Kind[] = ['deputados', 'naturezas', 'autores', 'proposituras']
 
 /** Stable ids from the origin's: an ALESP deputy by the SPL id the authors file names (`IdAutor` = `IdSPL`). */
 export const alespDeputyId = (idSpl: string): string => `alesp-deputado-${idSpl}`
@@ -176,12 +167,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
 }
 
 /** ALESP (Assembleia Legislativa de São Paulo): propositions with their authors and types, and its deputies. */
-export const alesp = defineSource({
-  name: 'alesp',
-  description: "ALESP's open-data XML: propositions (with authors and types) and deputies",
-  origin: 'https://www.al.sp.gov.br/repositorioDados/',
-  kinds: ORDER.map((k) => ({ name: k, description: KINDS[k].description })),
-  writes: ['stakeholders', 'propositions'],
+export const alesp = defineSource(about, {
   unmappable: 'skip',
   // Whole-history files (no year): the two large ones are published zipped.
   remote: {

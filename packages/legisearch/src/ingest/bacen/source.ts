@@ -1,5 +1,6 @@
 import { invalid } from '../../common/errors.js'
 import { batchOf } from '../batch.js'
+import { about } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError } from '../file-error.js'
 import { readsAs } from '../files.js'
@@ -63,18 +64,10 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
 }
 
 /** The BCB's norms (resolutions, circulars…), from its site's API. */
-export const bacen = defineSource({
-  name: 'bacen',
-  description: "The Banco Central do Brasil's normative documents (its site's exibenormativo API answers)",
-  origin: 'https://www.bcb.gov.br/api/conteudo/app/normativos/exibenormativo',
-  kinds: [
-    { name: 'exibenormativo', description: 'an exibenormativo answer ({"conteudo": [ {Titulo, Tipo, Numero, Assunto, Texto, Data…} ]})' },
-  ],
-  writes: ['bacen'],
+export const bacen = defineSource(about, {
   unmappable: 'refuse',
   remote: {
     base: 'https://www.bcb.gov.br/',
-    ids: 'type/number, as the BCB writes them: Resolução CMN/4968, Circular/3978',
     files: ({ ids }) =>
       ids.map((id) => {
         const at = id.lastIndexOf('/')

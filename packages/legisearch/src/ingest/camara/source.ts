@@ -1,3 +1,4 @@
+import { about } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { BATCH, batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError } from '../file-error.js'
@@ -229,15 +230,9 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
 }
 
 /** The Câmara dos Deputados' bulk files: propositions with their authors and themes, deputies and organs. */
-export const camara = defineSource({
-  name: 'camara',
-  description: "The Câmara dos Deputados' bulk files: propositions (with authors, themes and latest status), deputies and organs",
-  origin: 'https://dadosabertos.camara.leg.br/arquivos/',
-  kinds: CAMARA_ORDER.map((k) => ({ name: k, description: CAMARA_FILES[k].description })),
-  writes: ['stakeholders', 'propositions'],
+export const camara = defineSource(about, {
   unmappable: 'refuse',
   remote: {
-    per: 'year',
     base: 'https://dadosabertos.camara.leg.br/',
     files: ({ year }) => [
       { path: 'arquivos/deputados/csv/deputados.csv', kind: 'deputados' },

@@ -5,6 +5,7 @@ import { upstream } from '../../common/http.js'
 import { redactUrl, redactUrlIn } from '../../common/redact-url.js'
 import { firstEntryHead, isZip } from '../archives.js'
 import { BATCH } from '../batch.js'
+import { about } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError } from '../file-error.js'
 import { type OpenFiles, firstBytes, openFiles, readText } from '../files.js'
@@ -243,17 +244,11 @@ async function login(ctx: { base: string; fetch: typeof globalThis.fetch; timeou
 }
 
 /** The Diário Oficial da União (INLABS XML): acts, split acts joined. */
-export const dou = defineSource({
-  name: 'dou',
-  description: 'The Diário Oficial da União in INLABS XML (a zip per day and section, one act per file): acts, split acts joined',
-  origin: 'https://inlabs.in.gov.br/',
-  kinds: [{ name: 'act', description: 'an INLABS act (<xml><article idMateria=…>), alone or in a day’s zip (YYYY-MM-DD-DO1.zip…)' }],
-  writes: ['dou'],
+export const dou = defineSource(about, {
   unmappable: 'refuse',
   // A day's zip per section, behind a login (`fetch dou --date YYYY-MM-DD`).
   remote: {
     base: 'https://inlabs.in.gov.br/',
-    per: 'day',
     files: ({ date }) =>
       SECTIONS.map((section) => ({
         path: `index.php?p=${date}&dl=${date}-${section}.zip`,

@@ -1,5 +1,6 @@
 import { invalid } from '../../common/errors.js'
 import { batchOf } from '../batch.js'
+import { about } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError } from '../file-error.js'
 import { readsAs } from '../files.js'
@@ -109,20 +110,12 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
 }
 
 /** The Receita Federal's norms (instructions, ordinances…), from its portal's API. */
-export const irs = defineSource({
-  name: 'irs',
-  description: "The Receita Federal's norms (its normasinternet2 portal's API answers, the original or the in-force view)",
-  origin: 'https://normasinternet2.receita.fazenda.gov.br/api/consulta-externa/ato/',
-  kinds: [
-    { name: 'ato', description: 'an /ato/{idAto}/visao/{original|vigente} answer ({"idAto", "epigrafe", "ementas", "outrosSegmentos"…})' },
-  ],
-  writes: ['irs'],
+export const irs = defineSource(about, {
   unmappable: 'refuse',
   remote: {
     base: 'https://normasinternet2.receita.fazenda.gov.br/',
     // The API answers 403 without a same-site origin.
     headers: { referer: 'https://normasinternet2.receita.fazenda.gov.br/', origin: 'https://normasinternet2.receita.fazenda.gov.br' },
-    ids: 'idAto, or idAto/view (view: vigente, the default, or original): 61197, 14681/original',
     files: ({ ids }) =>
       ids.map((id) => {
         const m = /^(\d+)(?:\/(vigente|original))?$/.exec(id.trim())

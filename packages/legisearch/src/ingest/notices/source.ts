@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { batchOf } from '../batch.js'
+import { about } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError } from '../file-error.js'
 import { firstBytes, readText } from '../files.js'
@@ -169,15 +170,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
 }
 
 /** The houses' news (RSS 2.0 feeds, the Câmara's news search answers). */
-export const notices = defineSource({
-  name: 'notices',
-  description: "The legislative houses' news: RSS 2.0 feeds (the Câmara's, the Senado's) and the Câmara's news search answers",
-  origin: 'https://www.camara.leg.br/noticias/rss/',
-  kinds: [
-    { name: 'rss', description: 'an RSS 2.0 news feed (<rss><channel><item>…)' },
-    { name: 'search', description: 'a Câmara news search answer ({"hits": {"hits": [{_index, _id, _source}]}})' },
-  ],
-  writes: ['notices'],
+export const notices = defineSource(about, {
   unmappable: 'refuse',
   // The Câmara's latest-news feed (its address as published on camara.leg.br/noticias/rss).
   remote: {

@@ -1,4 +1,5 @@
 import { BATCH, batchOf, unlessStored } from '../batch.js'
+import { about, type Kind, ORDER, DESCRIPTIONS } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch } from '../define.js'
 import { fileError } from '../file-error.js'
 import { readsAs } from '../files.js'
@@ -10,17 +11,6 @@ import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'
  * `/processo/{id}` details, `/processo/relatoria` pages, `/senador/lista/atual` and
  * `/senador/{cod}/comissoes`. Each file is one API answer, recognised by its shape.
  */
-type Kind = 'comissoes' | 'senadores' | 'afastados' | 'senador' | 'detalhes' | 'relatorias' | 'processos'
-const ORDER: readonly Kind[] = ['comissoes', 'senadores', 'afastados', 'senador', 'detalhes', 'relatorias', 'processos']
-const DESCRIPTIONS: Record<Kind, string> = {
-  comissoes: '/senador/{cod}/comissoes (a senator’s committees)',
-  senadores: '/senador/lista/atual (the senators in office)',
-  afastados: '/senador/afastados (the senators out of office)',
-  senador: '/senador/{cod} (a senator in detail)',
-  detalhes: '/processo/{id} (a process in detail: authors, classifications)',
-  relatorias: '/processo/relatoria (rapporteurs)',
-  processos: '/processo (a page of processes)',
-}
 
 /** Stable ids from the origin's: a senator by `CodigoParlamentar`, a process by its `id`. */
 export const senatorId = (code: string | number): string => `senado-senador-${code}`
@@ -253,17 +243,11 @@ function keepDetails(noDetail: ReadonlySet<string>, noRapporteurs: ReadonlySet<s
 }
 
 /** The Senado Federal: processes (propositions) with authors, rapporteurs and classifications, and senators with their committees. */
-export const senado = defineSource({
-  name: 'senado',
-  description: "The Senado Federal's open-data JSON: processes (with authors, rapporteurs, classifications) and senators (with committees)",
-  origin: 'https://legis.senado.leg.br/dadosabertos/',
-  kinds: ORDER.map((k) => ({ name: k, description: DESCRIPTIONS[k] })),
-  writes: ['stakeholders', 'propositions'],
+export const senado = defineSource(about, {
   unmappable: 'refuse',
   // The year's processes and the senators in office; a process's detail and rapporteurs are one
   // request each (`/processo/{id}`, `/processo/relatoria?codigoMateria=`), not fetched in bulk.
   remote: {
-    per: 'year',
     base: 'https://legis.senado.leg.br/',
     // The services answer XML unless asked for JSON.
     headers: { accept: 'application/json' },

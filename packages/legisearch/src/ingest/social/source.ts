@@ -1,4 +1,5 @@
 import { BATCH, batchOf, chunks } from '../batch.js'
+import { about, type Kind, CSV, HANDLES } from './about.js'
 import { defineSource, type InputFile, type ReadContext, type RecordBatch, type Stage } from '../define.js'
 import { fileError } from '../file-error.js'
 import { readText, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
@@ -17,31 +18,6 @@ import { fillPerson, partyLink, stateLink, titleOf } from '../people.js'
  * the house's title in its neutral form: the files give no sex), unless a house's own files
  * stored it already (then it only gains a party or state it lacks).
  */
-type Kind = 'perfil' | 'parlamentares' | 'handles' | 'tweets' | 'raw'
-const CSV: Record<Exclude<Kind, 'handles'>, { marker: string; columns: readonly string[]; description: string }> = {
-  perfil: {
-    marker: 'nome_eleitoral',
-    columns: ['id_parlamentar', 'casa', 'nome_eleitoral', 'partido', 'UF', 'twitter'],
-    description: 'perfil_parlamentar.csv (profiles: origin id, house, name, party, state, Twitter handles)',
-  },
-  parlamentares: {
-    marker: 'id_parlamentar_parlametria',
-    columns: ['id_parlamentar_parlametria', 'casa', 'nome', 'partido', 'uf'],
-    description: 'parlamentares.csv (Parlametria ids: 1 + Câmara id, 2 + Senado code)',
-  },
-  tweets: {
-    marker: 'citadas',
-    columns: ['id_parlamentar', 'casa', 'username', 'created_at', 'text', 'id_tweet', 'status_url'],
-    description: 'tweets.csv (tweets citing propositions)',
-  },
-  raw: {
-    marker: 'retweet_count',
-    columns: ['id_tweet', 'username', 'text', 'date', 'url'],
-    description: 'tweets_to_process.csv (an account’s tweets)',
-  },
-}
-const ORDER: readonly Kind[] = ['perfil', 'parlamentares', 'handles', 'tweets', 'raw']
-const HANDLES = 'twitterData.js (LabHacker’s list of deputies’ handles)'
 const DESCRIPTIONS = [...Object.values(CSV).map((k) => k.description), HANDLES]
 
 type Row = Readonly<Record<string, string>>
@@ -245,12 +221,7 @@ function* stakeholdersOf(people: readonly { profile: Profile; resource: string; 
 }
 
 /** Parliamentarians' posts (Parlametria/Leggo tweets) with their posters from the profiles. */
-export const social = defineSource({
-  name: 'social',
-  description: "Parliamentarians' Twitter/X posts (Parlametria/Leggo CSVs) with their posters from the profiles",
-  origin: 'https://github.com/parlametria/leggo-twitter-dados',
-  kinds: ORDER.map((k) => ({ name: k, description: k === 'handles' ? HANDLES : CSV[k].description })),
-  writes: ['stakeholders', 'social'],
+export const social = defineSource(about, {
   unmappable: 'refuse',
   // The project's published files (its repository; the dataset is no longer updated).
   remote: {

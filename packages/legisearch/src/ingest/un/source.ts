@@ -1,7 +1,8 @@
 import { parseInstant } from '../../common/dates.js'
-import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/fetch.js'
+import { UN_CONSOLIDATED_LIST_URL } from '../../watchlist/list-url.js'
 import { MAX_LIST_BYTES, type ParsedList, parseUnConsolidatedList } from '../../watchlist/parse.js'
 import { ListRefusal } from '../../watchlist/refusal.js'
+import { about } from './about.js'
 import { type Batch, defineSource, type InputFile, type ReadContext } from '../define.js'
 import { fileError } from '../file-error.js'
 import { bytesOf, firstBytes, sizeOf } from '../files.js'
@@ -56,14 +57,7 @@ async function* read(files: readonly InputFile[], ctx: ReadContext): AsyncGenera
 }
 
 /** The UN Security Council Consolidated List (the sanctions watchlist), reconciled as `reconcileWatchlist` does. */
-export const un = defineSource({
-  name: 'un',
-  description: 'The UN Security Council Consolidated List (XML), reconciled into the sanctions watchlist',
-  origin: UN_CONSOLIDATED_LIST_URL,
-  kinds: [
-    { name: 'consolidated-list', description: 'consolidated.xml (the UN Security Council Consolidated List, root <CONSOLIDATED_LIST>)' },
-  ],
-  writes: ['watchlist'],
+export const un = defineSource(about, {
   // A list is applied whole or not at all: a designation that cannot be read refuses its file.
   unmappable: 'refuse',
   remote: {

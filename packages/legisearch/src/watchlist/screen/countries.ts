@@ -25,7 +25,14 @@ const UN_NAMES: Readonly<Record<string, string>> = {
 }
 
 const LANGS = ['en', 'pt', 'es', 'fr'] as const
-for (const locale of [en, pt, es, fr]) countries.registerLocale(locale)
+let registered = false
+
+/** Registers the four locales on first use (not when the library loads). */
+function ready(): void {
+  if (registered) return
+  for (const locale of [en, pt, es, fr]) countries.registerLocale(locale)
+  registered = true
+}
 
 const cache = new Map<string, string | null>()
 
@@ -46,6 +53,7 @@ export function countryCode(value: string): string | null {
 
 function lookup(key: string): string | null {
   if (key === '') return null
+  ready()
   if (/^[a-z]{2}$/.test(key)) return countries.isValid(key.toUpperCase()) ? key : null
   if (/^[a-z]{3}$/.test(key)) {
     const a2 = countries.alpha3ToAlpha2(key.toUpperCase())
