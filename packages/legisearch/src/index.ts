@@ -25,6 +25,7 @@ export * as schemas from './api/schemas.js'
 
 // Result and request shapes
 export type { SearchQuery } from './query/params.js'
+export type { RecordInput, SearchBody } from './api/input-types.js'
 export type { WatchlistQuery } from './watchlist/query.js'
 export type { Pagination, SearchContext, SearchResponse } from './api/search.js'
 export type { SearchAll } from './api/search-all.js'

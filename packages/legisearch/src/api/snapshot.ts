@@ -34,6 +34,7 @@ import {
 import { type WebhookDelivery, type WebhookOptions, deliverWebhooks, webhookOptionsSchema } from './webhooks.js'
 import { type IngestOptions, type IngestReport, ingest } from './ingest.js'
 import { type OpenOptions, openOptionsSchema, sourceNameSchema } from './open-options.js'
+import type { RecordInput, SearchBody } from './input-types.js'
 import type { ResultOf } from './result-types.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
 import { type SearchAll, searchAll } from './search-all.js'
@@ -89,7 +90,7 @@ export class Snapshot {
    *
    * @example snap.upsert('propositions', [{ id: 'p1', acronymType: 'PL', number: 2630, year: 2020, datePresentation: '2020-05-04', title: 'PL 2630/2020' }])
    */
-  upsert(collection: Collection, records: readonly unknown[]): { inserted: number; updated: number } {
+  upsert<C extends Collection>(collection: C, records: readonly RecordInput<C>[]): { inserted: number; updated: number } {
     this.writable()
     return upsertRecords(this.p, collection, records)
   }
@@ -138,7 +139,7 @@ export class Snapshot {
   search<C extends CorpusName>(
     collection: C,
     query?: SearchQuery | URLSearchParams,
-    body?: unknown,
+    body?: SearchBody<C>,
     ctx?: SearchContext,
   ): SearchResponse<ResultOf[C]> {
     this.assertOpen()
@@ -157,7 +158,7 @@ export class Snapshot {
   searchAll<C extends CorpusName>(
     collection: C,
     query?: SearchQuery | URLSearchParams,
-    body?: unknown,
+    body?: SearchBody<C>,
     ctx?: SearchContext,
   ): SearchAll<ResultOf[C]> {
     this.assertOpen()
