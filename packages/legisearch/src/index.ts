@@ -14,7 +14,7 @@ export { fetchSource, sources } from './api/sources.js'
 export type { Downloaded, FetchSourceOptions, SourceInfo } from './api/sources.js'
 export type { SourceName } from './ingest/registry.js'
 export type { IngestReport, IngestProgress, IngestOptions } from './api/ingest.js'
-export type { IngestLogEntry } from './store/ingest-log.js'
+export type { IngestLogEntry } from './api/snapshot.js'
 
 // Errors
 export { ERROR_STATUS, LegisearchError } from './common/errors.js'

@@ -3,7 +3,7 @@ import { CORPUS_NAMES, type CorpusName } from '../corpora/registry.js'
 import type { SavedBucketRef } from '../corpora/found.js'
 import type { SearchQuery } from '../query/params.js'
 import { damageOf, guarded } from '../store/driver-error.js'
-import { IngestLog, type IngestLogEntry } from '../store/ingest-log.js'
+import { IngestLog, type IngestLogEntry as LoggedIngest } from '../store/ingest-log.js'
 import { SOURCES, SOURCE_NAMES, type SourceName } from '../ingest/registry.js'
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
@@ -48,6 +48,9 @@ import { type Stakeholder, getStakeholder } from './stakeholders.js'
 
 export { CORPUS_NAMES, COLLECTIONS, SOURCE_NAMES, idsSchema, openOptionsSchema, searchMethodOf, sourceNameSchema }
 export type { Alert, Collection, CorpusName, HeldRemovals, OpenOptions, SearchMethods, SourceName }
+
+/** One ingest that landed, as `snap.ingests()` and `snap.info()` list it: its files, when it finished, and its report. */
+export type IngestLogEntry = LoggedIngest<IngestReport>
 
 /** `snap.info()`: what a snapshot holds. */
 export interface SnapshotInfo {
@@ -461,7 +464,8 @@ export class Snapshot {
    */
   ingests(): IngestLogEntry[] {
     this.assertOpen()
-    return new IngestLog(this.p.st).latest()
+    // The log holds the reports `ingest` returned (written by it, in its transaction).
+    return new IngestLog(this.p.st).latest<IngestReport>()
   }
 
   /**
