@@ -1,13 +1,15 @@
 import type { z } from 'zod'
 import type { CorpusName, CorpusNamed } from '../corpora/registry.js'
 import type { BodySchema } from '../query/body.js'
-import type { Collection } from './collections.js'
 import type { stakeholderSchema } from './stakeholders.js'
 
 /**
  * The input types of the API, derived per corpus from the registry and its zod schemas (the
  * schemas are the single source: these types are their `z.input`).
  */
+
+/** A collection `upsert` and `remove` accept. */
+export type Collection = CorpusName | 'stakeholders'
 
 /** The zod schema of corpus `C`'s search body (`schemas.searchBodySchemas[C]`). */
 export type SearchBodySchema<C extends CorpusName> = BodySchema<CorpusNamed<C>['filters']>
