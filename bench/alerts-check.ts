@@ -26,7 +26,7 @@ const ms = (t: number) => `${(performance.now() - t).toFixed(1)} ms`
 try {
   const stakeholders = [...generate('stakeholders', 2_000, { seed })]
   snap.upsert('stakeholders', stakeholders)
-  const all = [...generate('propositions', count + changed, { seed, stakeholders })] as { id: string }[]
+  const all = [...generate('propositions', count + changed, { seed, stakeholders })]
   for (let i = 0; i < count; i += 10_000) snap.upsert('propositions', all.slice(i, Math.min(i + 10_000, count)))
   const m = snap.createMonitor('bench', 'M')
   snap.saveSearch('bench', m.id, { collection: 'propositions', name: 'every proposition' })

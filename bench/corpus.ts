@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openSnapshot, type Collection } from '../packages/legisearch/src/index.js'
+import { openSnapshot, type Collection, type RecordInput } from '../packages/legisearch/src/index.js'
 import { type TextIndexName, textIndexName } from '../packages/legisearch/src/text-index/registry.js'
 import { generate } from '../scripts/generate/index.js'
 import { fixture } from '../test/helpers/fixtures.js'
@@ -201,7 +201,7 @@ function build(path: string, sizes: CorpusSizes, seed: number, hash: string, log
       let lastLog = performance.now()
       const flush = (): void => {
         const t0 = performance.now()
-        snap.upsert(collection, batch)
+        snap.upsert(collection, batch as RecordInput<typeof collection>[])
         ingestMs += performance.now() - t0
         done += batch.length
         batch = []

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { generate } from '../scripts/generate/index.js'
-import { openSnapshot } from '../packages/legisearch/src/index.js'
+import { type RecordInput, openSnapshot } from '../packages/legisearch/src/index.js'
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' } } })
 const count = Number(values.count)
@@ -72,7 +72,7 @@ try {
   const stakeholders = [...generate('stakeholders', 10_000, { seed })]
   snap.upsert('stakeholders', stakeholders)
   spent.clear() // only the propositions' statements
-  let batch: unknown[] = []
+  let batch: RecordInput<'propositions'>[] = []
   const flush = (): void => {
     const t0 = performance.now()
     const c0 = process.cpuUsage()

@@ -4,7 +4,7 @@
  *
  * node --import tsx bench/open-probe.ts <snapshot> '<{"corpus":"propositions","query":{…},"body":{…}}>'
  */
-import type { CorpusName } from '../packages/legisearch/src/index.js'
+import type { CorpusName, SearchBody } from '../packages/legisearch/src/index.js'
 
 export interface OpenProbe {
   /** `import('legisearch')` (from source, through tsx), ms. */
@@ -26,7 +26,7 @@ if (!path || !requestJson) throw new Error('usage: open-probe.ts <snapshot> <req
 const request = JSON.parse(requestJson) as {
   corpus: CorpusName
   query: Record<string, unknown>
-  body?: unknown
+  body?: SearchBody<CorpusName>
   stakeholder: string
   watchlist: string | null
 }

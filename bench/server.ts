@@ -15,7 +15,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { type CorpusName, openSnapshot } from '../packages/legisearch/src/index.js'
+import { type CorpusName, type SearchBody, openSnapshot } from '../packages/legisearch/src/index.js'
 import { ROOT, ensureCorpus } from './corpus.js'
 import { int, mb, ms, table } from './report.js'
 import { summarize } from './stats.js'
@@ -55,7 +55,7 @@ const lib = openSnapshot(corpus.path)
 const key = lib.createApiKey({ client: 'bench', plan: 'full', ratePerMinute: 1_000_000 }).key
 const stakeholderIds = lib.findStakeholders({ q: 'silva', limit: 20 }).map((s) => s.id)
 const names = ['al', 'mohammed', 'kim', 'bank', 'ltd', 'ali', 'hassan', 'group', 'trading', 'abu']
-const search = (corpus: CorpusName, query: string, body?: unknown): Read => ({
+const search = (corpus: CorpusName, query: string, body?: SearchBody<CorpusName>): Read => ({
   method: 'POST',
   path: `/search/${corpus}?${query}`,
   ...(body === undefined ? {} : { body }),

@@ -9,6 +9,8 @@ import { fixture } from '../test/helpers/fixtures.js'
 import { DEFAULT_SEED, generate, sizesFor } from './generate/index.js'
 
 type Lib = typeof import('../packages/legisearch/src/index.js')
+type RecordInput<C extends import('../packages/legisearch/src/index.js').Collection> =
+  import('../packages/legisearch/src/index.js').RecordInput<C>
 type Snap = ReturnType<Lib['openSnapshot']>
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -49,7 +51,7 @@ function build(size: 'demo' | 'bench' | number, seed: number, unList: string): S
   const stakeholders = [...generate('stakeholders', sizes.stakeholders, { seed })]
   snap.upsert('stakeholders', stakeholders)
   for (const c of ['propositions', 'social', 'dou', 'bacen', 'notices', 'irs'] as const) {
-    let batch: unknown[] = []
+    let batch: RecordInput<typeof c>[] = []
     for (const r of generate(c, sizes[c], { seed, stakeholders, fullText: size === 'bench' })) {
       batch.push(r)
       if (batch.length === BATCH) {

@@ -6,7 +6,7 @@
  * node --import tsx bench/workers/lucene-legisearch.ts <snapshot> <requests.json> <warmups> <out.json>
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
+import { type SearchBody, type Snapshot, openSnapshot } from '../../packages/legisearch/src/index.js'
 import { BlockIndex } from '../../packages/legisearch/src/text-index/blocks/block-index.js'
 import { Fts5Index } from '../../packages/legisearch/src/text-index/fts5.js'
 
@@ -37,7 +37,10 @@ export interface LegisearchRun {
 const [snapshot, requestsPath, warmupsArg, outPath] = process.argv.slice(2)
 if (!snapshot || !requestsPath || !warmupsArg || !outPath)
   throw new Error('usage: lucene-legisearch.ts <snapshot> <requests.json> <warmups> <out.json>')
-const requests = JSON.parse(readFileSync(requestsPath, 'utf8')) as { query: Parameters<Snapshot['searchPropositions']>[0]; body: unknown }[]
+const requests = JSON.parse(readFileSync(requestsPath, 'utf8')) as {
+  query: Parameters<Snapshot['searchPropositions']>[0]
+  body: SearchBody<'propositions'>
+}[]
 let peakRss = process.memoryUsage().rss
 const sample = () => {
   const rss = process.memoryUsage().rss

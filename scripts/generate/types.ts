@@ -9,7 +9,7 @@ export type CollectionName = 'stakeholders' | 'propositions' | 'social' | 'dou' 
 
 export const COLLECTION_NAMES: readonly CollectionName[] = ['stakeholders', 'propositions', 'social', 'dou', 'bacen', 'notices', 'irs']
 
-export interface StakeholderOrgan {
+export type StakeholderOrgan = {
   id: string
   name: string
   initials: string
@@ -19,7 +19,7 @@ export interface StakeholderOrgan {
   active: boolean
 }
 
-export interface Stakeholder {
+export type Stakeholder = {
   id: string
   openDataId: string
   openDataResource: string
@@ -31,13 +31,13 @@ export interface Stakeholder {
   savedStakeholders: Record<string, unknown>[]
 }
 
-export interface OrganRef {
+export type OrganRef = {
   id: string
   name: string
   initials: string
 }
 
-export interface PropositionProceeding {
+export type PropositionProceeding = {
   openDataId: string
   openDataSituationId: string
   date: string
@@ -51,7 +51,7 @@ export interface PropositionProceeding {
   appreciation: string
 }
 
-export interface PropositionAuthor {
+export type PropositionAuthor = {
   openDataId: string
   type: string
   name: string
@@ -60,12 +60,12 @@ export interface PropositionAuthor {
   stakeholderId: string | null
 }
 
-export interface Theme {
+export type Theme = {
   openDataId: string
   name: string
 }
 
-export interface Proposition {
+export type Proposition = {
   id: string
   openDataId: string
   openDataResource: string
@@ -88,7 +88,7 @@ export interface Proposition {
 export type SocialNetwork = 'twitter' | 'instagram' | 'facebook'
 
 /** The poster, plus one field named after the network holding the handle (`twitter: '@fulano'`). */
-export interface SocialStakeholder {
+export type SocialStakeholder = {
   id: string
   name: string
   title: string
@@ -98,13 +98,13 @@ export interface SocialStakeholder {
   [network: string]: string
 }
 
-export interface SocialMedia {
+export type SocialMedia = {
   media_key: string
   type: 'photo' | 'video'
   url: string
 }
 
-export interface SocialPost {
+export type SocialPost = {
   id: string
   openDataId: string
   openDataResource: SocialNetwork
@@ -120,7 +120,7 @@ export interface SocialPost {
   mediaAnalysis: Record<string, unknown>
 }
 
-export interface DouAct {
+export type DouAct = {
   id: string
   title: string
   content: string
@@ -133,7 +133,7 @@ export interface DouAct {
   updatedAt: string
 }
 
-export interface BacenDoc {
+export type BacenDoc = {
   id: string
   openDataId: string
   openDataResource: 'bcb'
@@ -145,7 +145,7 @@ export interface BacenDoc {
   date: string
 }
 
-export interface Notice {
+export type Notice = {
   id: string
   openDataId: string
   openDataResource: string
@@ -160,7 +160,7 @@ export interface Notice {
   date: string
 }
 
-export interface IrsDoc {
+export type IrsDoc = {
   id: string
   type: string
   subject: string
@@ -172,7 +172,7 @@ export interface IrsDoc {
 }
 
 /** The record type of each collection. */
-export interface RecordOf {
+export type RecordOf = {
   stakeholders: Stakeholder
   propositions: Proposition
   social: SocialPost

@@ -9,6 +9,7 @@ import { errorOf } from '../helpers/errors.js'
 import { bodyOf, loopbackServers } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const serve = loopbackServers()
 
@@ -17,20 +18,25 @@ const ids = (list: readonly { document: { id: string } }[]) => list.map((a) => a
 describe('alerts are paged by limit, oldest write first', () => {
   it('successive checks return the new matches in pages of limit, in order, each once; more until the last', () => {
     const snap = tempSnapshot()
-    snap.upsert('propositions', [proposition('old', { number: 1, title: 'Reforma antiga' })])
+    snap.upsert('propositions', untyped([proposition('old', { number: 1, title: 'Reforma antiga' })]))
     const m = snap.createMonitor('acme', 'M')
     const s = snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma', sort: 'newest' } })
     const other = snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'saúde' } })
     // Write 1: 15 matches interleaved with non-matches.
     snap.upsert(
       'propositions',
-      Array.from({ length: 30 }, (_, i) => proposition(`a${i}`, { number: 100 + i, title: i % 2 === 0 ? `Reforma ${i}` : `Saúde ${i}` })),
+      untyped(
+        Array.from({ length: 30 }, (_, i) => proposition(`a${i}`, { number: 100 + i, title: i % 2 === 0 ? `Reforma ${i}` : `Saúde ${i}` })),
+      ),
     )
     // Write 2: the old document changed (lowest rowid, later write) and 10 new matches.
-    snap.upsert('propositions', [
-      proposition('old', { number: 1, title: 'Reforma antiga (emendada)' }),
-      ...Array.from({ length: 10 }, (_, i) => proposition(`b${i}`, { number: 200 + i, title: `Reforma ${i}` })),
-    ])
+    snap.upsert(
+      'propositions',
+      untyped([
+        proposition('old', { number: 1, title: 'Reforma antiga (emendada)' }),
+        ...Array.from({ length: 10 }, (_, i) => proposition(`b${i}`, { number: 200 + i, title: `Reforma ${i}` })),
+      ]),
+    )
     const write1 = Array.from({ length: 15 }, (_, i) => `a${2 * i}`)
     const write2 = ['old', ...Array.from({ length: 10 }, (_, i) => `b${i}`)]
 
@@ -38,7 +44,7 @@ describe('alerts are paged by limit, oldest write first', () => {
     expect(ids(page1.data.filter((a) => a.searchId === s.id))).toEqual(write1.slice(0, 10))
     expect(page1.more).toEqual([s.id, other.id])
     // Written again before it was listed: it moves to its new write (listed once, later).
-    snap.upsert('propositions', [proposition('a24', { number: 124, title: 'Reforma 24 (nova redação)' })])
+    snap.upsert('propositions', untyped([proposition('a24', { number: 124, title: 'Reforma 24 (nova redação)' })]))
     const page2 = snap.checkAlerts('acme', m.id, { limit: '10' })
     expect(ids(page2.data.filter((a) => a.searchId === s.id))).toEqual([
       ...write1.slice(10).filter((id) => id !== 'a24'),
@@ -67,7 +73,7 @@ describe('alerts are paged by limit, oldest write first', () => {
     const s = snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma' } })
     snap.upsert(
       'propositions',
-      Array.from({ length: 105 }, (_, i) => proposition(`p${i}`, { number: i + 1, title: `Reforma ${i}` })),
+      untyped(Array.from({ length: 105 }, (_, i) => proposition(`p${i}`, { number: i + 1, title: `Reforma ${i}` }))),
     )
     const first = snap.checkAlerts('acme', m.id)
     expect(first.data).toHaveLength(100)
@@ -81,7 +87,7 @@ describe('alerts are paged by limit, oldest write first', () => {
     const snap = tempSnapshot()
     const m = snap.createMonitor('acme', 'M')
     snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma' } })
-    snap.upsert('propositions', [proposition('n1', { title: 'Reforma' })])
+    snap.upsert('propositions', untyped([proposition('n1', { title: 'Reforma' })]))
     for (const limit of [0, 1001, 2.5, 'ten', -1]) {
       const e = errorOf(() => snap.checkAlerts('acme', m.id, { limit: limit as number }))
       expect(e).toMatchObject({ status: 400 })
@@ -107,7 +113,7 @@ describe('a webhook gets the pages', () => {
     snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma' }, webhook: `http://127.0.0.1:${port}/hook` })
     snap.upsert(
       'propositions',
-      Array.from({ length: 12 }, (_, i) => proposition(`p${i}`, { number: i + 1, title: `Reforma ${i}` })),
+      untyped(Array.from({ length: 12 }, (_, i) => proposition(`p${i}`, { number: i + 1, title: `Reforma ${i}` }))),
     )
     const pages: string[][] = []
     for (let i = 0; i < 4; i++) {

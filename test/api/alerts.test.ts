@@ -12,6 +12,7 @@ import { errorOf } from '../helpers/errors.js'
 import { fixture } from '../helpers/fixtures.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const DAY1 = fixture('dou/inlabs-original-2023-01-13-DO2.zip')
 const DAY2 = fixture('dou/inlabs-xml-2023-03-20-DO2.zip')
@@ -79,8 +80,10 @@ describe('alerts after upserts (propositions)', () => {
     const snap = tempSnapshot()
     snap.upsert(
       'propositions',
-      Array.from({ length: 40 }, (_, i) =>
-        proposition(`p${i}`, { number: i + 1, title: i % 2 === 0 ? `Reforma tributária ${i}` : `Saúde pública ${i}` }),
+      untyped(
+        Array.from({ length: 40 }, (_, i) =>
+          proposition(`p${i}`, { number: i + 1, title: i % 2 === 0 ? `Reforma tributária ${i}` : `Saúde pública ${i}` }),
+        ),
       ),
     )
     const m = snap.createMonitor('acme', 'Reformas')
@@ -98,7 +101,7 @@ describe('alerts after upserts (propositions)', () => {
       proposition('n1', { number: 101, title: 'Nova reforma administrativa' }), // new, matches
       proposition('n2', { number: 102, title: 'Educação' }), // new, does not match
     ]
-    const report = snap.upsert('propositions', batch)
+    const report = snap.upsert('propositions', untyped(batch))
     expect(report).toEqual({ inserted: 2, updated: 4 })
     const ids = (list: { document: { id: string } }[]) => list.map((a) => a.document.id)
     const first = snap.checkAlerts('acme', m.id).data
@@ -108,9 +111,9 @@ describe('alerts after upserts (propositions)', () => {
     expect(snap.checkAlerts('acme', m.id).data).toEqual([])
 
     // The same records again: nothing new. One changed again: listed again.
-    snap.upsert('propositions', batch)
+    snap.upsert('propositions', untyped(batch))
     expect(snap.checkAlerts('acme', m.id).data).toEqual([])
-    snap.upsert('propositions', [proposition('n1', { number: 101, title: 'Nova reforma administrativa (texto final)' })])
+    snap.upsert('propositions', untyped([proposition('n1', { number: 101, title: 'Nova reforma administrativa (texto final)' })]))
     const again = snap.checkAlerts('acme').data
     expect(ids(again)).toEqual(['n1'])
     expect(again[0]?.document).toEqual(snap.searchPropositions({ q: 'reforma' }).results.find((r) => r.id === 'n1'))
@@ -119,7 +122,7 @@ describe('alerts after upserts (propositions)', () => {
 
   it('a document written then removed before the check is not listed; one saved in a monitor shows its reference', () => {
     const { snap, m } = seeded()
-    snap.upsert('propositions', [proposition('n1', { title: 'Reforma 1' }), proposition('n2', { title: 'Reforma 2' })])
+    snap.upsert('propositions', untyped([proposition('n1', { title: 'Reforma 1' }), proposition('n2', { title: 'Reforma 2' })]))
     snap.remove('propositions', ['n1'])
     snap.saveToMonitor('acme', m.id, 'propositions', 'n2')
     const data = snap.checkAlerts('acme', m.id).data
@@ -133,7 +136,7 @@ describe('alerts after upserts (propositions)', () => {
     const s2 = snap.saveSearch('acme', other.id, { collection: 'propositions', query: 'q=saúde' })
     const foreign = snap.createMonitor('zeta', 'Z')
     snap.saveSearch('zeta', foreign.id, { collection: 'propositions' })
-    snap.upsert('propositions', [proposition('n1', { title: 'Reforma' }), proposition('n2', { title: 'Saúde' })])
+    snap.upsert('propositions', untyped([proposition('n1', { title: 'Reforma' }), proposition('n2', { title: 'Saúde' })]))
     expect(snap.checkAlerts('acme').data.map((a) => [a.searchId, a.document.id])).toEqual([
       [s.id, 'n1'],
       [s2.id, 'n2'],
@@ -213,7 +216,7 @@ describe('a check is one transaction', () => {
     const m = snap.createMonitor('acme', 'M')
     const good = snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma' } })
     const bad = snap.saveSearch('acme', m.id, { collection: 'propositions' })
-    snap.upsert('propositions', [proposition('n1', { title: 'Reforma' })])
+    snap.upsert('propositions', untyped([proposition('n1', { title: 'Reforma' })]))
     // A saved search that no longer compiles (as altered by hand): the check meets it after the first one.
     const db = new Database(snap.path)
     db.prepare('UPDATE saved_searches SET query = ? WHERE id = ?').run(JSON.stringify({ sort: 'sideways' }), bad.id)
@@ -265,7 +268,7 @@ describe('schema 10', () => {
   it('upgrades a schema-9 file by adding tables (no rewrite); documents stored before are not news', () => {
     const path = tempSnapshotPath()
     const w = openSnapshot(path)
-    w.upsert('propositions', [proposition('old', { title: 'Reforma antiga' })])
+    w.upsert('propositions', untyped([proposition('old', { title: 'Reforma antiga' })]))
     w.close()
     // Back to schema 9 as an older legisearch left it.
     const db = new Database(path)
@@ -275,7 +278,7 @@ describe('schema 10', () => {
     try {
       const m = snap.createMonitor('acme', 'M')
       snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma' } })
-      snap.upsert('propositions', [proposition('new', { title: 'Reforma nova' })])
+      snap.upsert('propositions', untyped([proposition('new', { title: 'Reforma nova' })]))
       expect(snap.checkAlerts('acme').data.map((a) => a.document.id)).toEqual(['new'])
       expect(snap.checkIntegrity()).toEqual({ ok: true, problems: [] })
     } finally {

@@ -16,6 +16,7 @@ import { errorOf, rejectionOf } from '../helpers/errors.js'
 import { sharedSnapshot, sharedTempDir, tempDir } from '../helpers/tmp-snapshot.js'
 import { call, servedSnapshot } from '../server/support.js'
 import { cliArgs } from '../helpers/cli.js'
+import { untyped } from '../helpers/untyped.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const LIMIT = 2000
@@ -69,7 +70,7 @@ describe('the library caps what its messages echo', () => {
     ['a date', "created_at.from: 'kkk", () => snap().search('dou', {}, { created_at: { from: BIG } })],
     ['a sort', 'sort: must be one of', () => snap().search('dou', { sort: BIG }, {})],
     ['a page', 'page: must be an integer', () => snap().search('dou', { page: BIG }, {})],
-    ['a collection to search', 'collection: must be one of', () => snap().search(BIG as never, {}, {})],
+    ['a collection to search', 'collection: must be one of', () => snap().search(BIG as never, {}, untyped({}))],
     ['a collection to upsert into', 'collection: must be one of', () => snap().upsert(BIG as never, [])],
     ['a stakeholder id', "stakeholder 'kkk", () => snap().getStakeholder(BIG)],
     [
@@ -79,16 +80,16 @@ describe('the library caps what its messages echo', () => {
     ],
     ['a designation ref', "designation 'kkk", () => snap().getDesignation(BIG)],
     ['an unknown watchlist parameter', "query: unknown parameter 'kkk", () => snap().listWatchlist({ [BIG]: 1 } as never)],
-    ['an unknown record field', 'records[0]', () => snap().upsert('dou', [{ id: 'x', [BIG]: 1 }])],
+    ['an unknown record field', 'records[0]', () => snap().upsert('dou', untyped([{ id: 'x', [BIG]: 1 }]))],
     [
       'a key of a record over the key limit',
       'records[0].stakeholder: has a key 10,000,000 characters long',
-      () => snap().upsert('social', [{ id: 'x', stakeholder: { [BIG]: 5 } }]),
+      () => snap().upsert('social', untyped([{ id: 'x', stakeholder: { [BIG]: 5 } }])),
     ],
     [
       'a key of a record as a path',
       'records[0].stakeholder.kkk',
-      () => snap().upsert('social', [{ id: 'x', stakeholder: { ['k'.repeat(1000)]: 5 } }]),
+      () => snap().upsert('social', untyped([{ id: 'x', stakeholder: { ['k'.repeat(1000)]: 5 } }])),
     ],
     ['an unknown field of a screened entry', "entries[0]: unknown field 'kkk", () => snap().screen([{ name: 'x', [BIG]: 1 } as never])],
     ['an unknown screen option', 'options: unknown option', () => snap().screen([{ name: 'x' }], { [BIG]: 1 } as never)],

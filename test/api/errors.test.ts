@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { type LegisearchError, openSnapshot } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { sharedSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const body = (e: LegisearchError) => ({ status: e.status, ...e.toJSON(), path: e.path, issues: e.issues.length })
 
@@ -84,7 +85,7 @@ describe('error bodies', () => {
   })
 
   it('search: body', () => {
-    expect(body(errorOf(() => snap().searchDou({}, { section: ['1'] })))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchDou({}, untyped({ section: ['1'] }))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "body: unknown field 'section'; dou takes keywords, sections, organizations, created_at",
@@ -95,7 +96,7 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().searchDou({}, { keywords: { any: ['x'] } })))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchDou({}, untyped({ keywords: { any: ['x'] } }))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "keywords: unknown field 'any'; keywords takes or, and, not",
@@ -120,7 +121,7 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().searchPropositions({}, { processing: ['yes'] })))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchPropositions({}, untyped({ processing: ['yes'] }))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "processing[0]: must be 'true' or 'false' (strings)",
@@ -132,7 +133,7 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().searchPropositions({}, { types: 'PL' })))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchPropositions({}, untyped({ types: 'PL' }))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "types: must be an array of strings",
@@ -143,7 +144,7 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().searchPropositions({}, [])))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchPropositions({}, untyped([]))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "body: must be a JSON object",
@@ -189,7 +190,7 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().searchNotices({}, { created_at: { from: 20240101 } })))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchNotices({}, untyped({ created_at: { from: 20240101 } }))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_date_range",
         "error": "created_at.from: must be a date string YYYY-MM-DD (got 20240101)",
@@ -201,7 +202,7 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().searchNotices({}, { created_at: { since: '2024-01-01' } })))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchNotices({}, untyped({ created_at: { since: '2024-01-01' } }))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "created_at: unknown field 'since'; created_at takes from, to",
@@ -239,7 +240,7 @@ describe('error bodies', () => {
   })
 
   it('writes', () => {
-    expect(body(errorOf(() => snap().upsert('notices', [{ id: 'n2', title: 'x' }])))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().upsert('notices', untyped([{ id: 'n2', title: 'x' }]))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "records[0].date: is required (notices record 0; nothing of this call was written)",
@@ -252,7 +253,8 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().upsert('notices', [{ id: 'n2', date: '2024-01-01', colour: 'red' }])))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().upsert('notices', untyped([{ id: 'n2', date: '2024-01-01', colour: 'red' }])))))
+      .toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "records[0]: unknown field 'colour'; allowed: id, openDataId, openDataResource, resource, site, title, description, descriptionEn, content, url, image, date (notices record 0; nothing of this call was written)",
@@ -265,8 +267,11 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().upsert('propositions', [{ id: 'p', acronymType: 'PL', datePresentation: '2024-01-01', number: -1 }]))))
-      .toMatchInlineSnapshot(`
+    expect(
+      body(
+        errorOf(() => snap().upsert('propositions', untyped([{ id: 'p', acronymType: 'PL', datePresentation: '2024-01-01', number: -1 }]))),
+      ),
+    ).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "records[0].number: must be ≥ 0 (propositions record 0; nothing of this call was written)",

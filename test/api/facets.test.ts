@@ -17,6 +17,7 @@ import { tokenize } from '../../packages/legisearch/src/text/tokenize.js'
 import { errorOf } from '../helpers/errors.js'
 import { withTextIndex } from '../helpers/text-index.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 type Rec = Record<string, unknown>
 const N = 90
@@ -88,7 +89,7 @@ describe.each(['blocks', 'fts5'])('facets and histogram, text index %s', (indexN
     snap.upsert('stakeholders', [...generate('stakeholders', 40)])
     for (const c of CORPUS_NAMES) {
       const raw = [...generate(c, N, { seed: 11 })] as unknown[]
-      snap.upsert(c, raw)
+      snap.upsert(c, untyped(raw))
       stored.set(c, storedOf(corpusOf(c), raw))
     }
   })
@@ -158,7 +159,7 @@ describe('facets and histogram: asked only, and checked', () => {
   beforeAll(() => {
     snap = openSnapshot(join(dir(), 'snapshot.db'))
     snap.upsert('stakeholders', [...generate('stakeholders', 40)])
-    snap.upsert('notices', [...generate('notices', 5)] as unknown[])
+    snap.upsert('notices', untyped([...generate('notices', 5)] as unknown[]))
   })
   afterAll(() => snap.close())
 

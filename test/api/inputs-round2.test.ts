@@ -8,6 +8,7 @@ import { shown } from '../../packages/legisearch/src/common/shown.js'
 import { errorOf } from '../helpers/errors.js'
 import { proposition } from '../helpers/records.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 describe('a BigInt where a date or a collection is expected', () => {
   const snap = sharedSnapshot()
@@ -80,9 +81,15 @@ describe('shown: a value as a message echoes it', () => {
 describe('the values behind the themes and organs filters', () => {
   const prop = proposition
   const snap = sharedSnapshot((s) => {
-    s.upsert('propositions', [
-      prop('kept', { themes: [{ openDataId: 40 }, { openDataId: 'x' }, { openDataId: null }, {}], lastProceeding: { organ: { id: 180 } } }),
-    ])
+    s.upsert(
+      'propositions',
+      untyped([
+        prop('kept', {
+          themes: [{ openDataId: 40 }, { openDataId: 'x' }, { openDataId: null }, {}],
+          lastProceeding: { organ: { id: 180 } },
+        }),
+      ]),
+    )
   })
 
   it.each([
@@ -114,7 +121,7 @@ describe('the values behind the themes and organs filters', () => {
     ],
   ])('%s at %s is refused at upsert naming the path, nothing written', (_what, extra, at, got, said?: string) => {
     const s = snap()
-    const e = errorOf(() => s.upsert('propositions', [prop('ok'), prop('bad', extra)]))
+    const e = errorOf(() => s.upsert('propositions', untyped([prop('ok'), prop('bad', extra)])))
     expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
     expect(e.message).toBe(
       `records[1].${at}: must be ${said ?? `a string or a number (got ${got})`} (propositions record 1; nothing of this call was written)`,

@@ -11,6 +11,7 @@ import { COLLECTIONS, type CorpusName, LegisearchError, schemas, searchMethodOf 
 import { errorOf } from '../helpers/errors.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { LIST_2026 } from '../watchlist/support.js'
+import { untyped as unchecked } from '../helpers/untyped.js'
 
 const CORPORA = COLLECTIONS.filter((c): c is CorpusName => c !== 'stakeholders')
 
@@ -101,7 +102,7 @@ describe('schemas: JSON Schema', () => {
 describe('schemas: real responses of every endpoint', () => {
   const snap = sharedSnapshot((s) => {
     s.upsert('stakeholders', [...generate('stakeholders', 40)])
-    for (const c of CORPORA) s.upsert(c, [...generate(c, 60)] as unknown[])
+    for (const c of CORPORA) s.upsert(c, unchecked([...generate(c, 60)]))
     s.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
   })
 

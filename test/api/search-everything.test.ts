@@ -12,6 +12,7 @@ import { parseInstant } from '../../packages/legisearch/src/common/dates.js'
 import { corpusOf } from '../../packages/legisearch/src/corpora/registry.js'
 import { errorOf } from '../helpers/errors.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 type Row = Record<string, unknown> & { id: string }
 
@@ -36,7 +37,7 @@ const tied: Record<CorpusName, Row[]> = {
 
 const snap = sharedSnapshot((s) => {
   s.upsert('stakeholders', [...generate('stakeholders', 40)])
-  for (const c of CORPUS_NAMES) s.upsert(c, [...(generate(c, 70) as Iterable<unknown>), ...tied[c]])
+  for (const c of CORPUS_NAMES) s.upsert(c, untyped([...(generate(c, 70) as Iterable<unknown>), ...tied[c]]))
 })
 
 const QUERIES = ['', 'lei', 'saúde', 'reforma', 'imposto', 'portaria', 'empate', 'lei -saúde', 'lei OR imposto', 'nenhumapalavra']
@@ -45,7 +46,7 @@ const RANGES = [undefined, { from: '2024-01-01', to: '2025-12-31' }, { from: '20
 /** Each corpus's whole result list, in its own order, as its own search gives it. */
 function lists(s: Snapshot, q: string, sort: 'relevance' | 'newest', created_at: unknown): Row[][] {
   const body = created_at === undefined ? {} : { created_at }
-  return CORPUS_NAMES.map((c) => [...s.searchAll(c, { q, sort }, body)] as Row[])
+  return CORPUS_NAMES.map((c) => [...s.searchAll(c, { q, sort }, untyped(body))] as Row[])
 }
 
 /** The corpus date of a result, as stored (to the second). */

@@ -9,6 +9,7 @@ import { HIGHLIGHT_LIMITS, highlightsOf } from '../../packages/legisearch/src/te
 import { errorOf } from '../helpers/errors.js'
 import { proposition } from '../helpers/records.js'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const prop = proposition
 
@@ -21,7 +22,9 @@ describe('size limits of a record', () => {
   it('a field one character over the limit is refused naming it, with the sizes; nothing written', () => {
     const s = snap()
     const before = s.counts().propositions
-    const e = errorOf(() => s.upsert('propositions', [prop('ok'), prop('big', { summary: 'a'.repeat(RECORD_LIMITS.fieldChars + 1) })]))
+    const e = errorOf(() =>
+      s.upsert('propositions', untyped([prop('ok'), prop('big', { summary: 'a'.repeat(RECORD_LIMITS.fieldChars + 1) })])),
+    )
     expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['records', 1, 'summary']])
     expect(e.message).toBe(
       'records[1].summary: is 5,000,001 characters long; a field holds at most 5,000,000 (propositions record 1; nothing of this call was written)',
@@ -31,7 +34,7 @@ describe('size limits of a record', () => {
 
   it('a field over a million characters is stored and found whole', () => {
     const s = snap()
-    s.upsert('propositions', [prop('long', { summary: `${filler(1_200_000)} palavrafinal` })])
+    s.upsert('propositions', untyped([prop('long', { summary: `${filler(1_200_000)} palavrafinal` })]))
     const r = s.searchPropositions({ q: 'palavrafinal' }, {})
     expect(r.results.map((x) => x.id)).toEqual(['long'])
     // Past what highlights read, the hit is found but not highlighted.
@@ -41,7 +44,7 @@ describe('size limits of a record', () => {
   it('a record whose fields add up past the limit is refused naming the record', () => {
     const s = snap()
     const most = filler(RECORD_LIMITS.fieldChars)
-    const e = errorOf(() => s.upsert('propositions', [prop('many', { title: most, summary: most, other: { a: most } })]))
+    const e = errorOf(() => s.upsert('propositions', untyped([prop('many', { title: most, summary: most, other: { a: most } })])))
     expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['records', 0]])
     expect(e.message).toBe(
       'records[0]: holds more than 10,000,000 characters of text in its strings and keys, the most a record may hold (propositions record 0; nothing of this call was written)',
@@ -61,7 +64,7 @@ describe('size limits of a record', () => {
   it('an over-long key in a free-form object is refused without echoing it', () => {
     const s = snap()
     const key = 'k'.repeat(10_000_000)
-    const e = errorOf(() => s.upsert('propositions', [prop('key', { lastProceeding: { organ: { [key]: 1 } } })]))
+    const e = errorOf(() => s.upsert('propositions', untyped([prop('key', { lastProceeding: { organ: { [key]: 1 } } })])))
     expect([e.status, e.code, e.path]).toEqual([400, 'invalid_parameters', ['records', 0, 'lastProceeding', 'organ']])
     expect(e.message).toBe(
       'records[0].lastProceeding.organ: has a key 10,000,000 characters long; a key holds at most 1,000 (propositions record 0; nothing of this call was written)',
@@ -112,7 +115,7 @@ describe('a search page over large records', () => {
   const snap = sharedSnapshot((s) =>
     s.upsert(
       'propositions',
-      Array.from({ length: 20 }, (_, i) => prop(`p${i}`, { summary: `${filler(50_000)} alvo ${filler(100_000)}` })),
+      untyped(Array.from({ length: 20 }, (_, i) => prop(`p${i}`, { summary: `${filler(50_000)} alvo ${filler(100_000)}` }))),
     ),
   )
 

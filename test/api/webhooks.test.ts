@@ -14,6 +14,7 @@ import { type PendingWebhook, deliverWebhooks, openSnapshot, webhookSignature } 
 import { bodyOf, loopbackServers, refusedPort } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshot, tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const serve = loopbackServers()
 
@@ -47,11 +48,14 @@ function setup(webhook: string) {
   const m = snap.createMonitor('acme', 'M')
   const s = snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'reforma', sort: 'older' }, webhook })
   const quiet = snap.saveSearch('acme', m.id, { collection: 'propositions', query: { q: 'nada' }, webhook })
-  snap.upsert('propositions', [
-    proposition('n1', { number: 1, title: 'Reforma tributária' }),
-    proposition('n2', { number: 2, title: 'Saúde' }),
-    proposition('n3', { number: 3, title: 'Reforma administrativa' }),
-  ])
+  snap.upsert(
+    'propositions',
+    untyped([
+      proposition('n1', { number: 1, title: 'Reforma tributária' }),
+      proposition('n2', { number: 2, title: 'Saúde' }),
+      proposition('n3', { number: 3, title: 'Reforma administrativa' }),
+    ]),
+  )
   return { snap, m, s, quiet, secret: s.webhookSecret as string }
 }
 
@@ -129,7 +133,7 @@ describe('webhooks', () => {
     const port = await serve((req, res) => {
       void bodyOf(req).then(() => {
         // Another write on the same file while the webhook is being delivered: no lock is held.
-        snapRef.current?.snap.upsert('propositions', [proposition('n9', { title: 'Reforma nova' })])
+        snapRef.current?.snap.upsert('propositions', untyped([proposition('n9', { title: 'Reforma nova' })]))
         seenAtDelivery = snapRef.current?.snap.listSavedSearches('acme', snapRef.current.m.id)[0]?.checkedAt === null ? 0 : 1
         res.end()
       })
@@ -260,7 +264,7 @@ describe('webhook targets', () => {
     const allowing = openSnapshot(path, { webhooks: { allowPrivate: true } })
     const m = allowing.createMonitor('acme', 'M')
     allowing.saveSearch('acme', m.id, { collection: 'propositions', webhook: url })
-    allowing.upsert('propositions', [proposition('n1', { title: 'Reforma' })])
+    allowing.upsert('propositions', untyped([proposition('n1', { title: 'Reforma' })]))
     allowing.close()
     const strict = openSnapshot(path)
     try {

@@ -11,6 +11,7 @@ import { cliArgs, runCli } from '../helpers/cli.js'
 import { loopbackServers } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const serve = loopbackServers()
 
@@ -104,11 +105,14 @@ describe('legisearch searches and alerts', () => {
 
     const author = (uf: string) => ({ openDataId: uf, type: 'Deputado', name: `Autor ${uf}`, acronymParty: 'X', uf })
     const w = openSnapshot(path)
-    w.upsert('propositions', [
-      proposition('n1', { number: 1, title: 'Reforma tributária', authors: [author('SP')] }),
-      proposition('n2', { number: 2, title: 'Reforma administrativa', authors: [author('RJ')] }),
-      proposition('n3', { number: 3, title: 'Saúde', authors: [author('SP')] }),
-    ])
+    w.upsert(
+      'propositions',
+      untyped([
+        proposition('n1', { number: 1, title: 'Reforma tributária', authors: [author('SP')] }),
+        proposition('n2', { number: 2, title: 'Reforma administrativa', authors: [author('RJ')] }),
+        proposition('n3', { number: 3, title: 'Saúde', authors: [author('SP')] }),
+      ]),
+    )
     w.close()
 
     const first = await runAsync('alerts', 'check', '--webhooks-allow-private', '--client', 'acme', '--format', 'json', '--snapshot', path)
@@ -124,7 +128,7 @@ describe('legisearch searches and alerts', () => {
 
     // The table: a new record, without --client (every client's saved searches).
     const w3 = openSnapshot(path)
-    w3.upsert('propositions', [proposition('n4', { number: 4, title: 'Reforma eleitoral', authors: [author('SP')] })])
+    w3.upsert('propositions', untyped([proposition('n4', { number: 4, title: 'Reforma eleitoral', authors: [author('SP')] })]))
     w3.close()
     const table = await runAsync('alerts', 'check', '--webhooks-allow-private', '--snapshot', path)
     expect(table.code).toBe(0)
@@ -137,7 +141,7 @@ describe('legisearch searches and alerts', () => {
 
     // Without the opt-in, the check is done but the webhook to 127.0.0.1 is refused (exit 3, not tried again).
     const w4 = openSnapshot(path)
-    w4.upsert('propositions', [proposition('n5', { number: 5, title: 'Reforma política', authors: [author('SP')] })])
+    w4.upsert('propositions', untyped([proposition('n5', { number: 5, title: 'Reforma política', authors: [author('SP')] })]))
     w4.close()
     const strict = await runAsync('alerts', 'check', '--snapshot', path)
     expect(strict.code).toBe(3)

@@ -7,13 +7,14 @@ import { generate } from '../../scripts/generate/index.js'
 import { CORPUS_NAMES, openSnapshot } from 'legisearch'
 import { runCli as run } from '../helpers/cli.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 describe('legisearch search everything', () => {
   it('prints the library’s answer (--json) or one table with each corpus’s total; refuses with exit 2', () => {
     const path = tempSnapshotPath()
     const snap = openSnapshot(path)
     snap.upsert('stakeholders', [...generate('stakeholders', 40)])
-    for (const c of CORPUS_NAMES) snap.upsert(c, [...(generate(c, 40) as Iterable<unknown>)])
+    for (const c of CORPUS_NAMES) snap.upsert(c, untyped([...(generate(c, 40) as Iterable<unknown>)]))
     const expected = snap.searchEverything(
       { q: 'lei', sort: 'newest', limit: 5, page: 2 },
       { created_at: { from: '2000-01-01', to: '2030-12-31' } },

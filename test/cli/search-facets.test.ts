@@ -8,6 +8,7 @@ import { generate } from '../../scripts/generate/index.js'
 import { openSnapshot } from 'legisearch'
 import { runCli as run } from '../helpers/cli.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 describe('search --facets --histogram', () => {
   const dir = sharedTempDir()
@@ -15,7 +16,7 @@ describe('search --facets --histogram', () => {
   beforeAll(() => {
     const snap = openSnapshot(path())
     snap.upsert('stakeholders', [...generate('stakeholders', 40)])
-    snap.upsert('propositions', [...generate('propositions', 60)] as unknown[])
+    snap.upsert('propositions', untyped([...generate('propositions', 60)] as unknown[]))
     snap.close()
   })
 

@@ -10,6 +10,7 @@ import { CORPUS_NAMES, officialLink, openSnapshot } from 'legisearch'
 import { COLUMNS, resultsTable } from '../../packages/cli/src/search-table.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 import { fixture } from '../helpers/fixtures.js'
+import { untyped } from '../helpers/untyped.js'
 
 const DOU_ZIP = fixture('dou/inlabs-xml-2023-03-20-DO2.zip')
 const BACEN = fixture('bacen/resolucao-cmn-5207-2025-bcb-api.json')
@@ -80,7 +81,7 @@ describe('the table of `search`, per corpus', () => {
   const path = () => join(dir(), 'tables.db')
   beforeAll(() => {
     const snap = openSnapshot(path())
-    for (const corpus of CORPUS_NAMES) snap.upsert(corpus, [RECORDS[corpus]])
+    for (const corpus of CORPUS_NAMES) snap.upsert(corpus, untyped([RECORDS[corpus]]))
     snap.close()
   })
 

@@ -16,6 +16,7 @@ import {
 import { sharedSnapshot, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, type CorpusCase, type Rec, SAVED_REF_SHAPE, defaultDate, merge, shapeProblems } from './cases.js'
 import { errorOf } from '../helpers/errors.js'
+import { untyped } from '../helpers/untyped.js'
 
 /** Generic over the six corpora, so results are read as plain records. */
 type Response = SearchResponse<Rec>
@@ -56,7 +57,7 @@ describe('coverage', () => {
 
 describe.each(CASES)('$collection', (c: CorpusCase) => {
   const search = (snap: Snapshot, query?: SearchQuery, body?: unknown, ctx?: SearchContext): Response =>
-    snap[c.method](query, body, ctx) as unknown as Response
+    snap[c.method](query, untyped(body), ctx) as unknown as Response
 
   /** Every page of a search at a given limit, concatenated. */
   const allPages = (snap: Snapshot, query: SearchQuery, body?: unknown, limit = 20): Response[] => {
@@ -96,12 +97,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
     }
     // Inserted in reverse, so the storage order is neither the date order nor the id order.
     const snap = sharedSnapshot((s) => {
-      expect(
-        s.upsert(
-          c.collection,
-          [...entries].reverse().map((e) => e.rec),
-        ),
-      ).toEqual({ inserted: N, updated: 0 })
+      expect(s.upsert(c.collection, untyped([...entries].reverse().map((e) => e.rec)))).toEqual({ inserted: N, updated: 0 })
     })
 
     it('defaults to page 1, limit 10 and sort recently_updated', () => {
@@ -171,7 +167,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       const a = c.make(0, { date: '2024-01-10T12:00:00-03:00', updated: '2024-01-20T12:00:00-03:00' })
       const b = merge(c.make(1, { date: '2024-01-15T12:00:00-03:00' }), c.withoutUpdated ?? {})
       const d = c.make(2, { date: '2024-01-01T12:00:00-03:00', updated: '2024-01-12T12:00:00-03:00' })
-      snap.upsert(c.collection, [a, b, d])
+      snap.upsert(c.collection, untyped([a, b, d]))
       expect(idsOf(search(snap, { sort: 'recently_updated' }))).toEqual([a, b, d].map(idOfRec))
       expect(idsOf(search(snap, { sort: 'newest' }))).toEqual([b, a, d].map(idOfRec))
     })
@@ -188,7 +184,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
     const entries = recs.map((rec, i) => ({ id: idOfRec(rec), tf: tf[i] as number, main: Date.parse(dates[i] as string) }))
     const matching = entries.filter((e) => e.tf > 0)
     const byRelevance = [...matching].sort((a, b) => b.tf - a.tf || b.main - a.main || cmp(a.id, b.id)).map((e) => e.id)
-    const snap = sharedSnapshot((s) => s.upsert(c.collection, recs))
+    const snap = sharedSnapshot((s) => s.upsert(c.collection, untyped(recs)))
 
     it('sort=relevance orders by relevance, ties by corpus date newest first then id', () => {
       const r = search(snap(), { q: 'zebra', sort: 'relevance' })
@@ -223,7 +219,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       // oldest record has the most. A ranking that ignores the hits would give the date order.
       const s = tempSnapshot()
       const docs = [1, 2, 3].map((n) => c.make(n, { date: defaultDate(40 - n), text: textWith(n) }))
-      s.upsert(c.collection, docs)
+      s.upsert(c.collection, untyped(docs))
       const r = search(s, { q: 'zebra', sort: 'relevance' }).results
       expect(r.map((x) => x.id)).toEqual([docs[2], docs[1], docs[0]].map((d) => idOfRec(d as Rec)))
       if (c.relevance) {
@@ -278,7 +274,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       it(`${f.field} (${f.kind}): each value, OR inside the field, [] = no constraint${f.variants ? ', case/accent variants' : ''}`, () => {
         const snap = tempSnapshot()
         const recs = f.values.map((v, k) => c.make(k, { fields: f.withValue(v) }))
-        snap.upsert(c.collection, recs)
+        snap.upsert(c.collection, untyped(recs))
         const ids = recs.map(idOfRec)
         const find = (values: unknown): string[] => sorted(allIds(snap, {}, { [f.field]: values }))
 
@@ -316,7 +312,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
         const both = c.make(0, { fields: merge(f0.withValue(a0), f1.withValue(a1)) })
         const first = c.make(1, { fields: merge(f0.withValue(a0), f1.withValue(b1)) })
         const second = c.make(2, { fields: merge(f0.withValue(b0), f1.withValue(a1)) })
-        snap.upsert(c.collection, [both, first, second])
+        snap.upsert(c.collection, untyped([both, first, second]))
         expect(idsOf(search(snap, {}, { [f0.field]: [a0], [f1.field]: [a1] }))).toEqual([idOfRec(both)])
         expect(sorted(idsOf(search(snap, {}, { [f0.field]: [a0, b0], [f1.field]: [a1] })))).toEqual(sorted([both, second].map(idOfRec)))
         expect(sorted(idsOf(search(snap, {}, { [f0.field]: [a0], [f1.field]: [] })))).toEqual(sorted([both, first].map(idOfRec)))
@@ -334,7 +330,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
         const outOfRange = c.make(1, { ...at('2024-04-10'), text: 'tema alvo', fields: f0.withValue(a0) })
         const otherValue = c.make(2, { ...at('2024-03-10'), text: 'tema alvo', fields: f0.withValue(b0) })
         const otherText = c.make(3, { ...at('2024-03-10'), text: 'outro assunto', fields: f0.withValue(a0) })
-        snap.upsert(c.collection, [hit, outOfRange, otherValue, otherText])
+        snap.upsert(c.collection, untyped([hit, outOfRange, otherValue, otherText]))
         const range = { from: '2024-03-01', to: '2024-03-31' }
         expect(idsOf(search(snap, {}, { [f0.field]: [a0], [d0.field]: range, keywords: { and: ['alvo'] } }))).toEqual([idOfRec(hit)])
         expect(idsOf(search(snap, { q: 'alvo' }, { [f0.field]: [a0], [d0.field]: range }))).toEqual([idOfRec(hit)])
@@ -347,7 +343,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
         const records = Array.from({ length: 7 }, (_, i) =>
           c.make(i, { date: `2024-03-${String(10 + i)}T12:00:00-03:00`, text: 'tema alvo', fields: f0.withValue(i < 5 ? a0 : b0) }),
         )
-        snap.upsert(c.collection, records)
+        snap.upsert(c.collection, untyped(records))
         const body = { [f0.field]: [a0] }
         const pageOf = (page: number, sort = 'relevance') => search(snap, { q: 'alvo', limit: 2, page, sort }, body)
         for (const sort of ['relevance', 'newest']) {
@@ -364,7 +360,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
         const records = Array.from({ length: 2500 }, (_, i) =>
           c.make(i, { date: `2024-03-10T12:00:00-03:00`, text: 'tema alvo', fields: f0.withValue(i < 2100 ? a0 : b0) }),
         )
-        snap.upsert(c.collection, records)
+        snap.upsert(c.collection, untyped(records))
         const body = { [f0.field]: [a0] }
         for (const sort of ['relevance', 'newest']) {
           const first = search(snap, { q: 'alvo', limit: 20, sort }, body)
@@ -408,7 +404,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       )
       const idOfKey = new Map(points.map(([key], i) => [key, idOfRec(recs[i] as Rec)]))
       const keys = (...ks: string[]): string[] => sorted(ks.map((k) => idOfKey.get(k) as string))
-      const snap = sharedSnapshot((s) => s.upsert(c.collection, recs))
+      const snap = sharedSnapshot((s) => s.upsert(c.collection, untyped(recs)))
       const find = (range: unknown): string[] => sorted(allIds(snap(), {}, { [d.field]: range }))
 
       it('includes both ends at Brasília day bounds (23:59 and 00:00 BRT)', () => {
@@ -465,7 +461,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
 
   // -------------------------------------------------------------------------------------------
   describe('validation (400)', () => {
-    const snap = sharedSnapshot((s) => s.upsert(c.collection, [c.make(0), c.make(1)]))
+    const snap = sharedSnapshot((s) => s.upsert(c.collection, untyped([c.make(0), c.make(1)])))
 
     it('refuses an unknown body field, naming it', () => {
       expectError(() => search(snap(), {}, { unknownFieldX: ['a'] }), 400, 'invalid_parameters', 'unknownFieldX')
@@ -524,7 +520,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
     it('are scoped to the calling client, with _id, monitorId, originId and monitorName', () => {
       const snap = tempSnapshot()
       const recs = [0, 1, 2].map((i) => c.make(i))
-      snap.upsert(c.collection, recs)
+      snap.upsert(c.collection, untyped(recs))
       const doc = idOfRec(recs[1] as Rec)
       const ma = snap.createMonitor('client-a', 'Pasta A')
       const mb = snap.createMonitor('client-b', 'Pasta B')
@@ -571,7 +567,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
     it("refuse another client's monitor and unknown documents with 404", () => {
       const snap = tempSnapshot()
       const rec = c.make(0)
-      snap.upsert(c.collection, [rec])
+      snap.upsert(c.collection, untyped([rec]))
       const ma = snap.createMonitor('client-a', 'Pasta A')
       const mb = snap.createMonitor('client-b', 'Pasta B')
       expectError(() => snap.saveToMonitor('client-a', mb.id, c.collection, idOfRec(rec)), 404, 'not_found')
@@ -591,7 +587,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       const snap = tempSnapshot()
       const full = c.make(0, { text: 'texto com a palavra zebra' })
       const minimal = c.minimal(1, '2024-05-04')
-      expect(snap.upsert(c.collection, [full, minimal])).toEqual({ inserted: 2, updated: 0 })
+      expect(snap.upsert(c.collection, untyped([full, minimal]))).toEqual({ inserted: 2, updated: 0 })
       for (const query of [{}, { q: 'zebra OR 2024' }, { sort: 'relevance', q: 'zebra' }] as SearchQuery[]) {
         for (const x of search(snap, query, {}, { clientId: 'client-a' }).results) {
           expect(shapeProblems(x, { object: c.shape }), `${String(x.id)} under ${JSON.stringify(query)}`).toEqual([])
@@ -619,7 +615,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
     it('returns the stored values of a full record', () => {
       const snap = tempSnapshot()
       const full = c.make(3)
-      snap.upsert(c.collection, [full])
+      snap.upsert(c.collection, untyped([full]))
       const x = search(snap).results[0] as Rec
       for (const [k, v] of Object.entries(full)) {
         if (k === 'approved') continue
@@ -637,7 +633,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       const withF = (v: string | undefined): Rec => (f0 && v !== undefined ? f0.withValue(v) : {})
       const recs = [0, 1, 2].map((i) => c.make(i, { text: `primeira versao zebra ${i}`, fields: withF(v0) }))
       const [r0, r1, r2] = recs.map(idOfRec) as [string, string, string]
-      expect(snap.upsert(c.collection, recs)).toEqual({ inserted: 3, updated: 0 })
+      expect(snap.upsert(c.collection, untyped(recs))).toEqual({ inserted: 3, updated: 0 })
       expect(search(snap, { q: 'zebra' }).pagination.total).toBe(3)
 
       expect(snap.remove(c.collection, [r1, 'no-such-id'])).toEqual({ removed: 1 })
@@ -650,7 +646,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
 
       // r0 again, with new words, a new filter value and the newest date.
       const changed = c.make(0, { text: 'segunda versao girafa', date: '2030-01-01T12:00:00-03:00', fields: withF(v1) })
-      expect(snap.upsert(c.collection, [changed])).toEqual({ inserted: 0, updated: 1 })
+      expect(snap.upsert(c.collection, untyped([changed]))).toEqual({ inserted: 0, updated: 1 })
       expect(idsOf(search(snap, { q: 'zebra' }))).toEqual([r2])
       expect(search(snap, { q: 'primeira' }).pagination.total).toBe(1)
       const g = search(snap, { q: 'girafa' })
@@ -664,19 +660,19 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
       expect(search(snap).pagination.total).toBe(2)
 
       // A removed id comes back as an insert.
-      expect(snap.upsert(c.collection, [recs[1] as Rec])).toEqual({ inserted: 1, updated: 0 })
+      expect(snap.upsert(c.collection, untyped([recs[1] as Rec]))).toEqual({ inserted: 1, updated: 0 })
       expect(search(snap, { q: 'zebra' }).pagination.total).toBe(2)
     })
 
     it('removing a saved document hides it from the client; re-ingesting it gives a well-formed saved array', () => {
       const snap = tempSnapshot()
       const rec = c.make(0)
-      snap.upsert(c.collection, [rec])
+      snap.upsert(c.collection, untyped([rec]))
       const m = snap.createMonitor('client-a', 'Pasta')
       snap.saveToMonitor('client-a', m.id, c.collection, idOfRec(rec))
       snap.remove(c.collection, [idOfRec(rec)])
       expect(search(snap, {}, {}, { clientId: 'client-a' }).pagination.total).toBe(0)
-      snap.upsert(c.collection, [rec])
+      snap.upsert(c.collection, untyped([rec]))
       // Re-ingesting the same id: the document is back; whether the old save survives is not
       // specified, but the result must carry a well-formed array.
       const x = search(snap, {}, {}, { clientId: 'client-a' }).results[0] as Rec

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { SearchResult } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { type Rec, caseOf } from './cases.js'
+import { untyped } from '../helpers/untyped.js'
 
 const c = caseOf('dou')
 
@@ -14,14 +15,17 @@ const sortedIds = (rs: readonly SearchResult[]): string[] => rs.map((r) => r.id 
 
 describe('dou: sections', () => {
   const snap = sharedSnapshot((s) =>
-    s.upsert('dou', [
-      act(0, 's1', { section: 'Seção 1' }),
-      act(1, 's2', { section: 'Seção 2' }),
-      act(2, 's3', { section: 'Seção 3' }),
-      act(3, 's1-extra', { section: 'Seção 1 - Extra' }),
-      act(4, 's1-extra-a', { section: 'Seção 1 Extra A' }),
-      act(5, 's2-extra', { section: 'Seção 2 - Extra' }),
-    ]),
+    s.upsert(
+      'dou',
+      untyped([
+        act(0, 's1', { section: 'Seção 1' }),
+        act(1, 's2', { section: 'Seção 2' }),
+        act(2, 's3', { section: 'Seção 3' }),
+        act(3, 's1-extra', { section: 'Seção 1 - Extra' }),
+        act(4, 's1-extra-a', { section: 'Seção 1 Extra A' }),
+        act(5, 's2-extra', { section: 'Seção 2 - Extra' }),
+      ]),
+    ),
   )
   const find = (sections: string[]): string[] => sortedIds(snap().searchDou({ limit: 20 }, { sections }).results)
 
@@ -50,14 +54,17 @@ describe('dou: sections', () => {
 
 describe('dou: organizations', () => {
   const snap = sharedSnapshot((s) =>
-    s.upsert('dou', [
-      act(0, 'fazenda', { hierarchy: 'Ministério da Fazenda/Secretaria do Tesouro Nacional' }),
-      act(1, 'presidencia', { hierarchy: 'Presidência da República/Casa Civil' }),
-      act(2, 'saude', { hierarchy: 'Ministério da Saúde/Agência Nacional de Vigilância Sanitária/Diretoria Colegiada' }),
-      act(3, 'fazenda-second', { hierarchy: 'Atos do Poder Executivo/Ministério da Fazenda' }),
-      act(4, 'fazenda-only', { hierarchy: 'Ministério da Fazenda' }),
-      act(5, 'saude-spaced', { hierarchy: 'Ministério da Saúde / Fundação Oswaldo Cruz' }),
-    ]),
+    s.upsert(
+      'dou',
+      untyped([
+        act(0, 'fazenda', { hierarchy: 'Ministério da Fazenda/Secretaria do Tesouro Nacional' }),
+        act(1, 'presidencia', { hierarchy: 'Presidência da República/Casa Civil' }),
+        act(2, 'saude', { hierarchy: 'Ministério da Saúde/Agência Nacional de Vigilância Sanitária/Diretoria Colegiada' }),
+        act(3, 'fazenda-second', { hierarchy: 'Atos do Poder Executivo/Ministério da Fazenda' }),
+        act(4, 'fazenda-only', { hierarchy: 'Ministério da Fazenda' }),
+        act(5, 'saude-spaced', { hierarchy: 'Ministério da Saúde / Fundação Oswaldo Cruz' }),
+      ]),
+    ),
   )
   const find = (organizations: string[]): string[] => sortedIds(snap().searchDou({ limit: 20 }, { organizations }).results)
 
@@ -88,14 +95,17 @@ describe('dou: organizations', () => {
 
 describe('dou: dates', () => {
   const snap = sharedSnapshot((s) =>
-    s.upsert('dou', [
-      act(0, 'old-updated-late', {
-        date: '2024-01-10T08:00:00-03:00',
-        createdAt: '2024-01-10T08:00:00-03:00',
-        updatedAt: '2024-03-01T08:00:00-03:00',
-      }),
-      act(1, 'new-never-updated', { date: '2024-02-10T08:00:00-03:00', createdAt: '2024-02-10T08:00:00-03:00', updatedAt: undefined }),
-    ]),
+    s.upsert(
+      'dou',
+      untyped([
+        act(0, 'old-updated-late', {
+          date: '2024-01-10T08:00:00-03:00',
+          createdAt: '2024-01-10T08:00:00-03:00',
+          updatedAt: '2024-03-01T08:00:00-03:00',
+        }),
+        act(1, 'new-never-updated', { date: '2024-02-10T08:00:00-03:00', createdAt: '2024-02-10T08:00:00-03:00', updatedAt: undefined }),
+      ]),
+    ),
   )
 
   it('created_at filters date; recently_updated sorts by updatedAt (else date); updatedAt/createdAt default to date', () => {

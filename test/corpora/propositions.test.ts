@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { SearchQuery, SearchResult } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { type Rec, caseOf } from './cases.js'
+import { untyped } from '../helpers/untyped.js'
 
 const c = caseOf('propositions')
 
@@ -29,14 +30,17 @@ const sortedIds = (rs: readonly SearchResult[]): string[] => rs.map((r) => r.id 
 
 describe('propositions: states', () => {
   const snap = sharedSnapshot((s) =>
-    s.upsert('propositions', [
-      prop(0, 'author-sp', { openDataResource: 'camara', authors: [author({ uf: 'SP' })] }),
-      prop(1, 'alesp-author-rj', { openDataResource: 'alesp', authors: [author({ uf: 'RJ' })] }),
-      prop(2, 'author-mg', { openDataResource: 'senado', authors: [author({ uf: 'MG' })] }),
-      prop(3, 'almg-no-author', { openDataResource: 'ALMG', authors: [] }),
-      prop(4, 'authors-ba-pe', { openDataResource: 'camara', authors: [author({ uf: 'BA' }), author({ uf: 'PE' })] }),
-      prop(5, 'no-state', { openDataResource: 'camara', authors: [] }),
-    ]),
+    s.upsert(
+      'propositions',
+      untyped([
+        prop(0, 'author-sp', { openDataResource: 'camara', authors: [author({ uf: 'SP' })] }),
+        prop(1, 'alesp-author-rj', { openDataResource: 'alesp', authors: [author({ uf: 'RJ' })] }),
+        prop(2, 'author-mg', { openDataResource: 'senado', authors: [author({ uf: 'MG' })] }),
+        prop(3, 'almg-no-author', { openDataResource: 'ALMG', authors: [] }),
+        prop(4, 'authors-ba-pe', { openDataResource: 'camara', authors: [author({ uf: 'BA' }), author({ uf: 'PE' })] }),
+        prop(5, 'no-state', { openDataResource: 'camara', authors: [] }),
+      ]),
+    ),
   )
   const find = (states: string[]): string[] => sortedIds(snap().searchPropositions({ limit: 20 }, { states }).results)
 
@@ -64,18 +68,21 @@ describe('propositions: states', () => {
 describe('propositions: approved', () => {
   const withSituation = (situation: string): Rec => ({ lastProceeding: { situation } })
   const snap = sharedSnapshot((s) =>
-    s.upsert('propositions', [
-      prop(0, 'own-true', { approved: 'true', ...withSituation('Arquivada') }),
-      prop(1, 'own-false-beats-law', { approved: 'false', ...withSituation('Transformado em Norma Jurídica') }),
-      prop(2, 'law', withSituation('Transformado em Norma Jurídica')),
-      prop(3, 'rejected', withSituation('Rejeitada')),
-      prop(4, 'waiting', withSituation('Aguardando Parecer do Relator na Comissão')),
-      prop(5, 'vetoed', withSituation('Vetado totalmente')),
-      prop(6, 'own-true-boolean', { approved: true, ...withSituation('Aguardando Sanção') }),
-      prop(7, 'nothing', withSituation('')),
-    ]),
+    s.upsert(
+      'propositions',
+      untyped([
+        prop(0, 'own-true', { approved: 'true', ...withSituation('Arquivada') }),
+        prop(1, 'own-false-beats-law', { approved: 'false', ...withSituation('Transformado em Norma Jurídica') }),
+        prop(2, 'law', withSituation('Transformado em Norma Jurídica')),
+        prop(3, 'rejected', withSituation('Rejeitada')),
+        prop(4, 'waiting', withSituation('Aguardando Parecer do Relator na Comissão')),
+        prop(5, 'vetoed', withSituation('Vetado totalmente')),
+        prop(6, 'own-true-boolean', { approved: true, ...withSituation('Aguardando Sanção') }),
+        prop(7, 'nothing', withSituation('')),
+      ]),
+    ),
   )
-  const find = (approved: string[]): string[] => sortedIds(snap().searchPropositions({ limit: 20 }, { approved }).results)
+  const find = (approved: string[]): string[] => sortedIds(snap().searchPropositions({ limit: 20 }, untyped({ approved })).results)
 
   it("['true'] keeps approved ones: own field, or a situation of a law", () => {
     expect(find(['true'])).toEqual(['law', 'own-true', 'own-true-boolean'])
@@ -101,14 +108,17 @@ describe('propositions: approved', () => {
 describe('propositions: processing', () => {
   const snap = sharedSnapshot((s) => {
     const bare = (id: string, n: number): Rec => ({ id, acronymType: 'PL', number: n, year: 2024, datePresentation: '2024-05-04' })
-    s.upsert('propositions', [
-      prop(0, 'in-progress', { lastProceeding: { processing: 'true' } }),
-      prop(1, 'archived', { lastProceeding: { processing: 'false' } }),
-      prop(2, 'archived-boolean', { lastProceeding: { processing: false } }),
-      bare('no-proceeding', 7),
-    ])
+    s.upsert(
+      'propositions',
+      untyped([
+        prop(0, 'in-progress', { lastProceeding: { processing: 'true' } }),
+        prop(1, 'archived', { lastProceeding: { processing: 'false' } }),
+        prop(2, 'archived-boolean', { lastProceeding: { processing: false } }),
+        bare('no-proceeding', 7),
+      ]),
+    )
   })
-  const find = (processing: string[]): string[] => sortedIds(snap().searchPropositions({ limit: 20 }, { processing }).results)
+  const find = (processing: string[]): string[] => sortedIds(snap().searchPropositions({ limit: 20 }, untyped({ processing })).results)
 
   it("['true'], ['false'], both, and none", () => {
     expect(find(['true'])).toEqual(['in-progress', 'no-proceeding'])
@@ -135,32 +145,35 @@ describe('propositions: identifiers in q rank first', () => {
   const rec = (i: number, id: string, acronymType: string, number: number, year: number, date: string, summary: string): Rec =>
     prop(i, id, { acronymType, number, year, title: `${acronymType} ${number}/${year}` }, { date, text: summary })
   const snap = sharedSnapshot((s) =>
-    s.upsert('propositions', [
-      rec(
-        0,
-        'pl-2630-2020',
-        'PL',
-        2630,
-        2020,
-        '2020-05-04T10:00:00-03:00',
-        'Institui a Lei Brasileira de Liberdade, Responsabilidade e Transparência na Internet.',
-      ),
-      rec(1, 'pl-2630-2019', 'PL', 2630, 2019, '2019-04-30T10:00:00-03:00', 'Altera o Código Florestal.'),
-      rec(2, 'mentions-2630-a', 'PL', 1001, 2023, '2023-06-01T10:00:00-03:00', 'Apensado ao PL 2630/2020, que trata das redes sociais.'),
-      rec(3, 'mentions-2630-b', 'PL', 1002, 2024, '2024-02-01T10:00:00-03:00', 'Altera o PL 2630/2020 e a Lei nº 12.965, de 2014.'),
-      rec(4, 'pl-2631-2020', 'PL', 2631, 2020, '2020-05-05T10:00:00-03:00', 'Dispõe sobre o tema das redes.'),
-      rec(
-        5,
-        'mpv-1154-2023',
-        'MPV',
-        1154,
-        2023,
-        '2023-01-01T10:00:00-03:00',
-        'Estabelece a organização básica dos órgãos da Presidência da República e dos Ministérios.',
-      ),
-      rec(6, 'mentions-mpv-a', 'PL', 1003, 2023, '2023-03-01T10:00:00-03:00', 'Altera a MPV 1.154/2023, sobre ministérios.'),
-      rec(7, 'mentions-mpv-b', 'PLV', 1004, 2023, '2023-05-01T10:00:00-03:00', 'Projeto de lei de conversão da MPV 1154/2023.'),
-    ]),
+    s.upsert(
+      'propositions',
+      untyped([
+        rec(
+          0,
+          'pl-2630-2020',
+          'PL',
+          2630,
+          2020,
+          '2020-05-04T10:00:00-03:00',
+          'Institui a Lei Brasileira de Liberdade, Responsabilidade e Transparência na Internet.',
+        ),
+        rec(1, 'pl-2630-2019', 'PL', 2630, 2019, '2019-04-30T10:00:00-03:00', 'Altera o Código Florestal.'),
+        rec(2, 'mentions-2630-a', 'PL', 1001, 2023, '2023-06-01T10:00:00-03:00', 'Apensado ao PL 2630/2020, que trata das redes sociais.'),
+        rec(3, 'mentions-2630-b', 'PL', 1002, 2024, '2024-02-01T10:00:00-03:00', 'Altera o PL 2630/2020 e a Lei nº 12.965, de 2014.'),
+        rec(4, 'pl-2631-2020', 'PL', 2631, 2020, '2020-05-05T10:00:00-03:00', 'Dispõe sobre o tema das redes.'),
+        rec(
+          5,
+          'mpv-1154-2023',
+          'MPV',
+          1154,
+          2023,
+          '2023-01-01T10:00:00-03:00',
+          'Estabelece a organização básica dos órgãos da Presidência da República e dos Ministérios.',
+        ),
+        rec(6, 'mentions-mpv-a', 'PL', 1003, 2023, '2023-03-01T10:00:00-03:00', 'Altera a MPV 1.154/2023, sobre ministérios.'),
+        rec(7, 'mentions-mpv-b', 'PLV', 1004, 2023, '2023-05-01T10:00:00-03:00', 'Projeto de lei de conversão da MPV 1154/2023.'),
+      ]),
+    ),
   )
   const ids = (query: SearchQuery): string[] =>
     snap()

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PropositionResult } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const N = 1600
 
@@ -39,10 +40,7 @@ function inOrder(a: PropositionResult, b: PropositionResult): boolean {
 
 describe('relevance pages over more than 1,000 matches', () => {
   const snap = sharedSnapshot((fresh) => {
-    fresh.upsert(
-      'propositions',
-      Array.from({ length: N }, (_, i) => record(i)),
-    )
+    fresh.upsert('propositions', untyped(Array.from({ length: N }, (_, i) => record(i))))
   })
 
   it.each([20, 7])('concatenating every page (limit %i) gives each match once, in the defined order', (limit) => {

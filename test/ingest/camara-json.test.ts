@@ -10,6 +10,7 @@ import { legislatureOn } from '../../packages/legisearch/src/ingest/camara/map.j
 import { tempDir, tempSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, camaraFacts } from './cases.js'
 import { fixture } from '../helpers/fixtures.js'
+import { untyped } from '../helpers/untyped.js'
 
 const csv = CASES.find((x) => x.label === 'camara (CSV)')
 const json = CASES.find((x) => x.label === 'camara (JSON)')
@@ -35,7 +36,7 @@ function everything(snap: Snapshot) {
 /** A proposition by id, read through the search (every page, oldest first). */
 function byId(snap: Snapshot, id: string, body?: unknown) {
   for (let page = 1; ; page++) {
-    const r = snap.searchPropositions({ limit: 20, page, sort: 'older' }, body)
+    const r = snap.searchPropositions({ limit: 20, page, sort: 'older' }, untyped(body))
     const hit = r.results.find((p) => p.id === id)
     if (hit || page >= r.pagination.pages) return hit
   }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Snapshot } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, camaraFacts } from './cases.js'
+import { untyped } from '../helpers/untyped.js'
 
 const c = CASES.find((x) => x.source === 'camara')
 
@@ -14,7 +15,7 @@ const c = CASES.find((x) => x.source === 'camara')
 function ids(snap: Snapshot, body: unknown, q?: string): string[] {
   const out: string[] = []
   for (let page = 1; ; page++) {
-    const r = snap.searchPropositions({ limit: 20, page, ...(q === undefined ? {} : { q }) }, body)
+    const r = snap.searchPropositions({ limit: 20, page, ...(q === undefined ? {} : { q }) }, untyped(body))
     out.push(...r.results.map((x) => x.id))
     if (page >= r.pagination.pages) break
   }

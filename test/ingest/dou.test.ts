@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import type { Snapshot } from 'legisearch'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { CASES, douActs } from './cases.js'
+import { untyped } from '../helpers/untyped.js'
 
 const c = CASES.find((x) => x.source === 'dou')
 
@@ -40,7 +41,7 @@ function phraseOf(tokens: readonly string[], n: number, from: 'start' | 'end'): 
 }
 
 function total(snap: Snapshot, body: unknown, q?: string): number {
-  return snap.searchDou({ limit: 1, ...(q === undefined ? {} : { q }) }, body).pagination.total
+  return snap.searchDou({ limit: 1, ...(q === undefined ? {} : { q }) }, untyped(body)).pagination.total
 }
 
 describe('searches on the ingested DOU acts', () => {

@@ -14,6 +14,7 @@ import { cliArgs } from '../helpers/cli.js'
 import { loopbackServers } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const serve = loopbackServers()
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -45,7 +46,7 @@ describe('legisearch mcp: saved searches and alerts', () => {
     const file = path.join(tempDir(), 'snapshot.db')
     const snap = openSnapshot(file)
     const monitor = snap.createMonitor('ACME', 'Pauta')
-    snap.upsert('propositions', [proposition('old', { title: 'Reforma antiga' })])
+    snap.upsert('propositions', untyped([proposition('old', { title: 'Reforma antiga' })]))
     snap.close()
     const client = await connect(file, '--writable')
 
@@ -70,11 +71,14 @@ describe('legisearch mcp: saved searches and alerts', () => {
     expect((await callTool(client, 'check_alerts', {})).json).toEqual({ data: [], more: [], deliveries: [] })
 
     const w = openSnapshot(file)
-    w.upsert('propositions', [
-      proposition('new1', { number: 2, title: 'Reforma nova' }),
-      proposition('new2', { number: 3, title: 'Outra coisa' }),
-      proposition('old', { title: 'Reforma antiga (alterada)' }),
-    ])
+    w.upsert(
+      'propositions',
+      untyped([
+        proposition('new1', { number: 2, title: 'Reforma nova' }),
+        proposition('new2', { number: 3, title: 'Outra coisa' }),
+        proposition('old', { title: 'Reforma antiga (alterada)' }),
+      ]),
+    )
     // Oldest write first, then by rowid: both in one upsert, 'old' stored first.
     const found = w.searchPropositions({ q: 'reforma', sort: 'older' }, undefined, { clientId: 'ACME' }).results
     const expected = ['old', 'new1'].map((id) => found.find((r) => r.id === id))
@@ -129,7 +133,7 @@ describe('legisearch mcp: saved searches and alerts', () => {
     })
     expect(saved.isError).toBe(false)
     const w = openSnapshot(file)
-    w.upsert('propositions', [proposition('new1', { title: 'Reforma nova' })])
+    w.upsert('propositions', untyped([proposition('new1', { title: 'Reforma nova' })]))
     w.close()
     const alerts = await callTool(allowing, 'check_alerts', {})
     expect(alerts.json).toMatchObject({

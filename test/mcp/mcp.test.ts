@@ -16,6 +16,7 @@ import { fixture } from '../helpers/fixtures.js'
 import { sharedTempDir, tempDir } from '../helpers/tmp-snapshot.js'
 import { fill } from '../server/support.js'
 import { cliArgs } from '../helpers/cli.js'
+import { untyped } from '../helpers/untyped.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -157,7 +158,7 @@ describe('legisearch mcp, spoken to over stdio', () => {
     const cases: [string, Record<string, unknown>, () => unknown][] = [
       ['search_propositions', { limit: 50 }, () => lib.searchPropositions({ limit: 50 })],
       ['search_dou', { created_at: { to: '2024-01-01' } }, () => lib.searchDou({}, { created_at: { to: '2024-01-01' } })],
-      ['search_social', { colour: 'red' }, () => lib.searchSocial({}, { colour: 'red' })],
+      ['search_social', { colour: 'red' }, () => lib.searchSocial({}, untyped({ colour: 'red' }))],
       ['get_stakeholder', { id: 'nobody' }, () => lib.getStakeholder('nobody')],
       ['get_designation', { ref: 'XXi.999' }, () => lib.getDesignation('XXi.999')],
       ['list_watchlist', { limit: 1000 }, () => lib.listWatchlist({ limit: 1000 })],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { COLLECTIONS, type CorpusName } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { tempSnapshot } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const CORPORA = COLLECTIONS.filter((c): c is CorpusName => c !== 'stakeholders')
 
@@ -15,7 +16,7 @@ describe.each(CORPORA)('%s: the shape of the query and the body', (corpus) => {
       [{}, new Map([['keywords', { and: ['x'] }]]), /^body: must be a JSON object/],
       [{}, [], /^body: must be a JSON object/],
     ] as const) {
-      const e = errorOf(() => snap.search(corpus, query as never, body))
+      const e = errorOf(() => snap.search(corpus, query as never, untyped(body)))
       expect([e.status, e.code]).toEqual([400, 'invalid_parameters'])
       expect(e.message).toMatch(message)
     }

@@ -1,4 +1,5 @@
 import type { SearchQuery, Snapshot } from 'legisearch'
+import { untyped } from '../helpers/untyped.js'
 
 /** A notice with only the searched fields set (everything else takes its default). */
 export function notice(
@@ -15,7 +16,7 @@ export function notice(
 export function allNoticeIds(snap: Snapshot, query: Omit<SearchQuery, 'page' | 'limit'>, body?: unknown): string[] {
   const ids: string[] = []
   for (let page = 1; ; page++) {
-    const r = snap.searchNotices({ ...query, page, limit: 20 }, body)
+    const r = snap.searchNotices({ ...query, page, limit: 20 }, untyped(body))
     for (const row of r.results) ids.push(row['id'] as string)
     if (page >= r.pagination.pages) {
       if (ids.length !== r.pagination.total) {

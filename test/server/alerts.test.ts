@@ -10,6 +10,7 @@ import { openSnapshot } from 'legisearch'
 import { loopbackServers } from '../helpers/loopback.js'
 import { proposition } from '../helpers/records.js'
 import { call, servedSnapshot } from './support.js'
+import { untyped } from '../helpers/untyped.js'
 
 const hooks = loopbackServers()
 
@@ -64,11 +65,14 @@ describe('HTTP saved searches and alerts', () => {
 
     // Another connection writes (as an ingest would): two match, one does not.
     const w = openSnapshot(path)
-    w.upsert('propositions', [
-      proposition('alert-1', { number: 9001, title: 'Alertas de teste um' }),
-      proposition('alert-2', { number: 9002, title: 'Outro assunto' }),
-      proposition('alert-3', { number: 9003, title: 'Alertas de teste três' }),
-    ])
+    w.upsert(
+      'propositions',
+      untyped([
+        proposition('alert-1', { number: 9001, title: 'Alertas de teste um' }),
+        proposition('alert-2', { number: 9002, title: 'Outro assunto' }),
+        proposition('alert-3', { number: 9003, title: 'Alertas de teste três' }),
+      ]),
+    )
     const expected = w
       .searchPropositions({ q: 'alertas', sort: 'older', limit: 20 }, undefined, { clientId: 'ACME' })
       .results.filter((r) => r.id.startsWith('alert-'))

@@ -12,6 +12,7 @@ import { createServer } from '@legisearch/server'
 import { answerOf } from '../../packages/server/src/backend.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 import { CORPORA, call, logSink } from './support.js'
+import { untyped } from '../helpers/untyped.js'
 
 const PAGE = 4096
 
@@ -19,7 +20,7 @@ describe('HTTP server over a damaged snapshot', () => {
   it('a search meeting the damage is 500 `corrupt`, the path kept for the log', async () => {
     const file = join(tempDir(), 'snapshot.db')
     const snap = openSnapshot(file)
-    for (const c of CORPORA) snap.upsert(c, [...generate(c, 60)] as unknown[])
+    for (const c of CORPORA) snap.upsert(c, untyped([...generate(c, 60)] as unknown[]))
     const key = snap.createApiKey({ client: 'ACME', plan: 'full' }).key
     snap.close()
     const bytes = readFileSync(file)

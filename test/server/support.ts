@@ -16,6 +16,7 @@ import { type LegisearchServer, type ServerOptions, createServer, openApiDocumen
 import { ROUTES } from '../../packages/server/src/routes.js'
 import { LIST_2026 } from '../watchlist/support.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 type Json = Record<string, unknown>
 // ajv-formats is CommonJS: its default export is the plugin.
@@ -118,7 +119,7 @@ export function logSink(): { stream: Writable; text: () => string } {
 /** Fills a snapshot: generated records of every corpus and stakeholders, and the real UN list. */
 export function fill(snap: Snapshot): void {
   snap.upsert('stakeholders', [...generate('stakeholders', 40)])
-  for (const c of CORPORA) snap.upsert(c, [...generate(c, 80)] as unknown[])
+  for (const c of CORPORA) snap.upsert(c, untyped([...generate(c, 80)] as unknown[]))
   snap.reconcileWatchlist(readFileSync(LIST_2026), { observedOn: '2026-02-27' })
 }
 

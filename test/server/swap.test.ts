@@ -11,6 +11,7 @@ import { liveSnapshot } from '../../packages/server/src/live-snapshot.js'
 import { proposition } from '../helpers/records.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 import { call } from './support.js'
+import { untyped } from '../helpers/untyped.js'
 
 /** The number of propositions a search for `word` finds over HTTP. */
 async function found(base: string, key: string, word: string): Promise<number> {
@@ -25,12 +26,12 @@ describe.each([0, 1])('a snapshot swapped under a running server (%i worker thre
     const file = path.join(dir, 'current.db')
     const next = path.join(dir, 'next.db')
     const snap = openSnapshot(file)
-    snap.upsert('propositions', [proposition('p-alfa', { summary: 'alfa' })])
+    snap.upsert('propositions', untyped([proposition('p-alfa', { summary: 'alfa' })]))
     const key = snap.createApiKey({ client: 'ACME', plan: 'full', ratePerMinute: 1_000_000 }).key
     snap.close()
     copyFileSync(file, next)
     const newer = openSnapshot(next)
-    newer.upsert('propositions', [proposition('p-bravo', { summary: 'bravo' })])
+    newer.upsert('propositions', untyped([proposition('p-bravo', { summary: 'bravo' })]))
     newer.close()
 
     const server = await createServer({ snapshot: file, workers, readonly: true, watchMs: 50 })
@@ -70,7 +71,7 @@ describe('a new file that cannot be opened', () => {
     const dir = tempDir()
     const file = path.join(dir, 'current.db')
     const snap = openSnapshot(file)
-    snap.upsert('propositions', [proposition('p-alfa', { summary: 'alfa' })])
+    snap.upsert('propositions', untyped([proposition('p-alfa', { summary: 'alfa' })]))
     const key = snap.createApiKey({ client: 'ACME', plan: 'full' }).key
     snap.close()
     const server = await createServer({ snapshot: file, workers: 0, readonly: true, watchMs: 20 })
@@ -94,11 +95,11 @@ describe('liveSnapshot', () => {
     const dir = tempDir()
     const file = path.join(dir, 'current.db')
     const first = openSnapshot(file)
-    first.upsert('propositions', [proposition('p-alfa')])
+    first.upsert('propositions', untyped([proposition('p-alfa')]))
     first.close()
     copyFileSync(file, path.join(dir, 'good.db'))
     const good = openSnapshot(path.join(dir, 'good.db'))
-    good.upsert('propositions', [proposition('p-bravo')])
+    good.upsert('propositions', untyped([proposition('p-bravo')]))
     good.close()
     const told: string[] = []
     const live = liveSnapshot(

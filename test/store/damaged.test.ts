@@ -13,6 +13,7 @@ import { generate } from '../../scripts/generate/index.js'
 import { CORPUS_NAMES, LegisearchError, type Snapshot, openSnapshot } from 'legisearch'
 import { errorOf } from '../helpers/errors.js'
 import { sharedTempDir, tempDir } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const PAGE = 4096
 
@@ -69,8 +70,8 @@ function calls(snap: Snapshot): [string, () => unknown][] {
     ['acceptWatchlistRemovals', () => snap.acceptWatchlistRemovals({ reason: 'test' })],
     ['importNarrativeTranslations', () => snap.importNarrativeTranslations([{ sourceRefNumber: 'QDi.001', lang: 'pt', text: 'x' }])],
     ['reconcileWatchlist', () => snap.reconcileWatchlist('<CONSOLIDATED_LIST dateGenerated="2026-01-01T00:00:00Z"/>')],
-    ['upsert', () => snap.upsert('propositions', [...generate('propositions', 2, { seed: 99 })] as unknown[])],
-    ['upsertStakeholders', () => snap.upsert('stakeholders', [...generate('stakeholders', 2, { seed: 99 })] as unknown[])],
+    ['upsert', () => snap.upsert('propositions', untyped([...generate('propositions', 2, { seed: 99 })] as unknown[]))],
+    ['upsertStakeholders', () => snap.upsert('stakeholders', untyped([...generate('stakeholders', 2, { seed: 99 })] as unknown[]))],
     ['remove', () => snap.remove('dou', ['d1', 'd2'])],
     ['ingest', () => snap.ingest('camara', [join(tempDirOf(snap), 'missing.csv')])],
     ['saveSearch', () => snap.saveSearch('acme', 'm-unknown', { collection: 'dou', query: { q: 'portaria' } })],
@@ -120,8 +121,8 @@ describe('a damaged snapshot', () => {
   const build = () => {
     if (existsSync(sound())) return
     const snap = openSnapshot(sound())
-    snap.upsert('stakeholders', [...generate('stakeholders', 40)] as unknown[])
-    for (const c of CORPUS_NAMES) snap.upsert(c, [...generate(c, 60)] as unknown[])
+    snap.upsert('stakeholders', untyped([...generate('stakeholders', 40)] as unknown[]))
+    for (const c of CORPUS_NAMES) snap.upsert(c, untyped([...generate(c, 60)] as unknown[]))
     const m = snap.createMonitor('acme', 'Leituras')
     snap.saveToMonitor('acme', m.id, 'dou', (snap.searchDou({ limit: 1 }).results[0] as { id: string }).id)
     snap.createApiKey({ client: 'ACME', plan: 'basic' })

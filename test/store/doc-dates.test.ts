@@ -12,6 +12,7 @@ import { CHUNK, fillDateColumns } from '../../packages/legisearch/src/store/doc-
 import { Statements } from '../../packages/legisearch/src/store/statements.js'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 /** A seeded random integer below `n`. */
 function rng(seed: number): (n: number) => number {
@@ -67,7 +68,7 @@ describe('date columns', () => {
       }
       // The last write of an id in a call wins.
       const last = new Map(batch.map((r) => [r.id as string, r]))
-      writer.upsert('propositions', [...last.values()])
+      writer.upsert('propositions', untyped([...last.values()]))
       for (const [id, r] of last) {
         const k = (Date.parse(r.datePresentation as string) - Date.UTC(2020, 0, 1)) / 86_400_000
         const u =
@@ -104,10 +105,7 @@ describe('date columns', () => {
   it('are read from docs in a file older than them opened read-only, and filled when it is opened writable', () => {
     const path = tempSnapshotPath()
     const snap = openSnapshot(path)
-    snap.upsert(
-      'propositions',
-      Array.from({ length: 300 }, (_, i) => dated(`p${i}`, (i * 37) % 1000, i % 11)),
-    )
+    snap.upsert('propositions', untyped(Array.from({ length: 300 }, (_, i) => dated(`p${i}`, (i * 37) % 1000, i % 11))))
     const newest = idsOf(snap, { sort: 'newest' })
     const filtered = snap.search('propositions', { sort: 'recently_updated' }, { updated_at: { from: day(100), to: day(400) } })
     snap.close()
@@ -144,7 +142,7 @@ describe('date columns', () => {
   it('that disagree with docs are reported by checkIntegrity', () => {
     const path = tempSnapshotPath()
     const snap = openSnapshot(path)
-    snap.upsert('propositions', [dated('a', 10, 1), dated('b', 20, 1)])
+    snap.upsert('propositions', untyped([dated('a', 10, 1), dated('b', 20, 1)]))
     snap.close()
     const db = new Database(path)
     const blob = db.prepare("SELECT dates FROM doc_dates WHERE corpus = 'propositions'").pluck().get() as Buffer

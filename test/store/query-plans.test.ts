@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { openSnapshot } from 'legisearch'
 import { proposition } from '../helpers/records.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 describe('query plans over docs', () => {
   it('look documents up by rowid in searches, pages and re-indexing', () => {
@@ -16,7 +17,7 @@ describe('query plans over docs', () => {
     const snap = openSnapshot(path)
     snap.upsert(
       'propositions',
-      Array.from({ length: 3000 }, (_, i) => proposition(`p${i}`, { number: i + 1, summary: `reforma tributária ${i % 7}` })),
+      untyped(Array.from({ length: 3000 }, (_, i) => proposition(`p${i}`, { number: i + 1, summary: `reforma tributária ${i % 7}` }))),
     )
     snap.upsert('dou', [])
     snap.close()

@@ -11,6 +11,7 @@ import { TRAIN_FROM, decodeRecord, encodeRecord, recompressRecords } from '../..
 import { Statements } from '../../packages/legisearch/src/store/statements.js'
 import { CASES } from '../ingest/cases.js'
 import { tempSnapshotPath } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 /** Every record of a file as stored: rowid → { corpus, kind of value, JSON }. */
 function storedRecords(path: string): Map<number, { corpus: string; blob: boolean; json: string }> {
@@ -88,7 +89,7 @@ describe('records stored compactly', () => {
       for (const [corpus, n] of Object.entries(sizes) as [CorpusName, number][]) {
         const records = [...generate(corpus as 'propositions', n, { stakeholders } as never)] as unknown as Record<string, unknown>[]
         // In calls of 100, as ingests write them: the dictionary is made between calls too.
-        for (let at = 0; at < records.length; at += 100) snap.upsert(corpus, records.slice(at, at + 100))
+        for (let at = 0; at < records.length; at += 100) snap.upsert(corpus, untyped(records.slice(at, at + 100)))
         for (const r of records) written.set(`${corpus}/${String(r['id'])}`, r)
       }
       const before = answers(snap)

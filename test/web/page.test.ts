@@ -21,6 +21,7 @@ import { type Snapshot, openSnapshot } from 'legisearch'
 import { openApiDocument } from '@legisearch/server'
 import { fill } from '../server/support.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const HAVE_CHROMIUM = existsSync(CHROMIUM)
@@ -273,19 +274,22 @@ describe.skipIf(!HAVE_CHROMIUM)(
         const writer = openSnapshot(snapshotPath)
         const model = lib.searchPropositions({ q: 'PL' }, { parties: ['PL'] }).results[0] as unknown as Record<string, unknown>
         const { highlights: _h, savedPropositions: _s, relevance: _r, ...record } = model
-        writer.upsert('propositions', [
-          { ...record, id: 'prop-web-new', openDataId: '990001', title: 'PL 9999/2026', number: 9999, year: 2026 },
-          {
-            ...record,
-            id: 'prop-web-other',
-            openDataId: '990002',
-            title: 'REQ 9998/2026',
-            acronymType: 'REQ',
-            number: 9998,
-            year: 2026,
-            authors: [],
-          },
-        ])
+        writer.upsert(
+          'propositions',
+          untyped([
+            { ...record, id: 'prop-web-new', openDataId: '990001', title: 'PL 9999/2026', number: 9999, year: 2026 },
+            {
+              ...record,
+              id: 'prop-web-other',
+              openDataId: '990002',
+              title: 'REQ 9998/2026',
+              acronymType: 'REQ',
+              number: 9998,
+              year: 2026,
+              authors: [],
+            },
+          ]),
+        )
         writer.close()
         await page.getByRole('link', { name: 'Monitors' }).click()
         await page.getByRole('button', { name: 'Watch', exact: true }).click()

@@ -14,7 +14,7 @@ export { fetchSource, sources } from './api/sources.js'
 export type { Downloaded, FetchSourceOptions, SourceInfo } from './api/sources.js'
 export type { SourceName } from './ingest/registry.js'
 export type { IngestReport, IngestProgress, IngestOptions } from './api/ingest.js'
-export type { IngestLogEntry } from './store/ingest-log.js'
+export type { IngestLogEntry } from './api/snapshot.js'
 
 // Errors
 export { ERROR_STATUS, LegisearchError } from './common/errors.js'
@@ -25,6 +25,7 @@ export * as schemas from './api/schemas.js'
 
 // Result and request shapes
 export type { SearchQuery } from './query/params.js'
+export type { RecordInput, SearchBody } from './api/input-types.js'
 export type { WatchlistQuery } from './watchlist/query.js'
 export type { Pagination, SearchContext, SearchResponse } from './api/search.js'
 export type { SearchAll } from './api/search-all.js'

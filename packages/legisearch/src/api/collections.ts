@@ -3,11 +3,11 @@ import { shown } from '../common/shown.js'
 import { validate } from '../common/validate.js'
 import type { AnyCorpus } from '../corpora/define.js'
 import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
+import type { Collection } from './input-types.js'
 import { collectionSchema } from './monitors.js'
 import type { SnapshotParts } from './snapshot-parts.js'
 
-/** A collection `upsert` and `remove` accept. */
-export type Collection = CorpusName | 'stakeholders'
+export type { Collection } from './input-types.js'
 
 /** Every collection `upsert` and `remove` accept: the corpora of the registry, then `stakeholders`. */
 export const COLLECTIONS: readonly Collection[] = [...CORPUS_NAMES, 'stakeholders']

@@ -7,10 +7,11 @@ import { NAME_TEXT_RULE, isNameText } from '../common/name-text.js'
 import { validate } from '../common/validate.js'
 import { type CorpusName, CORPUS_NAMES, corpusOf } from '../corpora/registry.js'
 import { parseBody } from '../query/body.js'
-import { intParam, parseSearchParams, searchQuerySchema } from '../query/params.js'
+import { type SearchQuery, intParam, parseSearchParams, searchQuerySchema } from '../query/params.js'
 import type { MonitorRows } from '../store/monitors.js'
 import type { ChangeCursor, ChangedDoc } from '../store/doc-changes.js'
 import type { SavedSearchRow, SavedSearchRows } from '../store/saved-searches.js'
+import type { SearchBody } from './input-types.js'
 import { collectionSchema } from './monitors.js'
 import type { ResultOf } from './result-types.js'
 import { type SearchDeps, compileSearch, resultsOf, runSearch } from './search.js'
@@ -93,7 +94,19 @@ export const saveSearchInputSchema = z
   )
   .meta({ id: 'SaveSearch' })
 
-export type SaveSearchInput = z.input<typeof saveSearchInputSchema>
+/**
+ * What `saveSearch` takes: `saveSearchInputSchema`'s input, with `body` the search body of the
+ * collection named (`SearchBody<C>`) and `query` the search's query string or its parameters.
+ *
+ * @example const input: SaveSearchInput = { collection: 'dou', query: { q: 'portaria' }, body: { sections: ['1'] } }
+ */
+export type SaveSearchInput<C extends CorpusName = CorpusName> = C extends CorpusName
+  ? Omit<z.input<typeof saveSearchInputSchema>, 'collection' | 'query' | 'body'> & {
+      collection: C
+      query?: string | Pick<SearchQuery, 'q' | 'modes' | 'sort'>
+      body?: SearchBody<C>
+    }
+  : never
 
 /** One alert: a document that matches a saved search and was added or changed since its last check. */
 export const alertSchema = z

@@ -4,7 +4,8 @@
  * the MCP tools' input schemas). Per-corpus schemas derive from the corpus registry.
  */
 import * as z from 'zod'
-import { CORPUS_NAMES, type CorpusName, corpusOf } from '../corpora/registry.js'
+import { CORPUS_NAMES, type CorpusName, type CorpusNamed, corpusOf } from '../corpora/registry.js'
+import type { RecordSchema, SearchBodySchema } from './input-types.js'
 import { ERROR_CODES } from '../common/errors.js'
 import { bodySchemaOf } from '../query/body.js'
 import { designationSchema } from '../watchlist/types.js'
@@ -47,29 +48,39 @@ import { paginationSchema } from './search.js'
 import { facetsSchema, histogramSchema } from './facets.js'
 import { searchMethodOf } from './snapshot.js'
 
-const byCorpus = <T>(make: (name: CorpusName) => T): { readonly [N in CorpusName]: T } =>
-  Object.fromEntries(CORPUS_NAMES.map((n) => [n, make(n)])) as { readonly [N in CorpusName]: T }
+/**
+ * A schema per corpus, made by `make`; `M` is each one's precise type (the engine builds them from
+ * any corpus, so the precise per-corpus types are stated here, derived from the same schemas).
+ */
+const byCorpus = <M extends { readonly [N in CorpusName]: z.ZodType }>(make: (name: CorpusName) => z.ZodType): M =>
+  Object.fromEntries(CORPUS_NAMES.map((n) => [n, make(n)])) as M
 
 /** The JSON body of `POST /search/<corpus>`, per corpus. */
-export const searchBodySchemas = byCorpus((n) => bodySchemaOf(corpusOf(n)).meta({ id: `${typeName(n)}SearchBody` }))
+export const searchBodySchemas = byCorpus<{ readonly [N in CorpusName]: SearchBodySchema<N> }>((n) =>
+  bodySchemaOf(corpusOf(n)).meta({ id: `${typeName(n)}SearchBody` }),
+)
 
 /** A record as `upsert(<corpus>, …)` accepts it, per corpus (input: what may be sent; output: what is stored). */
-export const recordSchemas = byCorpus((n) => corpusOf(n).schema)
+export const recordSchemas = byCorpus<{ readonly [N in CorpusName]: RecordSchema<N> }>((n) => corpusOf(n).schema)
 
 /** One result of `POST /search/<corpus>`, per corpus. */
-export const resultSchemas = byCorpus((n) => corpusOf(n).result)
+export const resultSchemas = byCorpus<{ readonly [N in CorpusName]: CorpusNamed<N>['result'] }>((n) => corpusOf(n).result)
 
-/** The response of `POST /search/<corpus>`, per corpus: `{ results, pagination }` (and `facets`/`histogram` when asked). */
-export const searchResponseSchemas = byCorpus((n) =>
+/** `{ results, pagination }` (and `facets`/`histogram` when asked) of a search whose results are `result`. */
+const searchResponseOf = <R extends z.ZodObject>(result: R, name: CorpusName) =>
   z
     .strictObject({
-      results: z.array(corpusOf(n).result),
+      results: z.array(result),
       pagination: paginationSchema,
       facets: facetsSchema.optional(),
       histogram: histogramSchema.optional(),
     })
-    .meta({ id: `${typeName(n)}SearchResponse` }),
-)
+    .meta({ id: `${typeName(name)}SearchResponse` })
+
+/** The response of `POST /search/<corpus>`, per corpus: `{ results, pagination }` (and `facets`/`histogram` when asked). */
+export const searchResponseSchemas = byCorpus<{
+  readonly [N in CorpusName]: ReturnType<typeof searchResponseOf<CorpusNamed<N>['result']>>
+}>((n) => searchResponseOf(corpusOf(n).result, n))
 
 /** The response of `GET /watchlist`. */
 export const watchlistPageSchema = z

@@ -1,5 +1,6 @@
 import { CORPUS_NAMES, type CorpusName } from '../corpora/registry.js'
 import type { SearchQuery } from '../query/params.js'
+import type { SearchBody } from './input-types.js'
 import type { ResultOf } from './result-types.js'
 import type { SearchContext, SearchResponse } from './search.js'
 
@@ -7,7 +8,7 @@ import type { SearchContext, SearchResponse } from './search.js'
 export type SearchMethods = {
   [N in CorpusName as `search${Capitalize<N>}`]: (
     query?: SearchQuery | URLSearchParams,
-    body?: unknown,
+    body?: SearchBody<N>,
     ctx?: SearchContext,
   ) => SearchResponse<ResultOf[N]>
 }

@@ -3,7 +3,7 @@ import { CORPUS_NAMES, type CorpusName } from '../corpora/registry.js'
 import type { SavedBucketRef } from '../corpora/found.js'
 import type { SearchQuery } from '../query/params.js'
 import { damageOf, guarded } from '../store/driver-error.js'
-import { IngestLog, type IngestLogEntry } from '../store/ingest-log.js'
+import { IngestLog, type IngestLogEntry as LoggedIngest } from '../store/ingest-log.js'
 import { SOURCE_NAMES, type SourceName, loadSource } from '../ingest/registry.js'
 import type { ParsedList } from '../watchlist/parse.js'
 import { type WatchlistQuery, designationHistory, getDesignation, importTranslations, listWatchlist } from '../watchlist/query.js'
@@ -34,6 +34,7 @@ import {
 import { type WebhookDelivery, type WebhookOptions, deliverWebhooks, webhookOptionsSchema } from './webhooks.js'
 import type { IngestOptions, IngestReport } from './ingest.js'
 import { type OpenOptions, openOptionsSchema, sourceNameSchema } from './open-options.js'
+import type { RecordInput, SearchBody } from './input-types.js'
 import type { ResultOf } from './result-types.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
 import { type SearchAll, searchAll } from './search-all.js'
@@ -47,6 +48,9 @@ import { type Stakeholder, getStakeholder } from './stakeholders.js'
 
 export { CORPUS_NAMES, COLLECTIONS, SOURCE_NAMES, idsSchema, openOptionsSchema, searchMethodOf, sourceNameSchema }
 export type { Alert, Collection, CorpusName, HeldRemovals, OpenOptions, SearchMethods, SourceName }
+
+/** One ingest that landed, as `snap.ingests()` and `snap.info()` list it: its files, when it finished, and its report. */
+export type IngestLogEntry = LoggedIngest<IngestReport>
 
 /** `snap.info()`: what a snapshot holds. */
 export interface SnapshotInfo {
@@ -89,7 +93,7 @@ export class Snapshot {
    *
    * @example snap.upsert('propositions', [{ id: 'p1', acronymType: 'PL', number: 2630, year: 2020, datePresentation: '2020-05-04', title: 'PL 2630/2020' }])
    */
-  upsert(collection: Collection, records: readonly unknown[]): { inserted: number; updated: number } {
+  upsert<C extends Collection>(collection: C, records: readonly RecordInput<C>[]): { inserted: number; updated: number } {
     this.writable()
     return upsertRecords(this.p, collection, records)
   }
@@ -140,7 +144,7 @@ export class Snapshot {
   search<C extends CorpusName>(
     collection: C,
     query?: SearchQuery | URLSearchParams,
-    body?: unknown,
+    body?: SearchBody<C>,
     ctx?: SearchContext,
   ): SearchResponse<ResultOf[C]> {
     this.assertOpen()
@@ -159,7 +163,7 @@ export class Snapshot {
   searchAll<C extends CorpusName>(
     collection: C,
     query?: SearchQuery | URLSearchParams,
-    body?: unknown,
+    body?: SearchBody<C>,
     ctx?: SearchContext,
   ): SearchAll<ResultOf[C]> {
     this.assertOpen()
@@ -462,7 +466,8 @@ export class Snapshot {
    */
   ingests(): IngestLogEntry[] {
     this.assertOpen()
-    return new IngestLog(this.p.st).latest()
+    // The log holds the reports `ingest` returned (written by it, in its transaction).
+    return new IngestLog(this.p.st).latest<IngestReport>()
   }
 
   /**

@@ -20,21 +20,31 @@ export interface TextField<R> {
   get(record: R): string
 }
 
+/** The body filters of a corpus, by name. */
+export type Filters<R> = Readonly<Record<string, Filter<R>>>
+
 /**
  * One search corpus: what `upsert` accepts, what the index holds, which filters the body takes,
  * and what a result looks like. `N` is its name (the collection, the endpoint `POST /search/<N>`,
- * the method `search<N>`), `R` its stored record, `S` its result schema.
+ * the method `search<N>`), `R` its stored record, `S` its result schema, `I` a record as `upsert`
+ * accepts it (the schema's input), `F` its filters (their names and kinds type the search body).
  */
-export interface CorpusDefinition<N extends string, R extends { id: string }, S extends z.ZodObject = z.ZodObject> {
+export interface CorpusDefinition<
+  N extends string,
+  R extends { id: string },
+  S extends z.ZodObject = z.ZodObject,
+  I = unknown,
+  F extends Filters<R> = Filters<R>,
+> {
   readonly name: N
   /** What the corpus holds, in one line (documentation and the OpenAPI document). */
   readonly description: string
   /** Validates one input record and fills its defaults. */
-  readonly schema: z.ZodType<R, unknown>
+  readonly schema: z.ZodType<R, I>
   /** A search result: the record as results show it, plus `highlights`, the saved references and `relevance` where it has one. */
   readonly result: S
   readonly text: readonly TextField<R>[]
-  readonly filters: Readonly<Record<string, Filter<R>>>
+  readonly filters: F
   /** The corpus date (`newest`/`older`, `created_at`). */
   mainDate(record: R): string
   /** The date of the last change (`recently_updated`, `updated_at`). */
@@ -55,9 +65,9 @@ export interface CorpusDefinition<N extends string, R extends { id: string }, S 
  *
  * @example export const notices = defineCorpus({ name: 'notices', description: '…', schema, result, text, filters, … })
  */
-export function defineCorpus<const N extends string, R extends { id: string }, S extends z.ZodObject>(
-  def: CorpusDefinition<N, R, S>,
-): CorpusDefinition<N, R, S> {
+export function defineCorpus<const N extends string, R extends { id: string }, S extends z.ZodObject, I, F extends Filters<R>>(
+  def: CorpusDefinition<N, R, S, I, F>,
+): CorpusDefinition<N, R, S, I, F> {
   return def
 }
 

@@ -6,7 +6,7 @@ import type { TextItem, TextQuery } from '../text-index/text-query.js'
 import type { DayFilter, FacetFilter } from '../text-index/types.js'
 import { tokenize } from '../text/tokenize.js'
 import { dateRangeSchema, isDateRangeEnd, resolveDateRange } from './date-range.js'
-import { type FilterSet, facetName, normalizerOf } from './filters.js'
+import { type Filter, type FilterSet, facetName, normalizerOf } from './filters.js'
 import { shown } from '../common/shown.js'
 
 /** At most this many items per keyword list and per filter list. */
@@ -43,7 +43,7 @@ const flagList = z
   .optional()
 
 /** The compiled body of a search: its text constraint, facet constraints and day ranges. */
-export interface SearchBody {
+export interface CompiledBody {
   readonly text: TextQuery
   readonly facets: readonly FacetFilter[]
   readonly days: readonly DayFilter[]
@@ -51,13 +51,26 @@ export interface SearchBody {
   readonly sources: ReadonlyMap<TextItem, string>
 }
 
+/** The schema of one body filter, by its kind: a DateRange, a list of `'true'`/`'false'`, or a list of values. */
+type FilterSchema<K extends Filter<unknown>['kind']> = K extends 'date'
+  ? z.ZodOptional<typeof dateRangeSchema>
+  : K extends 'flag'
+    ? typeof flagList
+    : typeof valueList
+
+/** The body schema of a search over filters `F` (what `bodySchemaOf` builds): `keywords` and one field per filter. */
+export type BodySchema<F extends FilterSet['filters']> = z.ZodObject<
+  { keywords: z.ZodOptional<typeof keywordsSchema> } & { -readonly [K in keyof F & string]: FilterSchema<F[K]['kind']> },
+  z.core.$strict
+>
+
 const bodySchemas = new WeakMap<FilterSet, z.ZodObject>()
 
 /**
  * The JSON body schema of a corpus's search (spec 4.1–4.7): `keywords` and the corpus's filters,
  * every field optional, no other field.
  */
-export function bodySchemaOf(corpus: FilterSet): z.ZodObject {
+export function bodySchemaOf<F extends FilterSet['filters']>(corpus: FilterSet & { readonly filters: F }): BodySchema<F> {
   let schema = bodySchemas.get(corpus)
   if (!schema) {
     const shape: Record<string, z.ZodType> = { keywords: keywordsSchema.optional() }
@@ -67,7 +80,8 @@ export function bodySchemaOf(corpus: FilterSet): z.ZodObject {
     schema = z.strictObject(shape)
     bodySchemas.set(corpus, schema)
   }
-  return schema
+  // The shape built above, kind by kind: what `BodySchema` spells out.
+  return schema as BodySchema<F>
 }
 
 const dateFieldSets = new WeakMap<FilterSet, ReadonlySet<string>>()
@@ -86,7 +100,7 @@ function dateFieldsOf(corpus: FilterSet): ReadonlySet<string> {
  * Validates and compiles the JSON body of a search (spec 4.1–4.7, DECISIONS §3). Every field is
  * optional; an unknown field is refused so a typo never silently widens a search.
  */
-export function parseBody(corpus: FilterSet, body: unknown, now?: number): SearchBody {
+export function parseBody(corpus: FilterSet, body: unknown, now?: number): CompiledBody {
   const dateFields = dateFieldsOf(corpus)
   const data = validate(bodySchemaOf(corpus), bodyObject(body), {
     where: 'body',

@@ -1,11 +1,11 @@
 import type { Statements } from './statements.js'
 
-/** One ingest that landed, as logged. */
-export interface IngestLogEntry {
+/** One ingest that landed, as logged; `R` is the report's type (the API's `IngestReport`). */
+export interface IngestLogEntry<R = unknown> {
   readonly source: string
   readonly files: readonly string[]
   readonly finishedAt: string
-  readonly report: unknown
+  readonly report: R
 }
 
 /** The ingest log: a row per ingest that landed (written inside the ingest's own transaction). */
@@ -18,8 +18,8 @@ export class IngestLog {
       .run(source, JSON.stringify(files), new Date().toISOString(), JSON.stringify(report))
   }
 
-  /** The latest ingest of each source, by source name. */
-  latest(): IngestLogEntry[] {
+  /** The latest ingest of each source, by source name; `R` is the type of the reports `add` was given. */
+  latest<R = unknown>(): IngestLogEntry<R>[] {
     const rows = this.st
       .prepared(
         'SELECT source, files, finished_at, report FROM ingest_log WHERE id IN (SELECT max(id) FROM ingest_log GROUP BY source) ORDER BY source',
@@ -29,7 +29,7 @@ export class IngestLog {
       source: r.source,
       files: JSON.parse(r.files) as string[],
       finishedAt: r.finished_at,
-      report: JSON.parse(r.report),
+      report: JSON.parse(r.report) as R,
     }))
   }
 }

@@ -19,7 +19,7 @@ import { clipped, shown } from '../common/shown.js'
 const SORTS = ['recently_changed', 'name', 'listed_on'] as const
 const MEASURE_ALLOWED = `must be one of ${MEASURES.join(', ')} (compared case-insensitively)`
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional()
 
 /** The query string of `GET /watchlist` (DECISIONS §6). */
