@@ -4,7 +4,9 @@ import { defineConfig, type Options } from 'tsup'
  * The library has one dependency of its own, better-sqlite3 (native). Everything else it uses
  * (zod, the parsers of the official files, the name tables) is bundled into dist/, shaken to what
  * it calls: an install is better-sqlite3 and this package, and the ES build's rarely used parts
- * (ingest, downloads, screening) are chunks of their own, loaded on first use. zod's type
+ * (ingest and each source's parsers, downloads, the webhook sender) are chunks of their own,
+ * loaded on first use; what a synchronous method needs (searches, screening, the watchlist) loads
+ * at import. zod's type
  * declarations, which the public types use, are copied beside them (scripts/declarations.ts).
  */
 const shared: Options = {

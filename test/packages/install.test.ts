@@ -7,7 +7,7 @@
  * installed without its install script and given the repository's own compiled binary folder (the
  * same version, checked), instead of compiling it again in each project (about a minute each).
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
@@ -145,6 +145,49 @@ describe('each package, packed and installed alone in an empty project', { timeo
       ].join('\n'),
     )
     expect(execFileSync(process.execPath, ['both.js'], { cwd: project, encoding: 'utf8' })).toBe('true true true 1003\n')
+  })
+
+  it('legisearch: the type test (test/types/api.ts) compiles against the published declarations, strict, with types: [] and skipLibCheck: false', () => {
+    const project = install('legisearch')
+    // What a TypeScript project has beside it: Node's types, and zod for `z.input<…>` (the type test uses it).
+    const version = (name: string) =>
+      (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as Manifest).version
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--loglevel=error',
+        `@types/node@${version('@types/node')}`,
+        `zod@${version('zod')}`,
+      ],
+      {
+        cwd: project,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    const types = join(project, 'types')
+    mkdirSync(types, { recursive: true })
+    cpSync(join(ROOT, 'test/types/api.ts'), join(types, 'api.ts'))
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      lib: ['ES2023'],
+      types: [],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      skipLibCheck: false,
+      noEmit: true,
+    }
+    writeFileSync(join(types, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['api.ts'] }))
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', types], { encoding: 'utf8' })
+    expect(tsc.stdout + tsc.stderr).toBe('')
+    expect(tsc.status).toBe(0)
   })
 
   it('@legisearch/server: the example answers /healthz', () => {

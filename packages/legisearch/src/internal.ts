@@ -16,3 +16,5 @@ export { webhookPolicySchema } from './api/open-options.js'
 // The library's own zod (bundled into its build): the siblings build their schemas with it, so that
 // every schema they hand to zod's functions comes from one copy (the names they use: common/sibling-zod.ts).
 export * as z from './common/sibling-zod.js'
+// zod's types the siblings name (as plain type exports: declaration bundling keeps them types).
+export type { ZodObject, ZodType, input as ZodInput, output as ZodOutput } from 'zod'

@@ -5,13 +5,14 @@
  * validates, so an agent gets the very messages an HTTP client or a library caller gets.
  */
 import { invalid, clipped, z } from 'legisearch/internal'
+import type { ZodObject } from 'legisearch/internal'
 import { LegisearchError, schemas, CORPUS_NAMES, type Snapshot } from 'legisearch'
 
 export interface Tool {
   readonly name: string
   readonly description: string
   /** The arguments, as the library's schema (its input form is what the tool lists). */
-  readonly input: z.ZodObject
+  readonly input: ZodObject
   readonly run: (snap: Snapshot, args: Record<string, unknown>, clientId: string | undefined) => unknown
   /** The tool writes the snapshot (needs `legisearch mcp --writable`); the others only read. */
   readonly writes?: boolean

@@ -5,6 +5,7 @@
  */
 import { schemas } from 'legisearch'
 import { z } from 'legisearch/internal'
+import type { ZodType } from 'legisearch/internal'
 import { ROUTES } from './routes.js'
 
 type Json = Record<string, unknown>
@@ -27,7 +28,7 @@ const COMMON = ['400', '401', '403', '429', '500', '503']
 export function openApiDocument(): Json {
   const components: Record<string, unknown> = {}
   /** A schema as JSON Schema, its named parts moved to components (input forms suffixed `Input`). */
-  const ref = (schema: z.ZodType, io: 'input' | 'output'): Json => {
+  const ref = (schema: ZodType, io: 'input' | 'output'): Json => {
     const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json
     const suffix = io === 'input' ? 'Input' : ''
     const defs = (json['$defs'] ?? {}) as Record<string, unknown>
@@ -44,7 +45,7 @@ export function openApiDocument(): Json {
     schema,
     ...(typeof schema['description'] === 'string' ? { description: schema['description'] } : {}),
   })
-  const queryParameters = (schema: z.ZodType): Json[] => {
+  const queryParameters = (schema: ZodType): Json[] => {
     const json = ref(schema, 'input')
     const required = new Set((json['required'] ?? []) as string[])
     return Object.entries((json['properties'] ?? {}) as Record<string, Json>).map(([name, s]) =>

@@ -1,5 +1,6 @@
 /** The options of `createServer`, checked by one schema, and the server's defaults. */
 import { webhookPolicySchema, z } from 'legisearch/internal'
+import type { ZodInput, ZodOutput } from 'legisearch/internal'
 
 /** The options of `createServer`; defaults in `SERVER_DEFAULTS`. */
 export const serverOptionsSchema = z.strictObject({
@@ -49,7 +50,7 @@ export const serverOptionsSchema = z.strictObject({
     .optional(),
 })
 
-export type ServerOptions = z.input<typeof serverOptionsSchema>
+export type ServerOptions = ZodInput<typeof serverOptionsSchema>
 
 export const SERVER_DEFAULTS = {
   readonly: false,
@@ -64,4 +65,4 @@ export const SERVER_DEFAULTS = {
 } as const
 
 /** The options once checked. */
-export type ServerConfig = z.output<typeof serverOptionsSchema>
+export type ServerConfig = ZodOutput<typeof serverOptionsSchema>

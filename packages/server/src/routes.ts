@@ -5,6 +5,7 @@
  */
 import { schemas, type Endpoint, CORPUS_NAMES, type CorpusName } from 'legisearch'
 import { z } from 'legisearch/internal'
+import type { ZodObject, ZodType } from 'legisearch/internal'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -17,10 +18,10 @@ export interface RouteSpec {
   readonly summary: string
   /** The endpoint a key's plan must allow (every one, when a list); none for the public routes (no key needed). */
   readonly endpoint?: Endpoint | readonly Endpoint[]
-  readonly query?: z.ZodObject
-  readonly params?: Readonly<Record<string, z.ZodType>>
-  readonly body?: { readonly schema: z.ZodType; readonly required: boolean }
-  readonly ok: { readonly status: 200 | 201 | 204; readonly description: string; readonly schema?: z.ZodType }
+  readonly query?: ZodObject
+  readonly params?: Readonly<Record<string, ZodType>>
+  readonly body?: { readonly schema: ZodType; readonly required: boolean }
+  readonly ok: { readonly status: 200 | 201 | 204; readonly description: string; readonly schema?: ZodType }
   /** Error statuses this route may answer with besides 400, 401, 403, 429, 500, 503 (and 413 where a body can be sent). */
   readonly errors?: readonly '404'[]
   /** The search corpus of a `POST /search/*` route. */

@@ -5,4 +5,3 @@
  * the name here (the typecheck says which).
  */
 export { array, boolean, custom, int, literal, strictObject, string, toJSONSchema, union } from 'zod'
-export type { ZodObject, ZodType, input, output } from 'zod'

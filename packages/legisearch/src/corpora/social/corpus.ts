@@ -13,7 +13,9 @@ const stakeholder = z
     acronymParty: text(),
     photoUrl: text(),
   })
-  .catchall(z.string({ error: 'must be a string (the poster’s handle on the network this field is named after)' }))
+  // Optional, as the fixed fields are (a key given as undefined is left out): so its type holds
+  // them, also under `exactOptionalPropertyTypes`.
+  .catchall(z.string({ error: 'must be a string (the poster’s handle on the network this field is named after)' }).optional())
 
 const schema = z.strictObject({
   id: id(),
