@@ -107,7 +107,10 @@ function closure(all: Map<string, Workspace>, name: string): string[] {
   return [...seen]
 }
 
-/** `npm run build` at the root, then `npm pack --workspaces` into `<WORK>/tarballs`: each package's tarball by name. */
+/**
+ * `npm run build` at the root, then `npm pack --workspaces` into `<WORK>/tarballs` (without the
+ * packages' `prepack`, which would build them again): each package's tarball by name.
+ */
 function buildAndPack(): Map<string, string> {
   log('npm run build …')
   run('npm', ['run', 'build', '--silent'], ROOT)
@@ -115,7 +118,7 @@ function buildAndPack(): Map<string, string> {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   log('npm pack --workspaces …')
-  const packed = JSON.parse(run('npm', ['pack', '--workspaces', '--json', '--pack-destination', dir], ROOT)) as {
+  const packed = JSON.parse(run('npm', ['pack', '--workspaces', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT)) as {
     name: string
     filename: string
   }[]
