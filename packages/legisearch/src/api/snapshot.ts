@@ -510,6 +510,15 @@ export class Snapshot {
   }
 
   /**
+   * Closes the snapshot at the end of a `using` block, as `close()` does.
+   *
+   * @example { using snap = openSnapshot('legisearch.db', { readonly: true }); snap.searchDou({ q: 'portaria' }) } // closed here
+   */
+  [Symbol.dispose](): void {
+    this.close()
+  }
+
+  /**
    * The error boundary: runs a public method, turning the driver's and the system's errors into
    * `LegisearchError`s (`guarded`); damage met is remembered, so that writes are refused after it.
    */
