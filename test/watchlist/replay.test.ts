@@ -323,7 +323,9 @@ const rowOf = (i: number, v: Version, r: ReconcileReport, share: number): Row =>
   share: pct(share),
 })
 
-describe('replay of the real UN SC list versions 2017–2026', () => {
+// Each replay reconciles 15 real lists (~10 s alone); on a loaded machine (the checks of `npm test`
+// beside it) a replay has taken over a minute.
+describe('replay of the real UN SC list versions 2017–2026', { timeout: 240_000 }, () => {
   let versions: Version[] = []
   const forcedReports: ReconcileReport[] = []
 
