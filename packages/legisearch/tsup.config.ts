@@ -9,6 +9,11 @@ import { defineConfig, type Options } from 'tsup'
  * at import. zod's type
  * declarations, which the public types use, are copied beside them (scripts/declarations.ts).
  */
+/** A `require` for an ES module bundle whose bundled CommonJS libraries require Node's own modules. */
+export const REQUIRE_BANNER = {
+  js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+}
+
 const shared: Options = {
   target: 'node20',
   platform: 'node',
@@ -32,7 +37,7 @@ export default defineConfig([
     format: ['esm'],
     splitting: true,
     dts: true,
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: REQUIRE_BANNER,
   },
   // The CommonJS build: one file, requiring no ES module.
   { ...shared, entry: { index: 'src/index.ts' }, format: ['cjs'], dts: { entry: { index: 'src/index.ts' } } },

@@ -6,12 +6,12 @@
  * (outside eslint and prettier, as the unpacked fixtures are) and given to the workers by
  * `inject('cliBuild')` (see test/helpers/cli.ts). In watch mode it is rebuilt before each rerun.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { build } from 'tsup'
 import type { TestProject } from 'vitest/node'
-import { BUILD_ROOT, PACKED, RUN_DIR, packAll } from './packages.js'
+import { REQUIRE_BANNER } from '../../packages/legisearch/tsup.config.js'
+import { BUILD_ROOT, PACKAGES, PACKED, ROOT, RUN_DIR, manifestOf, packAll } from './packages.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,20 +22,12 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const PACKAGES = ['legisearch', 'server', 'mcp', 'cli', 'web']
-
 /**
  * The packages' runtime dependencies: imports left to node_modules, as in the packages' builds (the
  * library's bundled libraries, its dev dependencies, are bundled here too).
  */
 function thirdParty(): string[] {
-  const names = PACKAGES.flatMap((dir) => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>
-    }
-    return Object.keys(manifest.dependencies ?? {})
-  })
+  const names = (Object.keys(PACKAGES) as (keyof typeof PACKAGES)[]).flatMap((folder) => Object.keys(manifestOf(folder).dependencies ?? {}))
   return [...new Set(names)].filter((name) => name !== 'legisearch' && !name.startsWith('@legisearch/'))
 }
 
@@ -69,7 +61,7 @@ export async function buildCommand(dir: string): Promise<string> {
     // The page's folder is found through its package (packages/web/dist).
     external: [...thirdParty(), '@legisearch/web'],
     // As the library's build: its bundled CommonJS libraries `require` Node's own modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: REQUIRE_BANNER,
   })
   const cli = join(dir, 'cli.js')
   if (!existsSync(cli)) throw new Error(`the command build wrote no ${cli}`)

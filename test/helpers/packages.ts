@@ -11,7 +11,8 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+/** The repository's root. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /** Where the test builds go (git-ignored). */
 export const BUILD_ROOT = join(ROOT, 'test/fixtures/.build')
@@ -30,6 +31,20 @@ export const PACKAGES = {
   mcp: '@legisearch/mcp',
   cli: '@legisearch/cli',
 } as const
+
+/** A package's manifest (packages/<folder>/package.json). */
+export interface Manifest {
+  readonly name: string
+  readonly version: string
+  readonly dependencies?: Record<string, string>
+}
+
+/** The manifest of the package in packages/<folder>. */
+export const manifestOf = (folder: keyof typeof PACKAGES): Manifest =>
+  JSON.parse(readFileSync(join(ROOT, 'packages', folder, 'package.json'), 'utf8')) as Manifest
+
+/** The file `npm pack` writes for a package (`@legisearch/cli` 0.1.0 → legisearch-cli-0.1.0.tgz). */
+export const tarballName = ({ name, version }: Manifest): string => `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`
 
 /** Where the packed packages are unpacked: `<RUN_DIR>/packed/node_modules/<name>`. */
 const packedModules = join(RUN_DIR, 'packed', 'node_modules')
@@ -69,9 +84,9 @@ export function packAll(into = join(RUN_DIR, 'packed')): Packed {
   const tarballs = join(into, 'tarballs')
   mkdirSync(tarballs, { recursive: true })
   run('npm', ['pack', '--workspaces', '--silent', '--pack-destination', tarballs])
-  for (const [dir, name] of Object.entries(PACKAGES)) {
-    const { version } = JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as { version: string }
-    const file = `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`
+  for (const folder of Object.keys(PACKAGES) as (keyof typeof PACKAGES)[]) {
+    const name = PACKAGES[folder]
+    const file = tarballName(manifestOf(folder))
     if (!readdirSync(tarballs).includes(file)) throw new Error(`npm pack wrote no ${file} into ${tarballs}`)
     const to = join(into, 'node_modules', name)
     mkdirSync(to, { recursive: true })

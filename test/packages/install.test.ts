@@ -11,21 +11,12 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { fixture } from '../helpers/fixtures.js'
-import { PACKAGES, packAll } from '../helpers/packages.js'
+import { type Manifest, PACKAGES, ROOT, manifestOf as manifest, packAll, tarballName } from '../helpers/packages.js'
 import { sharedTempDir } from '../helpers/tmp-snapshot.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 type Folder = keyof typeof PACKAGES
-
-interface Manifest {
-  name: string
-  version: string
-  dependencies?: Record<string, string>
-}
-const manifest = (folder: Folder): Manifest => JSON.parse(readFileSync(join(ROOT, 'packages', folder, 'package.json'), 'utf8')) as Manifest
 
 /** The package's legisearch dependencies, and theirs, by folder. */
 function ownClosure(folder: Folder, seen = new Set<Folder>()): Set<Folder> {
@@ -68,10 +59,7 @@ describe('each package, packed and installed alone in an empty project', { timeo
     const project = join(dir(), `project-${folder}`)
     mkdirSync(project, { recursive: true })
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `try-${folder}`, version: '1.0.0', private: true, type: 'module' }))
-    const files = [...ownClosure(folder)].map((f) => {
-      const m = manifest(f)
-      return join(tarballs, `${m.name.replace(/^@/, '').replace('/', '-')}-${m.version}.tgz`)
-    })
+    const files = [...ownClosure(folder)].map((f) => join(tarballs, tarballName(manifest(f))))
     execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...files], {
       cwd: project,
       stdio: ['ignore', 'pipe', 'pipe'],
