@@ -129,7 +129,7 @@ describe('the library caps what its messages echo', () => {
   it('a file to ingest, shown by its two ends', async () => {
     const long = path.join(tempDir(), 'nowhere', 'a'.repeat(BIG.length / 2), 'deputados.csv')
     const e = await rejectionOf(snap().ingest('camara', [long]))
-    expectCapped(e, 'files[0]: no file at ')
+    expectCapped(e, 'files[0]: no file or folder at ')
     expect(e.message).toMatch(/nowhere\/a+…a+\/deputados\.csv/)
   })
 })

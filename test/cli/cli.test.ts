@@ -52,7 +52,7 @@ describe('legisearch (the command)', () => {
     const ingest = run('ingest', 'camara', ...FILES, '--snapshot', path)
     expect(ingest.code, ingest.err).toBe(0)
     expect(ingest.out).toMatch(/propositions\s+1493\s+0\s+0/)
-    expect(ingest.err).toMatch(/reading .*proposicoes-2023\.csv: 100%/)
+    expect(ingest.err).toMatch(/reading camara files: 100% \(file 5 of 5: /)
 
     const json = run(
       'search',

@@ -204,9 +204,9 @@ describe('fetch from a local server at the official paths', () => {
     const first = await run(...args)
     expect(first.code, first.err).toBe(0)
     expect(first.out).toMatch(/propositions\s+1493\s+0\s+0/)
-    // Not a terminal: progress as plain lines, per file and quarter.
+    // Not a terminal: progress as plain lines, per download and quarter, then per quarter of the ingest's files.
     expect(first.err).toMatch(/downloading http:\/\/127\.0\.0\.1:\d+\/arquivos\/proposicoes\/csv\/proposicoes-2023\.csv: 100% \(1\.6 MB\)/)
-    expect(first.err).toMatch(/reading .*proposicoes-2023\.csv: 100%/)
+    expect(first.err).toMatch(/reading camara files: 100% \(file \d+ of \d+: .*; 13120 records written\)/)
     const second = await run(...args)
     expect(second.code, second.err).toBe(0)
     expect(second.out).toMatch(/nothing changed; nothing to ingest/)

@@ -1,12 +1,21 @@
 import { SingleBar } from 'cli-progress'
-import { type IngestOptions, type IngestReport, type HeldRemovals, openSnapshot, type Snapshot, sources, LegisearchError } from 'legisearch'
+import {
+  type IngestOptions,
+  type IngestProgress,
+  type IngestReport,
+  type HeldRemovals,
+  openSnapshot,
+  type Snapshot,
+  sources,
+  LegisearchError,
+} from 'legisearch'
 
 /**
  * Exit codes: 0 ok, 1 usage (citty's own), 2 refused input, 3 network, 4 a UN list applied but the
  * watchlist holds back removals (its status is not yet the current list's), 5 the snapshot is
  * damaged (`corrupt`), 70 an internal error (a bug: `EX_SOFTWARE` of sysexits).
  */
-export const EXIT = { ok: 0, usage: 1, refused: 2, network: 3, heldBack: 4, corrupt: 5, internal: 70 } as const
+export const EXIT = { ok: 0, usage: 1, refused: 2, network: 3, heldBack: 4, corrupt: 5, internal: 70, interrupted: 130 } as const
 
 /** The `--snapshot` option every command takes. */
 export const snapshotArg = {
@@ -141,6 +150,51 @@ export function progressReporter(verb: 'reading' | 'downloading'): {
       process.stderr.write(`${verb} ${item}: ${total === null ? `${done} bytes` : `${quarter * 25}%`} (${note})\n`)
     },
     stop: () => {},
+  }
+}
+
+/**
+ * An ingest's progress shown as one bar over the whole call (its bytes), with the file being read
+ * (n of the call's files) and the records written.
+ */
+export function ingestProgress(source: string): { update: (p: IngestProgress) => void; stop: () => void } {
+  const bar = progressReporter('reading')
+  return {
+    // 100 % is the last event (every file read, the report's records), not the last byte read.
+    update: (p) =>
+      bar.update(
+        `${source} files`,
+        p.report ? p.bytesTotal : Math.max(0, Math.min(p.bytesRead, p.bytesTotal - 1)),
+        p.bytesTotal,
+        `file ${p.fileNumber} of ${p.fileCount}: ${p.file}; ${p.records} records written`,
+      ),
+    stop: bar.stop,
+  }
+}
+
+/**
+ * Runs an ingest that Ctrl-C (SIGINT) or SIGTERM stops cleanly: the call stops at its next batch
+ * and rolls back, and the command says so and exits 130. Returns null when it was stopped.
+ *
+ * @example const report = await interruptible((signal) => snap.ingest('camara', files, { signal }))
+ */
+export async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
+  const control = new AbortController()
+  const stop = () => control.abort()
+  // The command's own Ctrl-C handler (exit at once) waits until the ingest has settled.
+  const exits = process.listeners('SIGINT')
+  process.removeAllListeners('SIGINT')
+  process.once('SIGINT', stop).once('SIGTERM', stop)
+  try {
+    return await run(control.signal)
+  } catch (e) {
+    if (!control.signal.aborted) throw e
+    process.stderr.write('\nlegisearch: interrupted; nothing of this ingest was written\n')
+    process.exitCode = EXIT.interrupted
+    return null
+  } finally {
+    process.removeListener('SIGINT', stop).removeListener('SIGTERM', stop)
+    for (const l of exits) process.once('SIGINT', l as () => void)
   }
 }
 

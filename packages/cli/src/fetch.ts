@@ -8,6 +8,8 @@ import {
   reportHeldBack,
   reportLists,
   progressReporter,
+  ingestProgress,
+  interruptible,
   snapshotArg,
   snapshotPath,
   table,
@@ -86,13 +88,13 @@ export default defineCommand({
         snap.close()
         return
       }
-      const reading = progressReporter('reading')
+      const reading = ingestProgress(args.source)
       try {
-        const report = await snap.ingest(args.source as SourceName, paths, {
-          ...watchlistOptions(args),
-          onProgress: (p) => reading.update(p.file, p.bytesRead, p.bytesTotal, `${p.records} records written`),
-        })
+        const report = await interruptible((signal) =>
+          snap.ingest(args.source as SourceName, paths, { ...watchlistOptions(args), onProgress: reading.update, signal }),
+        )
         reading.stop()
+        if (report === null) return
         process.stdout.write(`${countsTable(report)}\n`)
         if (report.lists !== undefined) reportLists(snap, report, args.snapshot)
       } finally {

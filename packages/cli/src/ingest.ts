@@ -6,7 +6,8 @@ import {
   guarded,
   reportHeldBack,
   reportLists,
-  progressReporter,
+  ingestProgress,
+  interruptible,
   snapshotArg,
   snapshotPath,
   watchlistArgs,
@@ -29,14 +30,14 @@ export default defineCommand({
     guarded(async () => {
       const files = (args._ as string[]).slice(1)
       const snap = openSnapshot(snapshotPath(args.snapshot))
-      const progress = progressReporter('reading')
+      const progress = ingestProgress(args.source)
       const started = performance.now()
       try {
-        const report = await snap.ingest(args.source as SourceName, files, {
-          ...watchlistOptions(args),
-          onProgress: (p) => progress.update(p.file, p.bytesRead, p.bytesTotal, `${p.records} records written`),
-        })
+        const report = await interruptible((signal) =>
+          snap.ingest(args.source as SourceName, files, { ...watchlistOptions(args), onProgress: progress.update, signal }),
+        )
         progress.stop()
+        if (report === null) return
         if (args.json) {
           process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
           if (report.lists !== undefined) reportHeldBack(snap, args.snapshot, true)
@@ -44,9 +45,9 @@ export default defineCommand({
         }
         process.stdout.write(`${countsTable(report)}\n`)
         if (report.lists !== undefined) reportLists(snap, report, args.snapshot)
-        const bytes = files.reduce((n, f) => n + statSync(f).size, 0)
+        const bytes = report.files.reduce((n, f) => n + statSync(f).size, 0)
         process.stdout.write(
-          `${report.source}: ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+          `${report.source}: ${report.files.length} files, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
         )
         for (const s of report.skipped) process.stdout.write(`skipped ${s.file}${s.line > 0 ? `, line ${s.line}` : ''}: ${s.why}\n`)
       } finally {

@@ -13,7 +13,9 @@ export { CORPUS_NAMES } from './corpora/registry.js'
 export { fetchSource, sources } from './api/sources.js'
 export type { Downloaded, FetchSourceOptions, SourceInfo } from './api/sources.js'
 export type { SourceName } from './ingest/registry.js'
-export type { IngestReport, IngestProgress, IngestOptions } from './api/ingest.js'
+export type { IngestOptions } from './api/ingest.js'
+export type { IngestReport } from './api/ingest-report.js'
+export type { IngestProgress } from './api/ingest-progress.js'
 export type { IngestLogEntry } from './api/snapshot.js'
 
 // Errors

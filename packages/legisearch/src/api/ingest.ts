@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { shownPath } from '../common/shown.js'
 import { errorOf } from '../common/validate.js'
@@ -17,35 +18,19 @@ import type { IndexWriter, TextIndex } from '../text-index/types.js'
 import { type ReconcileReport, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
 import { ListRefusal } from '../watchlist/refusal.js'
 import { layoutOf, writeDocuments } from './documents.js'
+import { type IngestProgress, ProgressTotals } from './ingest-progress.js'
+import type { IngestReport } from './ingest-report.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
-
-/** What one ingest did, per collection; `skipped` lists records a source left out, by file and line (0 where a record has none: a DOU act). */
-export interface IngestReport {
-  readonly source: string
-  readonly files: readonly string[]
-  /**
-   * Per collection the source writes. For the watchlist: `inserted` = designations listed for the
-   * first time, `updated` = relisted, amended, delisted or held back, `unchanged` = the rest.
-   */
-  readonly collections: Readonly<Record<Collection, { inserted: number; updated: number; unchanged: number }>>
-  /** For the UN list: each list's reconciliation report, oldest first (as `reconcileWatchlist` returns it). */
-  readonly lists?: readonly ReconcileReport[]
-  readonly skipped: readonly { readonly file: string; readonly line: number; readonly why: string }[]
-}
-
-/** Progress of an ingest: the file being read, and how far. */
-export interface IngestProgress {
-  readonly file: string
-  readonly bytesRead: number
-  readonly bytesTotal: number
-  /** Records written so far in the call (all collections). */
-  readonly records: number
-}
 
 /** The options of `ingest`. */
 export const ingestOptionsSchema = z.strictObject({
-  /** Called as files are read (throttled by the caller if needed). */
+  /**
+   * Called as files are read, with the call's totals (files, bytes, records); the last event carries
+   * the report. An error it throws rolls the call back and is what `ingest` rejects with.
+   */
   onProgress: z.custom<(progress: IngestProgress) => void>((v) => typeof v === 'function', 'must be a function').optional(),
+  /** Stops the call at the next batch of records: nothing of it is written, its temporary files are removed, and `ingest` rejects with `signal.reason`. */
+  signal: z.custom<AbortSignal>((v) => v instanceof AbortSignal, 'must be an AbortSignal (e.g. new AbortController().signal)').optional(),
   /** For the UN list (`un`): how each list is reconciled (`force`, `observedOn`, `maxRemovalRatio`), as `reconcileWatchlist` takes them. */
   watchlist: reconcileOptionsSchema.optional(),
 })
@@ -75,17 +60,42 @@ export async function ingest(
 ): Promise<IngestReport> {
   const options = checkOptions(ingestOptionsSchema, given)
   if (!Array.isArray(paths) || paths.length === 0) throw invalid(`files: give at least one file for ${source.name}`, ['files'])
-  // The same path twice in one call is one file (its rows would otherwise join twice).
-  const unique = [...new Set(paths)]
-  const files: InputFile[] = unique.map((p, i) => {
-    if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
-    if (!existsSync(p) || !statSync(p).isFile())
-      throw new LegisearchError('not_found', `files[${i}]: no file at ${shownPath(p)}`, ['files', i])
-    return { path: p, name: p }
-  })
+  options.signal?.throwIfAborted()
+  const files = inputFilesOf(paths)
   // A zip is read as the files in it, a gzip file as its content: unpacked (and checked whole) before anything is written.
-  return withUnpacked(files, (inputs) => ingestFiles(deps, source, files, inputs, options))
+  return withUnpacked(files, (inputs) => ingestFiles(deps, source, files, inputs, options), options.signal)
 }
+
+/**
+ * The files a call names: each path a file, or a folder standing for the files directly in it (by
+ * name; hidden files and the folders in it left out). The same file twice is one file (its rows
+ * would otherwise join twice).
+ */
+function inputFilesOf(paths: readonly unknown[]): InputFile[] {
+  const out = new Map<string, InputFile>()
+  paths.forEach((p, i) => {
+    if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
+    const stat = existsSync(p) ? statSync(p) : null
+    if (stat?.isDirectory()) {
+      const inside = readdirSync(p, { withFileTypes: true })
+        .filter((e) => !e.name.startsWith('.') && (e.isFile() || (e.isSymbolicLink() && isFile(join(p, e.name)))))
+        .map((e) => join(p, e.name))
+        .sort()
+      if (inside.length === 0)
+        throw new LegisearchError('not_found', `files[${i}]: the folder ${shownPath(p)} has no file in it (folders in it are not read)`, [
+          'files',
+          i,
+        ])
+      for (const f of inside) out.set(f, { path: f, name: f })
+      return
+    }
+    if (!stat?.isFile()) throw new LegisearchError('not_found', `files[${i}]: no file or folder at ${shownPath(p)}`, ['files', i])
+    out.set(p, { path: p, name: p })
+  })
+  return [...out.values()]
+}
+
+const isFile = (p: string) => existsSync(p) && statSync(p).isFile()
 
 async function ingestFiles(
   deps: IngestDeps,
@@ -120,23 +130,32 @@ async function ingestFiles(
   // The caller's progress callback runs inside stream events: an error it throws is kept and
   // rethrown here, so the call rolls back instead of leaving its transaction open.
   let progressError: unknown = null
+  const totals = new ProgressTotals(files)
+  const tell = (event: () => IngestProgress) => {
+    if (!options.onProgress) return
+    try {
+      options.onProgress(event())
+    } catch (e) {
+      progressError ??= e
+    }
+  }
+  // Between batches, what stops the call: a progress callback that threw, or the caller's signal.
+  const checkpoint = () => {
+    if (progressError !== null) throw progressError
+    options.signal?.throwIfAborted()
+  }
   beginImmediate(db)
   try {
     st.prepared('DELETE FROM temp.ingest_stage').run()
     const ctx = {
       stage: (name: string) => stageIn(st, name),
-      progress: (file: InputFile, bytesRead: number, bytesTotal: number) => {
-        try {
-          options.onProgress?.({ file: file.name, bytesRead, bytesTotal, records: written })
-        } catch (e) {
-          progressError ??= e
-        }
-      },
+      progress: (file: InputFile, bytesRead: number, bytesTotal: number) => tell(() => totals.of(file, bytesRead, bytesTotal, written)),
       skip: (file: InputFile, line: number, why: string) =>
         (report.skipped as { file: string; line: number; why: string }[]).push({ file: file.name, line, why }),
+      signal: options.signal,
     }
     for await (const batch of source.read(files, ctx)) {
-      if (progressError !== null) throw progressError
+      checkpoint()
       const counts =
         batch.collection === 'watchlist'
           ? reconcileList(deps, batch, options.watchlist, report.lists as ReconcileReport[])
@@ -147,15 +166,19 @@ async function ingestFiles(
       into.unchanged += counts.unchanged
       written += counts.inserted + counts.updated + counts.unchanged
     }
-    if (progressError !== null) throw progressError
+    checkpoint()
     for (const w of writers.values()) w.finish?.()
     st.prepared('DELETE FROM temp.ingest_stage').run()
     deps.log.add(source.name, report.files, report)
+    tell(() => totals.last(report))
+    checkpoint()
     db.exec('COMMIT')
     return report
   } catch (e) {
     if (db.inTransaction) db.exec('ROLLBACK')
     st.prepared('DELETE FROM temp.ingest_stage').run()
+    // A stream stopped by the signal fails with its own AbortError: the call rejects with the signal's reason.
+    options.signal?.throwIfAborted()
     throw e
   }
 }

@@ -32,7 +32,8 @@ import {
   alertsNeedWrites,
 } from './saved-searches.js'
 import { type WebhookDelivery, type WebhookOptions, deliverWebhooks, webhookOptionsSchema } from './webhooks.js'
-import type { IngestOptions, IngestReport } from './ingest.js'
+import type { IngestOptions } from './ingest.js'
+import type { IngestReport } from './ingest-report.js'
 import { type OpenOptions, openOptionsSchema, sourceNameSchema } from './open-options.js'
 import type { RecordInput, SearchBody } from './input-types.js'
 import type { ResultOf } from './result-types.js'
@@ -112,7 +113,9 @@ export class Snapshot {
    * Ingests files of an official source (`camara`…), in one write transaction: every record
    * validated as `upsert` would, records stored exactly so left untouched (`unchanged`), and a bad
    * file refused naming it and its line, with nothing of the call written. Other calls on this
-   * snapshot wait for it to end (they fail with 503 `busy` meanwhile).
+   * snapshot wait for it to end (they fail with 503 `busy` meanwhile). A folder stands for the files
+   * in it; `onProgress` follows the whole call (files, bytes, records; the last event carries the
+   * report) and `signal` stops it at its next batch with nothing written.
    *
    * @example await snap.ingest('camara', ['deputados.csv', 'proposicoesAutores-2023.csv', 'proposicoes-2023.csv'])
    * // { source: 'camara', collections: { propositions: { inserted: 1493, updated: 0, unchanged: 0 }, stakeholders: {…} }, … }

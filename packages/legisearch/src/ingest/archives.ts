@@ -14,10 +14,11 @@ import { INGEST_LIMITS } from './limits.js'
 /** Entries up to this size are packed, one after another, into one file per archive. */
 const SMALL_ENTRY = 1_000_000
 
-/** What is left of a call's unpacking budget. */
+/** What is left of a call's unpacking budget, and the call's signal (checked between entries). */
 interface Budget {
   entries: number
   bytes: number
+  readonly signal?: AbortSignal | undefined
 }
 
 /** Whether a file is gzip-compressed (`\x1f\x8b`). */
@@ -90,8 +91,9 @@ async function gunzip(file: InputFile, dir: string, budget: Budget): Promise<Inp
   const path = join(dir, 'gunzipped')
   const counted = meter(budget, sizeOf(file), (why) => fileError(file, null, why))
   try {
-    await pipeline(streamOf(file), createGunzip(), counted, createWriteStream(path))
+    await pipeline(streamOf(file, budget.signal), createGunzip(), counted, createWriteStream(path))
   } catch (e) {
+    budget.signal?.throwIfAborted()
     if (e instanceof LegisearchError) throw e
     throw diskError(e, file.name, dir) ?? fileError(file, null, `is a broken gzip file (${(e as Error).message})`)
   }
@@ -190,6 +192,7 @@ async function unzip(file: InputFile, dir: string, budget: Budget): Promise<Inpu
         throw fileError(file, null, `is a broken zip archive (${e.message})`)
       })
       if (entry === null) break
+      budget.signal?.throwIfAborted()
       if (isLitter(entry.fileName)) continue
       const name = `${file.name}:${entry.fileName}`
       const broken = (why: string) => fileError(file, `entry ${entry.fileName}`, `is broken (${why})`)
@@ -326,13 +329,18 @@ function alive(pid: number): boolean {
  * Runs `body` over the files a call reads: a zip as the files in it, a gzip file as its content
  * (inside one another too), unpacked into one temporary directory and checked whole before anything
  * is written, within one budget for the whole call and one per file ({@link INGEST_LIMITS}). Other files are read
- * in place. The directory is removed when `body` settles, or when the process exits first.
+ * in place. The directory is removed when `body` settles, or when the process exits first; `signal`
+ * stops the unpacking between files.
  *
  * @example await withUnpacked(files, (inputs) => read(inputs)) // deputados.json.gz → its JSON; a.zip → a.zip:x.csv, a.zip:y.csv
  */
-export async function withUnpacked<T>(files: readonly InputFile[], body: (inputs: InputFile[]) => Promise<T>): Promise<T> {
+export async function withUnpacked<T>(
+  files: readonly InputFile[],
+  body: (inputs: InputFile[]) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   let dir: string | null = null
-  const budget: Budget = { entries: INGEST_LIMITS.archiveEntries, bytes: INGEST_LIMITS.archiveBytes }
+  const budget: Budget = { entries: INGEST_LIMITS.archiveEntries, bytes: INGEST_LIMITS.archiveBytes, signal }
   const tmp = () => {
     if (dir === null) {
       sweepStale(tmpdir())
@@ -350,6 +358,7 @@ export async function withUnpacked<T>(files: readonly InputFile[], body: (inputs
   const unpack = async (given: readonly InputFile[], depth: number): Promise<InputFile[]> => {
     const out: InputFile[] = []
     for (const f of given) {
+      signal?.throwIfAborted()
       const how = isZip(f) ? unzip : isGzip(f) ? gunzip : null
       if (how === null) {
         out.push(f)

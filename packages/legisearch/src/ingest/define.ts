@@ -71,6 +71,8 @@ export interface ReadContext {
   progress(file: InputFile, bytesRead: number, bytesTotal: number): void
   /** Reports a record left out (when the source skips rather than refuses), by file and line. */
   skip(file: InputFile, line: number, why: string): void
+  /** The caller's signal: a stream read from a file stops when it aborts (`streamOf(file, ctx.signal)`). */
+  readonly signal?: AbortSignal | undefined
 }
 
 /** One kind of file a source reads, recognised by its content (a CSV header, an XML root). */

@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from 'node:fs'
-import { Readable, pipeline } from 'node:stream'
+import { Readable, addAbortSignal, pipeline } from 'node:stream'
 import { parse } from 'csv-parse'
 import { LegisearchError } from '../common/errors.js'
 import { fileError } from './file-error.js'
@@ -12,11 +12,14 @@ export function sizeOf(file: InputFile): number {
   return file.at ? file.at.length : statSync(file.path).size
 }
 
-/** An input's bytes as a stream (its slice only, for a packed archive entry). */
-export function streamOf(file: InputFile): Readable {
-  if (!file.at) return createReadStream(file.path)
-  if (file.at.length === 0) return Readable.from([])
-  return createReadStream(file.path, { start: file.at.offset, end: file.at.offset + file.at.length - 1 })
+/** An input's bytes as a stream (its slice only, for a packed archive entry), destroyed when `signal` aborts. */
+export function streamOf(file: InputFile, signal?: AbortSignal): Readable {
+  const stream = !file.at
+    ? createReadStream(file.path)
+    : file.at.length === 0
+      ? Readable.from([])
+      : createReadStream(file.path, { start: file.at.offset, end: file.at.offset + file.at.length - 1 })
+  return signal ? addAbortSignal(signal, stream) : stream
 }
 
 /**
@@ -83,11 +86,11 @@ export interface CsvRow {
 export async function* readCsv(
   file: InputFile,
   options: { delimiter: string; header: (columns: readonly string[]) => void },
-  ctx: Pick<ReadContext, 'progress'>,
+  ctx: Pick<ReadContext, 'progress' | 'signal'>,
 ): AsyncGenerator<CsvRow> {
   const total = sizeOf(file)
   let read = 0
-  const bytes = streamOf(file)
+  const bytes = streamOf(file, ctx.signal)
   bytes.on('data', (chunk: Buffer) => {
     read += chunk.length
     ctx.progress(file, read, total)

@@ -123,11 +123,15 @@ export interface JsonEntry {
  * entry reached), memory flat whatever the size. Values come packed, not streamed in pieces
  * (`streamValues: false`: 2.4× faster; one entry's strings are held whole anyway).
  */
-export async function* readJsonArray(file: InputFile, key: string, ctx: Pick<ReadContext, 'progress'>): AsyncGenerator<JsonEntry> {
+export async function* readJsonArray(
+  file: InputFile,
+  key: string,
+  ctx: Pick<ReadContext, 'progress' | 'signal'>,
+): AsyncGenerator<JsonEntry> {
   const total = sizeOf(file)
   if (total === 0) throw fileError(file, null, 'is empty')
   let read = 0
-  const bytes = streamOf(file)
+  const bytes = streamOf(file, ctx.signal)
   bytes.on('data', (chunk: Buffer) => {
     read += chunk.length
     ctx.progress(file, read, total)

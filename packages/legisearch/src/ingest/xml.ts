@@ -53,7 +53,7 @@ export interface XmlRecord {
 export async function* readXmlRecords(
   file: InputFile,
   options: { root: string; record: string; what: string },
-  ctx: Pick<ReadContext, 'progress'>,
+  ctx: Pick<ReadContext, 'progress' | 'signal'>,
 ): AsyncGenerator<XmlRecord> {
   const total = sizeOf(file)
   const parser = new SaxesParser({ xmlns: false, position: true })
@@ -105,7 +105,7 @@ export async function* readXmlRecords(
     failure ??= fileError(file, parser.line, `is not well-formed XML (${e.message.replace(/^[^:]*:\d+:\d+: /, '')})`)
   })
   let read = 0
-  const bytes = streamOf(file)
+  const bytes = streamOf(file, ctx.signal)
   bytes.on('data', (chunk: Buffer) => {
     read += chunk.length
     ctx.progress(file, read, total)

@@ -1,0 +1,227 @@
+/**
+ * An ingest can be followed and stopped (issue 27): progress over the whole call (files i of n,
+ * bytes of all files, records so far) with a last event equal to the report; a signal stops the
+ * call at its next batch with the snapshot as it was before the call and no temporary file left.
+ * Run over every source's real files.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { type IngestProgress, type IngestReport, type Snapshot, openSnapshot } from 'legisearch'
+import { rejectionOf } from '../helpers/errors.js'
+import { tempDir } from '../helpers/tmp-snapshot.js'
+import { untyped } from '../helpers/untyped.js'
+import { zipEntries } from '../helpers/zip.js'
+import { CASES, type SourceCase, douActs } from './cases.js'
+
+/** Every row of every table of a snapshot file, hashed (read with better-sqlite3 directly, not through the library). */
+function dumpOf(path: string): string {
+  const db = new Database(path, { readonly: true })
+  try {
+    const hash = createHash('sha256')
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]
+    for (const t of tables) {
+      hash.update(`table ${t}\n`)
+      for (const row of db.prepare(`SELECT * FROM "${t}" ORDER BY 1`).raw().iterate() as Iterable<unknown[]>) {
+        for (const v of row) hash.update(Buffer.isBuffer(v) ? v : `${typeof v}:${String(v)}`).update('\u0001')
+        hash.update('\n')
+      }
+    }
+    return hash.digest('hex')
+  } finally {
+    db.close()
+  }
+}
+
+/** What a case's files hold for progress, read independently: the files as unpacked, and their bytes. */
+async function unpackedOf(files: readonly string[]): Promise<{ count: number; bytes: number }> {
+  let count = 0
+  let bytes = 0
+  for (const f of new Set(files)) {
+    if (f.endsWith('.zip')) {
+      for (const b of (await zipEntries(f)).values()) {
+        count++
+        bytes += b.length
+      }
+    } else if (f.endsWith('.gz')) {
+      count++
+      bytes += gunzipSync(readFileSync(f)).length
+    } else {
+      count++
+      bytes += statSync(f).size
+    }
+  }
+  return { count, bytes }
+}
+
+/** The files a case's calls here read: a case with many large files names a few small ones (its companions). */
+const filesOf = (c: SourceCase) => c.companions ?? c.files
+
+const total = (r: IngestReport) => Object.values(r.collections).reduce((n, c) => n + c.inserted + c.updated + c.unchanged, 0)
+
+/** The unpack directories of this process that exist now. */
+const unpackDirs = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`legisearch-unpack-${process.pid}-`))
+
+/** A snapshot in a fresh folder that already holds another source's records (so "as before" is not "empty"). */
+async function primed(c: SourceCase): Promise<{ path: string; snap: Snapshot }> {
+  const path = join(tempDir(), 'snapshot.db')
+  const snap = openSnapshot(path)
+  const other = CASES.find((o) => o.source !== c.source && o.source !== 'camara' && o.source !== 'dou') as SourceCase
+  await snap.ingest(other.source, other.files)
+  return { path, snap }
+}
+
+describe('ingest progress over the whole call', () => {
+  for (const c of CASES) {
+    it(`${c.label}: files i of n, bytes of all files, records so far; the last event is the report`, async () => {
+      const path = join(tempDir(), 'snapshot.db')
+      using snap = openSnapshot(path)
+      const events: IngestProgress[] = []
+      const report = await snap.ingest(c.source, filesOf(c), { onProgress: (p) => events.push(p) })
+      const want = await unpackedOf(filesOf(c))
+      expect(events.length).toBeGreaterThan(0)
+      for (const e of events) {
+        expect(e.fileCount).toBe(want.count)
+        expect(e.bytesTotal).toBe(want.bytes)
+        expect(e.fileNumber).toBeGreaterThanOrEqual(1)
+        expect(e.fileNumber).toBeLessThanOrEqual(want.count)
+        expect(e.bytesRead).toBeLessThanOrEqual(e.bytesTotal)
+      }
+      // Nothing goes back.
+      for (let i = 1; i < events.length; i++) {
+        const [a, b] = [events[i - 1] as IngestProgress, events[i] as IngestProgress]
+        expect([b.bytesRead >= a.bytesRead, b.fileNumber >= a.fileNumber, b.records >= a.records]).toEqual([true, true, true])
+      }
+      const last = events.at(-1) as IngestProgress
+      expect(last.report).toEqual(report)
+      expect(events.filter((e) => e.report !== undefined)).toHaveLength(1)
+      expect([last.fileNumber, last.bytesRead, last.records]).toEqual([want.count, want.bytes, total(report)])
+    })
+  }
+})
+
+describe('an aborted ingest leaves the snapshot as it was', () => {
+  for (const c of CASES) {
+    it(`${c.label}: aborted at 25 %, 50 % and 90 % of its bytes, nothing is written and no temporary file is left`, async () => {
+      const { path, snap } = await primed(c)
+      try {
+        const before = dumpOf(path)
+        const counts = snap.counts()
+        for (const at of [0.25, 0.5, 0.9]) {
+          const control = new AbortController()
+          const reason = new Error(`stopped at ${at}`)
+          const seen = new Set<string>()
+          let stoppedAt: IngestProgress | null = null
+          const call = snap.ingest(c.source, filesOf(c), {
+            signal: control.signal,
+            onProgress: (p) => {
+              for (const d of unpackDirs()) seen.add(d)
+              if (stoppedAt === null && p.bytesRead >= at * p.bytesTotal) {
+                stoppedAt = p
+                control.abort(reason)
+              }
+            },
+          })
+          await expect(call).rejects.toBe(reason)
+          expect(stoppedAt).not.toBeNull()
+          expect(snap.counts()).toEqual(counts)
+          expect(dumpOf(path)).toBe(before)
+          expect([...seen].filter((d) => existsSync(join(tmpdir(), d)))).toEqual([])
+        }
+        // The snapshot takes the same call whole afterwards.
+        const report = await snap.ingest(c.source, filesOf(c))
+        expect(total(report)).toBeGreaterThan(0)
+      } finally {
+        snap.close()
+      }
+    })
+  }
+
+  it('an abort past the first records (90 % of the Câmara files) stops a call that has written some', async () => {
+    const c = CASES.find((x) => x.label === 'camara (CSV)') as SourceCase
+    const { path, snap } = await primed(c)
+    try {
+      const before = dumpOf(path)
+      const control = new AbortController()
+      let records = 0
+      await expect(
+        snap.ingest(c.source, c.files, {
+          signal: control.signal,
+          onProgress: (p) => {
+            if (p.bytesRead >= 0.9 * p.bytesTotal && !control.signal.aborted) {
+              records = p.records
+              control.abort()
+            }
+          },
+        }),
+      ).rejects.toMatchObject({ name: 'AbortError' })
+      expect(records).toBeGreaterThan(1000)
+      expect(dumpOf(path)).toBe(before)
+    } finally {
+      snap.close()
+    }
+  })
+
+  it('a signal already aborted refuses the call before anything is read; a timeout signal stops a DOU day being unpacked', async () => {
+    const c = CASES.find((x) => x.source === 'dou') as SourceCase
+    const { path, snap } = await primed(c)
+    try {
+      const before = dumpOf(path)
+      const reason = new Error('cancelled by the user')
+      let events = 0
+      await expect(snap.ingest('dou', c.files, { signal: AbortSignal.abort(reason), onProgress: () => void events++ })).rejects.toBe(reason)
+      expect(events).toBe(0)
+      await expect(snap.ingest('dou', c.files, { signal: AbortSignal.timeout(1) })).rejects.toMatchObject({ name: 'TimeoutError' })
+      expect(dumpOf(path)).toBe(before)
+    } finally {
+      snap.close()
+    }
+  })
+
+  it('a signal that is not an AbortSignal is refused, naming the option', async () => {
+    const c = CASES.find((x) => x.source === 'bacen') as SourceCase
+    const path = join(tempDir(), 'snapshot.db')
+    using snap = openSnapshot(path)
+    const e = await rejectionOf(snap.ingest('bacen', c.files, untyped({ signal: { aborted: false } })))
+    expect([e.status, e.path]).toEqual([400, ['signal']])
+    expect(e.message).toMatch(/signal.*must be an AbortSignal/)
+  })
+})
+
+describe('a folder given to ingest', () => {
+  it('is read as the files directly in it: the loose act files of a DOU day ingest as their zip does', async () => {
+    const zip = CASES.find((x) => x.source === 'dou')?.files.find((f) => f.endsWith('2023-05-23-DO3E.zip')) as string
+    const dir = join(tempDir(), 'day')
+    mkdirSync(join(dir, 'nested'), { recursive: true })
+    const entries = await zipEntries(zip)
+    for (const [name, bytes] of entries) writeFileSync(join(dir, basename(name)), bytes)
+    // Hidden files and the folders in it are left out.
+    writeFileSync(join(dir, '.DS_Store'), 'not an act')
+    writeFileSync(join(dir, 'nested', 'ignored.xml'), 'not read')
+    expect(douActs.size).toBeGreaterThan(0)
+    const fromZip = await (async () => {
+      using s = openSnapshot(join(tempDir(), 'a.db'))
+      return await s.ingest('dou', [zip])
+    })()
+    using snap = openSnapshot(join(tempDir(), 'b.db'))
+    const fromFolder = await snap.ingest('dou', [dir])
+    expect(fromFolder.collections.dou).toEqual(fromZip.collections.dou)
+    expect(fromFolder.files).toHaveLength(entries.size)
+    expect(fromFolder.files.every((f) => f.startsWith(dir) && !f.includes('nested') && !f.endsWith('.DS_Store'))).toBe(true)
+  })
+
+  it('an empty folder, or a path that is neither, is refused naming it', async () => {
+    using snap = openSnapshot(join(tempDir(), 'snapshot.db'))
+    const empty = join(tempDir(), 'empty')
+    mkdirSync(join(empty, 'sub'), { recursive: true })
+    const none = await rejectionOf(snap.ingest('dou', [empty]))
+    expect([none.status, none.path]).toEqual([404, ['files', 0]])
+    expect(none.message).toMatch(/^files\[0\]: the folder .*empty has no file in it/)
+    const missing = await rejectionOf(snap.ingest('dou', [join(empty, 'none.zip')]))
+    expect(missing.message).toMatch(/^files\[0\]: no file or folder at /)
+  })
+})
