@@ -73,6 +73,8 @@ describe('the library caps what its messages echo', () => {
     ['a collection to search', 'collection: must be one of', () => snap().search(BIG as never, {}, untyped({}))],
     ['a collection to upsert into', 'collection: must be one of', () => snap().upsert(BIG as never, [])],
     ['a stakeholder id', "stakeholder 'kkk", () => snap().getStakeholder(BIG)],
+    ['a document id', "dou document 'kkk", () => snap().getDocument('dou', BIG)],
+    ['a collection to get a document from', 'collection: must be one of', () => snap().getDocument(BIG as never, 'x')],
     [
       'an unknown findStakeholders field',
       "findStakeholders: unknown field 'kkk",

@@ -64,6 +64,7 @@ describe('legisearch mcp, spoken to over stdio', () => {
         'screen_names',
         'find_stakeholders',
         'get_stakeholder',
+        'get_document',
         // Saved searches and alerts (save_search and check_alerts need --writable).
         'list_monitors',
         'save_search',

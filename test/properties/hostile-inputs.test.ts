@@ -143,6 +143,7 @@ const CALLS: Record<string, Call> = {
   searchSocial: (s, [a, b, c]) => s.searchSocial(any(a), any(b), any(c)),
   searchAll: (s, [a, b, c]) => s.searchAll(any(a), any(b), any(c)),
   getStakeholder: (s, [a]) => s.getStakeholder(any(a)),
+  getDocument: (s, [a, b, c]) => s.getDocument(any(a), any(b), any(c)),
   findStakeholders: (s, [a]) => s.findStakeholders(any(a)),
   createMonitor: (s, [a, b]) => s.createMonitor(any(a), any(b)),
   listMonitors: (s, [a]) => s.listMonitors(any(a)),

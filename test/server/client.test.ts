@@ -62,6 +62,15 @@ describe('a client generated from the OpenAPI document', () => {
     const found = await client.GET('/stakeholders', { params: { query: { q: lib.getStakeholder(id).name, limit: 2 } } })
     expect(found.data?.data[0]?.id).toBe(lib.findStakeholders({ q: lib.getStakeholder(id).name, limit: 2 })[0]?.id)
 
+    const actId = lib.searchDou({ limit: 1 }).results[0]?.id ?? ''
+    const act = await client.GET('/documents/{collection}/{id}', { params: { path: { collection: 'dou', id: actId } } })
+    expect(act.data).toEqual(JSON.parse(JSON.stringify(lib.getDocument('dou', actId, { clientId: 'ACME' }))))
+    // Typed: the answer is one of the corpora's results, each with an id.
+    const gotId: string | undefined = act.data?.id
+    expect(gotId).toBe(actId)
+    const none = await client.GET('/documents/{collection}/{id}', { params: { path: { collection: 'dou', id: 'no-such-act' } } })
+    expect([none.response.status, none.error?.code, none.error?.error]).toEqual([404, 'not_found', "dou document 'no-such-act' not found"])
+
     const bad = await client.POST('/search/propositions', { params: { query: { limit: 99 } } })
     expect(bad.data).toBeUndefined()
     expect(bad.response.status).toBe(400)

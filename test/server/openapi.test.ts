@@ -51,6 +51,8 @@ describe('the OpenAPI document', () => {
         '/stakeholders/{id}',
         // An extension: finding stakeholders by name.
         '/stakeholders',
+        // An extension: one document by id.
+        '/documents/{collection}/{id}',
         // An extension: one search across every corpus.
         '/search',
         '/healthz',
@@ -90,6 +92,27 @@ describe('the OpenAPI document', () => {
     const bad = validatorOf(responseSchema('/search/propositions', 'post', '400'))
     expect(bad(body), JSON.stringify(bad.errors)).toBe(true)
     expect(bad({ error: 'x' })).toBe(false)
+    snap.close()
+  })
+
+  it('describes a real document of every corpus (GET /documents/{collection}/{id}) and its plan', () => {
+    const snap = openSnapshot(tempSnapshotPath())
+    snap.upsert('propositions', [{ id: 'p1', acronymType: 'PL', number: 2630, year: 2020, datePresentation: '2020-05-04' }])
+    snap.upsert('social', [{ id: 's1', postedAt: '2020-05-04T10:00:00Z', text: 'PL 2630' }])
+    snap.upsert('dou', [{ id: 'd1', title: 'PORTARIA Nº 1', date: '2024-05-04' }])
+    const ok = validatorOf(responseSchema('/documents/{collection}/{id}', 'get', '200'))
+    for (const [collection, id] of [
+      ['propositions', 'p1'],
+      ['social', 's1'],
+      ['dou', 'd1'],
+    ] as const) {
+      const answer = JSON.parse(JSON.stringify(snap.getDocument(collection, id)))
+      expect(ok(answer), JSON.stringify(ok.errors)).toBe(true)
+    }
+    expect(ok({ id: 'x' })).toBe(false)
+    const get = doc.paths['/documents/{collection}/{id}']?.['get'] as Json
+    expect(get['x-legisearch-endpoint']).toBe('search/{collection}')
+    expect(Object.keys(get['responses'] as Json).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503'])
     snap.close()
   })
 

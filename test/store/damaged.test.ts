@@ -49,6 +49,7 @@ function calls(snap: Snapshot): [string, () => unknown][] {
     ['searchAll', () => snap.searchAll('dou', { q: 'portaria' })],
     ['searchEverything', () => snap.searchEverything({ q: 'reforma' })],
     ['getStakeholder', () => snap.getStakeholder('stk-0001')],
+    ['getDocument', () => snap.getDocument('dou', 'dou-0000030', { clientId: 'acme' })],
     ['findStakeholders', () => snap.findStakeholders({ q: 'Silva' })],
     ['listMonitors', () => snap.listMonitors('acme')],
     ['listAllMonitors', () => snap.listAllMonitors()],

@@ -4,7 +4,15 @@
  * line is a mistake the types must catch: if it compiles again, the directive is unused and the
  * compile fails. The calls beside them (the README's among them) must compile.
  */
-import { openSnapshot, schemas, type RecordInput, type SearchBody, type WatchlistQuery } from 'legisearch'
+import {
+  openSnapshot,
+  schemas,
+  type DouResult,
+  type PropositionResult,
+  type RecordInput,
+  type SearchBody,
+  type WatchlistQuery,
+} from 'legisearch'
 import type { z } from 'zod'
 
 const snap = openSnapshot('legisearch.db')
@@ -107,6 +115,16 @@ snap.screen([{ name: 'Salek, Abdulhai', birthDate: '1965', nationality: 'af', id
   includeDelisted: false,
 })
 snap.getDesignation('QDi.001', { lang: 'pt' })
+// One document by id: typed as its corpus's result.
+const oneAct: DouResult = snap.getDocument('dou', 'dou-1')
+const section: string = snap.getDocument('dou', 'dou-1').section
+const proposition: PropositionResult = snap.getDocument('propositions', 'prop-1', { clientId: 'acme' })
+// @ts-expect-error a proposition is not a DOU act
+const notAnAct: DouResult = snap.getDocument('propositions', 'prop-1')
+// @ts-expect-error `stakeholders` is no search corpus (getStakeholder reads them)
+snap.getDocument('stakeholders', 's1')
+// @ts-expect-error the collection is `dou`, not `DOU`
+snap.getDocument('DOU', 'dou-1')
 snap.close()
 
 export {
@@ -124,4 +142,8 @@ export {
   total,
   results,
   pagination,
+  oneAct,
+  section,
+  proposition,
+  notAnAct,
 }

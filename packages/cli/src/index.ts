@@ -15,6 +15,7 @@ const main = defineCommand({
     fetch: () => import('./fetch.js').then((m) => m.default),
     ingest: () => import('./ingest.js').then((m) => m.default),
     search: () => import('./search.js').then((m) => m.default),
+    document: () => import('./document.js').then((m) => m.default),
     info: () => import('./info.js').then((m) => m.default),
     upgrade: () => import('./upgrade.js').then((m) => m.default),
     sources: () => import('./sources.js').then((m) => m.default),

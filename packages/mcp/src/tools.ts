@@ -1,12 +1,12 @@
 /**
- * The tools of the MCP server: each search, the watchlist, a designation, stakeholder lookup and
- * detail. Each tool's input schema is the library's own zod schema (a search's is its query
- * string and its body side by side), and each call is the library's method: the library
- * validates, so an agent gets the very messages an HTTP client or a library caller gets.
+ * The tools of the MCP server: each search, one document by id, the watchlist, a designation,
+ * stakeholder lookup and detail. Each tool's input schema is the library's own zod schema (a
+ * search's is its query string and its body side by side), and each call is the library's method:
+ * the library validates, so an agent gets the very messages an HTTP client or a library caller gets.
  */
 import { invalid, clipped, z } from 'legisearch/internal'
 import type { ZodObject } from 'legisearch/internal'
-import { LegisearchError, schemas, CORPUS_NAMES, type Snapshot } from 'legisearch'
+import { LegisearchError, schemas, CORPUS_NAMES, type CorpusName, type Snapshot } from 'legisearch'
 
 export interface Tool {
   readonly name: string
@@ -126,6 +126,20 @@ export const TOOLS: readonly Tool[] = [
       const extra = Object.keys(rest)[0]
       if (extra !== undefined) throw invalid(`arguments: unknown argument '${clipped(extra)}'; get_stakeholder takes id`)
       return snap.getStakeholder(id as string)
+    },
+  },
+  {
+    name: 'get_document',
+    description:
+      'One document by its id (GET /documents/{collection}/{id}): `collection` (propositions, social, dou, bacen, notices, irs) and ' +
+      '`id` (a search result’s `id`). Answers the document as that corpus’s search results show it (no highlights, relevance 0, the ' +
+      'client’s saved references): the full record of a hit found by a search.',
+    input: z.strictObject({ collection: schemas.collectionSchema, id: schemas.documentIdSchema }),
+    run: (snap, args, clientId) => {
+      const { collection, id, ...rest } = args
+      const extra = Object.keys(rest)[0]
+      if (extra !== undefined) throw invalid(`arguments: unknown argument '${clipped(extra)}'; get_document takes collection, id`)
+      return snap.getDocument(collection as CorpusName, id as string, clientId === undefined ? undefined : { clientId })
     },
   },
   {

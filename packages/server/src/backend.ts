@@ -25,6 +25,8 @@ export type Call =
   | { readonly op: 'watchlist'; readonly query: string }
   | { readonly op: 'designation'; readonly ref: string; readonly query: string }
   | { readonly op: 'stakeholder'; readonly id: string }
+  /** `GET /documents/{collection}/{id}`: the path's parameters as sent (the library checks them). */
+  | { readonly op: 'document'; readonly collection: string; readonly id: string; readonly clientId: string }
   | { readonly op: 'stakeholders'; readonly query: string }
   /** A screening: the request's JSON (one chunk of a batch). */
   | { readonly op: 'screen'; readonly body: string }
@@ -81,6 +83,8 @@ function run(snap: Snapshot, call: Call): unknown {
       return snap.getDesignation(call.ref, new URLSearchParams(call.query) as never)
     case 'stakeholder':
       return snap.getStakeholder(call.id)
+    case 'document':
+      return snap.getDocument(call.collection as CorpusName, call.id, { clientId: call.clientId })
     case 'stakeholders':
       return { data: snap.findStakeholders(new URLSearchParams(call.query)) }
     case 'screen':

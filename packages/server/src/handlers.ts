@@ -60,6 +60,10 @@ export function handlersOf(live: LiveSnapshot, backend: Backend, readonly: boole
     list_watchlist: (request) => read({ op: 'watchlist', query: rawQuery(request) }),
     get_designation: (request) => read({ op: 'designation', ref: params(request)['ref'] ?? '', query: rawQuery(request) }),
     get_stakeholder: (request) => read({ op: 'stakeholder', id: params(request)['id'] ?? '' }),
+    get_document: (request) => {
+      const p = params(request)
+      return read({ op: 'document', collection: p['collection'] ?? '', id: p['id'] ?? '', clientId: client(request) })
+    },
     find_stakeholders: (request) => read({ op: 'stakeholders', query: rawQuery(request) }),
     screen_names: (request) => screenInChunks(request.body, read),
     list_monitors: (request) => local(() => ({ data: snap().listMonitors(client(request)) })),

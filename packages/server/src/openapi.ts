@@ -97,7 +97,7 @@ export function openApiDocument(): Json {
       description:
         'Brazilian legislative, regulatory and official-gazette search, and the UN Security Council sanctions list, from one snapshot. ' +
         'Every path but `/healthz`, `/openapi.json` and `/reference` needs an API key in `x-api-key` whose plan allows the ' +
-        'operation’s `x-legisearch-endpoint` (every one, when it is a list).',
+        'operation’s `x-legisearch-endpoint` (every one, when it is a list; `search/{collection}`: that of the path’s collection).',
     },
     servers: [{ url: 'http://127.0.0.1:8787' }],
     security: [{ apiKey: [] }],

@@ -3,11 +3,14 @@
  * allow, its parameters, body and answers as zod schemas. The server registers these routes and
  * the OpenAPI document describes these routes, so neither can name a path the other lacks.
  */
-import { schemas, type Endpoint, CORPUS_NAMES, type CorpusName } from 'legisearch'
+import { schemas, type Endpoint, CORPUS_NAMES, ENDPOINTS, type CorpusName } from 'legisearch'
 import { z } from 'legisearch/internal'
 import type { ZodObject, ZodType } from 'legisearch/internal'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** The endpoint of a route whose corpus is its `{collection}` path parameter: `search/<collection>`. */
+export type EndpointTemplate = 'search/{collection}'
 
 /** One route: what it takes and what it answers (the error statuses besides the common ones). */
 export interface RouteSpec {
@@ -16,8 +19,11 @@ export interface RouteSpec {
   readonly path: string
   readonly operationId: string
   readonly summary: string
-  /** The endpoint a key's plan must allow (every one, when a list); none for the public routes (no key needed). */
-  readonly endpoint?: Endpoint | readonly Endpoint[]
+  /**
+   * The endpoint a key's plan must allow (every one, when a list; `search/{collection}`: that of the
+   * path's collection); none for the public routes (no key needed).
+   */
+  readonly endpoint?: Endpoint | readonly Endpoint[] | EndpointTemplate
   readonly query?: ZodObject
   readonly params?: Readonly<Record<string, ZodType>>
   readonly body?: { readonly schema: ZodType; readonly required: boolean }
@@ -52,6 +58,9 @@ export const unsavedSchema = z
 export const savedSearchListSchema = z.strictObject({ data: z.array(schemas.savedSearchSchema) }).meta({ id: 'SavedSearchList' })
 const searchIdSchema = z.string().min(1).meta({ description: 'A saved search id, as `GET /monitors/{monitorId}/searches` lists it.' })
 export const healthSchema = z.strictObject({ status: z.literal('ok') }).meta({ id: 'Health' })
+
+/** `GET /documents/{collection}/{id}`. */
+const documentParams = { collection: schemas.collectionSchema, id: schemas.documentIdSchema }
 
 const itemPath = '/monitors/{monitorId}/items/{collection}/{documentId}'
 const itemParams = { monitorId: monitorIdSchema, collection: schemas.collectionSchema, documentId: documentIdSchema }
@@ -121,6 +130,17 @@ export const ROUTES: readonly RouteSpec[] = [
     endpoint: 'stakeholders',
     params: { id: schemas.stakeholderIdSchema },
     ok: { status: 200, description: 'The stakeholder.', schema: schemas.stakeholderSchema },
+    errors: ['404'],
+  },
+  {
+    method: 'GET',
+    path: '/documents/{collection}/{id}',
+    operationId: 'get_document',
+    summary:
+      'One document of a search corpus by its id, as that corpus’s search results show it (no highlights; relevance 0; the calling client’s saved references). The key’s plan must allow `search/<collection>`. An extension.',
+    endpoint: 'search/{collection}',
+    params: documentParams,
+    ok: { status: 200, description: 'The document.', schema: schemas.documentSchema },
     errors: ['404'],
   },
   {
@@ -258,6 +278,19 @@ export const ROUTES: readonly RouteSpec[] = [
     },
   },
 ]
+
+/**
+ * The endpoints a request to a route needs, its template filled from the path's parameters; an
+ * unknown collection needs none but a key (the route then answers 400 naming the collections).
+ *
+ * @example endpointsOf('search/{collection}', { collection: 'dou', id: 'x' }) // ['search/dou']
+ */
+export function endpointsOf(endpoint: NonNullable<RouteSpec['endpoint']>, params: Readonly<Record<string, string>>): readonly Endpoint[] {
+  if (typeof endpoint !== 'string') return endpoint
+  if (endpoint !== 'search/{collection}') return [endpoint]
+  const filled = `search/${params['collection'] ?? ''}`
+  return ENDPOINTS.filter((e) => e === filled)
+}
 
 /** The Fastify form of an OpenAPI path: `/watchlist/{ref}` → `/watchlist/:ref`. */
 export function fastifyPath(path: string): string {

@@ -46,6 +46,7 @@ import { type SnapshotParts, openParts } from './snapshot-parts.js'
 import { passEntrance } from './snapshot-guard.js'
 import { type ScreenEntry, type ScreenOptions, type ScreenResponse, type ScreenResult } from './screen.js'
 import { type Stakeholder, getStakeholder } from './stakeholders.js'
+import { getDocument } from './get-document.js'
 
 export { CORPUS_NAMES, COLLECTIONS, SOURCE_NAMES, idsSchema, openOptionsSchema, searchMethodOf, sourceNameSchema }
 export type { Alert, Collection, CorpusName, HeldRemovals, OpenOptions, SearchMethods, SourceName }
@@ -186,6 +187,19 @@ export class Snapshot {
   searchEverything(query?: EverythingQuery | URLSearchParams, body?: unknown, ctx?: SearchContext): EverythingResponse {
     this.assertOpen()
     return this.p.db.transaction(() => searchEverything(this.p, query, body, ctx)).deferred()
+  }
+
+  /**
+   * One document of a search corpus by its id (`GET /documents/{collection}/{id}`, an extension),
+   * as a search finding it without `q` gives it: no highlights, `relevance` 0, the saved references
+   * of `ctx.clientId`. An unknown collection → 400; an unknown id → 404 `not_found`.
+   *
+   * @example snap.getDocument('dou', 'dou-1').title
+   */
+  getDocument<C extends CorpusName>(collection: C, id: string, ctx?: SearchContext): ResultOf[C] {
+    this.assertOpen()
+    // One read: the row and its record (and the caller's references) of one state of the file.
+    return this.p.db.transaction(() => getDocument(this.p, collection, id, ctx)).deferred() as unknown as ResultOf[C]
   }
 
   /**

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit'
 import { LegisearchError, type ApiKey, type Endpoint, type Snapshot } from 'legisearch'
 import { atRoot } from './at-root.js'
 import type { LiveSnapshot } from '../live-snapshot.js'
+import { endpointsOf } from '../routes.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +26,11 @@ export const auth = atRoot('legisearch-auth', async (app, { live }: AuthOptions)
   app.addHook('onRequest', async (request) => {
     const endpoint = request.routeOptions.config.route?.endpoint
     if (endpoint === undefined) return
-    request.apiKey = authorize(live.current(), request.headers['x-api-key'], endpoint)
+    request.apiKey = authorize(
+      live.current(),
+      request.headers['x-api-key'],
+      endpointsOf(endpoint, request.params as Record<string, string>),
+    )
   })
   await app.register(rateLimit, {
     global: true,
@@ -43,7 +48,7 @@ export const auth = atRoot('legisearch-auth', async (app, { live }: AuthOptions)
 })
 
 /** The key check: 401 without a known, active key; 403 when its plan lacks the endpoint. */
-function authorize(snap: Snapshot, header: string | string[] | undefined, endpoint: Endpoint | readonly Endpoint[]): ApiKey {
+function authorize(snap: Snapshot, header: string | string[] | undefined, endpoints: readonly Endpoint[]): ApiKey {
   if (header === undefined || header === '') {
     throw new LegisearchError(
       'unauthorized',
@@ -56,7 +61,7 @@ function authorize(snap: Snapshot, header: string | string[] | undefined, endpoi
   }
   const key = snap.verifyApiKey(header)
   if (!key) throw new LegisearchError('unauthorized', 'x-api-key: unknown or revoked key')
-  const lacking = (typeof endpoint === 'string' ? [endpoint] : endpoint).filter((e) => !key.endpoints.includes(e))
+  const lacking = endpoints.filter((e) => !key.endpoints.includes(e))
   if (lacking.length > 0) {
     throw new LegisearchError(
       'forbidden',
