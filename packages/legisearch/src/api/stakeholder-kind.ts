@@ -56,7 +56,7 @@ const PARTY = /^(partido|bancada|lideranca)\b/
 export const KIND_RULES: readonly KindRule[] = [
   {
     kind: 'person',
-    when: 'the title is a parliamentarian’s post: Deputado/Deputada/Deputado(a) (Federal, Estadual), Senador/Senadora/Senador(a), Vereador/Vereadora',
+    when: 'the title is a parliamentarian’s post: Deputado/Deputada/Deputado(a) (Federal, Estadual, Distrital), Senador/Senadora/Senador(a), Vereador/Vereadora',
     test: titled(/^(deputad[oa]|senador|vereador)/),
   },
   {
