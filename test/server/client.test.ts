@@ -61,6 +61,11 @@ describe('a client generated from the OpenAPI document', () => {
     expect(stakeholder.data?.name).toBe(lib.getStakeholder(id).name)
     const found = await client.GET('/stakeholders', { params: { query: { q: lib.getStakeholder(id).name, limit: 2 } } })
     expect(found.data?.data[0]?.id).toBe(lib.findStakeholders({ q: lib.getStakeholder(id).name, limit: 2 })[0]?.id)
+    // A match's kind is typed as the union of kinds; `kind` filters, comma-separated.
+    const people = await client.GET('/stakeholders', { params: { query: { q: 'a', kind: 'person,party' } } })
+    const kinds: ('person' | 'committee' | 'party' | 'organ' | 'unknown')[] = people.data?.data.map((m) => m.kind) ?? []
+    expect(kinds.length).toBeGreaterThan(0)
+    expect(people.data?.data).toEqual(lib.findStakeholders(new URLSearchParams({ q: 'a', kind: 'person,party' })))
 
     const bad = await client.POST('/search/propositions', { params: { query: { limit: 99 } } })
     expect(bad.data).toBeUndefined()

@@ -4,7 +4,7 @@
  * line is a mistake the types must catch: if it compiles again, the directive is unused and the
  * compile fails. The calls beside them (the README's among them) must compile.
  */
-import { openSnapshot, schemas, type RecordInput, type SearchBody, type WatchlistQuery } from 'legisearch'
+import { openSnapshot, schemas, type RecordInput, type SearchBody, type StakeholderKind, type WatchlistQuery } from 'legisearch'
 import type { z } from 'zod'
 
 const snap = openSnapshot('legisearch.db')
@@ -62,6 +62,17 @@ const [latest] = snap.ingests()
 const inserted: number | undefined = latest?.report.collections.propositions.inserted
 // @ts-expect-error the report has no `total`
 const total: unknown = latest?.report.total
+
+// A stakeholder match's kind is a literal union, and so is the kind filter.
+const [match] = snap.findStakeholders({ q: 'Comissão de Saúde', kind: ['committee', 'organ'] })
+const matchKind: StakeholderKind | undefined = match?.kind
+// @ts-expect-error the kinds are person, committee, party, organ and unknown: no 'comittee'
+const misspelt = match?.kind === 'comittee'
+// @ts-expect-error the kind filter takes those kinds only
+snap.findStakeholders({ q: 'saúde', kind: 'people' })
+// @ts-expect-error the kind filter takes a kind or a list of them, not a number
+snap.findStakeholders({ q: 'saúde', kind: 1 })
+snap.findStakeholders({ q: 'saúde', kind: 'person', limit: 5 })
 
 // The README's calls.
 snap.upsert('propositions', [
@@ -124,4 +135,6 @@ export {
   total,
   results,
   pagination,
+  matchKind,
+  misspelt,
 }
