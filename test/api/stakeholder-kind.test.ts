@@ -27,10 +27,12 @@ const FILES = {
     'senado/legado/senador-detalhe.json',
     'senado/v3-processo/processo-relatoria.json',
   ],
-  alesp: ['alesp-documento-autor-amostra.xml', 'alesp-deputados-amostra.xml'].map((f) => `alesp/${f}`),
-  social: ['perfil_parlamentar.csv', 'parlamentares.csv', 'tweets_to_process.csv'].map(
-    (f) => `social/parlametria-leggo-twitter-dados/${f}`,
-  ),
+  alesp: ['alesp/alesp-documento-autor-amostra.xml', 'alesp/alesp-deputados-amostra.xml'],
+  social: [
+    'social/parlametria-leggo-twitter-dados/perfil_parlamentar.csv',
+    'social/parlametria-leggo-twitter-dados/parlamentares.csv',
+    'social/parlametria-leggo-twitter-dados/tweets_to_process.csv',
+  ],
 } as const
 
 /**

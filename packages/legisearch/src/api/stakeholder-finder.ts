@@ -28,8 +28,10 @@ export const findStakeholdersSchema = z.strictObject({
     .meta({ description: `${KIND_DESCRIPTION} One kind or a list.` }),
 })
 
-/** What `findStakeholders` takes: `q`, and optionally `limit` and `kind` (one kind or a list). */
-export type FindStakeholdersInput = z.input<typeof findStakeholdersSchema>
+/** What `findStakeholders` takes: `q`, and optionally `limit` and `kind` (one kind or a list, readonly or not). */
+export type FindStakeholdersInput = Omit<z.input<typeof findStakeholdersSchema>, 'kind'> & {
+  kind?: StakeholderKind | readonly StakeholderKind[] | undefined
+}
 
 const Q_EXAMPLE = '(e.g. ?q=Katia%20Abreu)'
 
@@ -58,6 +60,7 @@ export const findStakeholdersQuerySchema = z.strictObject({
       }
       return kinds as StakeholderKind[]
     })
+    .pipe(z.array(z.enum(STAKEHOLDER_KINDS)).optional())
     .meta({ description: `${KIND_DESCRIPTION} Comma-separated (e.g. ?q=saude&kind=committee,organ).` }),
 })
 
