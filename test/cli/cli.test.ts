@@ -230,7 +230,7 @@ describe('legisearch stakeholders', () => {
       expect(JSON.parse(json.out)[0]).toMatchObject({ id: 'senado-senador-1249', records: 1503 })
       const table = run('stakeholders', 'find', 'katia abreu', '--snapshot', path)
       expect(table.code, table.err).toBe(0)
-      expect(table.out).toMatch(/^senado-senador-1249\s+Kátia Abreu\s+Senador\(a\)\s+PDT\s+TO\s+no\s+1503$/m)
+      expect(table.out).toMatch(/^senado-senador-1249\s+Kátia Abreu\s+person\s+Senador\(a\)\s+PDT\s+TO\s+no\s+1503$/m)
       const show = run('stakeholders', 'show', 'senado-senador-1249', '--format', 'json', '--snapshot', path)
       expect(JSON.parse(show.out)).toEqual(snap.getStakeholder('senado-senador-1249'))
       // `--json`, as on the other listing commands.
@@ -248,5 +248,34 @@ describe('legisearch stakeholders', () => {
     expect([unknown.code, unknown.err]).toEqual([2, "legisearch: stakeholder 'nobody' not found\n"])
     const format = run('stakeholders', 'find', 'katia', '--format', 'csv', '--snapshot', path)
     expect([format.code, format.err]).toEqual([2, 'legisearch: --format: must be one of table, json (got "csv")\n'])
+  })
+
+  it('--kind keeps the kinds given (a committee that authors bills, the Executive); the kind column says each one’s', () => {
+    const path = tempSnapshotPath()
+    expect(
+      run('ingest', 'camara', fixture('camara/orgaos.csv'), fixture('camara/proposicoesAutores-2023.csv'), '--snapshot', path).code,
+    ).toBe(0)
+    const json = run('stakeholders', 'find', 'saude', '--kind', 'committee,organ', '--limit', '20', '--json', '--snapshot', path)
+    expect(json.code, json.err).toBe(0)
+    const snap = openSnapshot(path, { readonly: true })
+    try {
+      expect(JSON.parse(json.out)).toEqual(snap.findStakeholders({ q: 'saude', kind: ['committee', 'organ'], limit: 20 }))
+    } finally {
+      snap.close()
+    }
+    const table = run('stakeholders', 'find', 'comissão de saúde', '--kind', 'committee', '--limit', '3', '--snapshot', path)
+    expect(table.code, table.err).toBe(0)
+    expect(table.out).toMatch(/^id\s+name\s+kind\s+title\s+party\s+uf\s+active\s+records$/m)
+    expect(table.out).toMatch(/^camara-orgao-2014\s+Comissão de Saúde\s+committee\s+Comissão Permanente\s/m)
+    expect(run('stakeholders', 'find', 'poder executivo', '--kind', 'organ', '--limit', '1', '--snapshot', path).out).toMatch(
+      /^camara-orgao-253\s+Poder Executivo\s+organ\s/m,
+    )
+    const none = run('stakeholders', 'find', 'poder executivo', '--kind', 'party', '--snapshot', path)
+    expect([none.code, none.out]).toEqual([0, 'no stakeholder of kind party matches "poder executivo"\n'])
+    const bad = run('stakeholders', 'find', 'saude', '--kind', 'committee,people', '--snapshot', path)
+    expect([bad.code, bad.err]).toEqual([
+      2,
+      'legisearch: --kind: unknown kind "people"; allowed: person, committee, party, organ, unknown (comma-separated)\n',
+    ])
   })
 })

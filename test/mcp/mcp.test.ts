@@ -151,6 +151,14 @@ describe('legisearch mcp, spoken to over stdio', () => {
     expect((JSON.parse(screened.text) as { results: { matches: { ref: string }[] }[] }).results[0]?.matches[0]?.ref).toBe('QDi.001')
     const matches = lib.findStakeholders({ q: 'silva', limit: 5 })
     expect((await callTool('find_stakeholders', { q: 'silva', limit: 5 })).text).toBe(JSON.stringify(matches))
+    // `kind`: one kind or a list; each match says its own.
+    for (const kind of ['person', ['committee', 'organ']] as const) {
+      const r = await callTool('find_stakeholders', { q: 'silva', limit: 5, kind })
+      expect(r.text).toBe(JSON.stringify(lib.findStakeholders({ q: 'silva', limit: 5, kind })))
+    }
+    expect(JSON.parse((await callTool('find_stakeholders', { q: 'silva', limit: 1, kind: 'person' })).text)).toMatchObject([
+      { kind: 'person' },
+    ])
     const id = matches[0]?.id ?? lib.findStakeholders({ q: 'a', limit: 1 })[0]?.id ?? ''
     expect((await callTool('get_stakeholder', { id })).text).toBe(JSON.stringify(lib.getStakeholder(id)))
   })
@@ -161,6 +169,7 @@ describe('legisearch mcp, spoken to over stdio', () => {
       ['search_dou', { created_at: { to: '2024-01-01' } }, () => lib.searchDou({}, { created_at: { to: '2024-01-01' } })],
       ['search_social', { colour: 'red' }, () => lib.searchSocial({}, untyped({ colour: 'red' }))],
       ['get_stakeholder', { id: 'nobody' }, () => lib.getStakeholder('nobody')],
+      ['find_stakeholders', { q: 'silva', kind: 'people' }, () => lib.findStakeholders({ q: 'silva', kind: untyped('people') })],
       ['get_designation', { ref: 'XXi.999' }, () => lib.getDesignation('XXi.999')],
       ['list_watchlist', { limit: 1000 }, () => lib.listWatchlist({ limit: 1000 })],
       [
@@ -205,6 +214,7 @@ describe('legisearch mcp: stakeholders of the real social files', () => {
       const found = JSON.parse(await text('find_stakeholders', { q: 'katia abreu', limit: 3 })) as { id: string }[]
       expect(found).toEqual(snap.findStakeholders({ q: 'katia abreu', limit: 3 }))
       expect(found[0]?.id).toBe('senado-senador-1249')
+      expect(found[0]).toMatchObject({ kind: 'person' })
       expect(JSON.parse(await text('get_stakeholder', { id: 'senado-senador-1249' }))).toEqual(snap.getStakeholder('senado-senador-1249'))
     } finally {
       await client.close()

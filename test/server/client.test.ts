@@ -61,6 +61,11 @@ describe('a client generated from the OpenAPI document', () => {
     expect(stakeholder.data?.name).toBe(lib.getStakeholder(id).name)
     const found = await client.GET('/stakeholders', { params: { query: { q: lib.getStakeholder(id).name, limit: 2 } } })
     expect(found.data?.data[0]?.id).toBe(lib.findStakeholders({ q: lib.getStakeholder(id).name, limit: 2 })[0]?.id)
+    // A match's kind is typed as the union of kinds; `kind` filters, comma-separated.
+    const people = await client.GET('/stakeholders', { params: { query: { q: 'a', kind: 'person,party' } } })
+    const kinds: ('person' | 'committee' | 'party' | 'organ' | 'unknown')[] = people.data?.data.map((m) => m.kind) ?? []
+    expect(kinds.length).toBeGreaterThan(0)
+    expect(people.data?.data).toEqual(lib.findStakeholders(new URLSearchParams({ q: 'a', kind: 'person,party' })))
 
     const actId = lib.searchDou({ limit: 1 }).results[0]?.id ?? ''
     const act = await client.GET('/documents/{collection}/{id}', { params: { path: { collection: 'dou', id: actId } } })

@@ -168,8 +168,24 @@ describe.each(BACKENDS)('HTTP server, $name', ({ workers }) => {
       expect(r.status).toBe(200)
       expect(r.text).toBe(bytesOf({ data: lib.findStakeholders(new URLSearchParams({ q: name, limit: '3' })) }))
       expect((r.json as { data: { name: string }[] }).data[0]?.name).toBe(name)
+      // `kind`: one kind or several, comma-separated; each match says its own.
+      for (const kind of ['person', 'committee,organ', 'person,party']) {
+        const query = new URLSearchParams({ q: 'a', limit: '20', kind })
+        const k = await call(base, 'GET', `/stakeholders?${query}`, { key: keys.acme.key })
+        expect([k.status, k.text], kind).toEqual([200, bytesOf({ data: lib.findStakeholders(query) })])
+        const kinds = (k.json as { data: { kind: string }[] }).data.map((m) => m.kind)
+        expect(
+          kinds.every((x) => kind.split(',').includes(x)),
+          kind,
+        ).toBe(true)
+      }
+      expect((await call(base, 'GET', '/stakeholders?q=a&kind=person&limit=1', { key: keys.acme.key })).json).toMatchObject({
+        data: [{ kind: 'person' }],
+      })
       for (const [query, message] of [
         ['', /^q: is required/],
+        ['?q=silva&kind=people', /^kind: unknown kind 'people'; allowed: person, committee, party, organ, unknown \(comma-separated\)$/],
+        ['?q=silva&kind=', /^kind: an empty kind; allowed: person, committee, party, organ, unknown/],
         ['?q=', /^q: must name someone/],
         ['?q=%20%20', /^q: must name someone/],
         ['?q=silva&limit=0', /^limit: must be an integer from 1 to 100/],

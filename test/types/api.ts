@@ -11,6 +11,7 @@ import {
   type PropositionResult,
   type RecordInput,
   type SearchBody,
+  type StakeholderKind,
   type WatchlistQuery,
 } from 'legisearch'
 import type { z } from 'zod'
@@ -70,6 +71,17 @@ const [latest] = snap.ingests()
 const inserted: number | undefined = latest?.report.collections.propositions.inserted
 // @ts-expect-error the report has no `total`
 const total: unknown = latest?.report.total
+
+// A stakeholder match's kind is a literal union, and so is the kind filter.
+const [match] = snap.findStakeholders({ q: 'Comissão de Saúde', kind: ['committee', 'organ'] })
+const matchKind: StakeholderKind | undefined = match?.kind
+// @ts-expect-error the kinds are person, committee, party, organ and unknown: no 'comittee'
+const misspelt = match?.kind === 'comittee'
+// @ts-expect-error the kind filter takes those kinds only
+snap.findStakeholders({ q: 'saúde', kind: 'people' })
+// @ts-expect-error the kind filter takes a kind or a list of them, not a number
+snap.findStakeholders({ q: 'saúde', kind: 1 })
+snap.findStakeholders({ q: 'saúde', kind: 'person', limit: 5 })
 
 // The README's calls.
 snap.upsert('propositions', [
@@ -146,4 +158,6 @@ export {
   section,
   proposition,
   notAnAct,
+  matchKind,
+  misspelt,
 }

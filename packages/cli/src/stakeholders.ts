@@ -1,4 +1,5 @@
 import { defineCommand } from 'citty'
+import { STAKEHOLDER_KINDS, type StakeholderKind } from 'legisearch'
 import { invalid } from 'legisearch/internal'
 import { guarded, readingSnapshot, snapshotArg, table } from './common.js'
 import { formatArgs, formatOf, printJson, wholeWidth } from './format.js'
@@ -10,6 +11,18 @@ function limitOf(given: string | undefined): number | undefined {
   return Number(given)
 }
 
+/** `--kind`: one kind or several, comma-separated (the library's kinds). */
+function kindsOf(given: string | undefined): StakeholderKind[] | undefined {
+  if (given === undefined) return undefined
+  const kinds = given.split(',').map((k) => k.trim())
+  const wrong = kinds.find((k) => !(STAKEHOLDER_KINDS as readonly string[]).includes(k))
+  if (wrong !== undefined) {
+    const what = wrong === '' ? 'an empty kind' : `unknown kind ${JSON.stringify(wrong)}`
+    throw invalid(`--kind: ${what}; allowed: ${STAKEHOLDER_KINDS.join(', ')} (comma-separated)`, ['kind'])
+  }
+  return kinds as StakeholderKind[]
+}
+
 const find = defineCommand({
   meta: {
     name: 'find',
@@ -19,6 +32,7 @@ const find = defineCommand({
   args: {
     text: { type: 'positional', description: 'A name or part of one, e.g. "Katia Abreu"', required: true },
     limit: { type: 'string', description: 'How many, 1 to 100 (default 10)' },
+    kind: { type: 'string', description: `Only these kinds, comma-separated: ${STAKEHOLDER_KINDS.join(', ')}` },
     ...formatArgs,
     ...snapshotArg,
   },
@@ -26,13 +40,15 @@ const find = defineCommand({
     guarded(() => {
       const format = formatOf(args)
       const limit = limitOf(args.limit)
+      const kind = kindsOf(args.kind)
       if (args.text.trim() === '') throw invalid('text: give a name to find (e.g. legisearch stakeholders find "Katia Abreu")', ['text'])
       const found = readingSnapshot(args.snapshot, (snap) =>
-        snap.findStakeholders({ q: args.text, ...(limit === undefined ? {} : { limit }) }),
+        snap.findStakeholders({ q: args.text, ...(limit === undefined ? {} : { limit }), ...(kind === undefined ? {} : { kind }) }),
       )
       if (format === 'json') return printJson(found)
       if (found.length === 0) {
-        process.stdout.write(`no stakeholder matches ${JSON.stringify(args.text)}\n`)
+        const of = kind === undefined ? '' : ` of kind ${kind.join(', ')}`
+        process.stdout.write(`no stakeholder${of} matches ${JSON.stringify(args.text)}\n`)
         return
       }
       // Ids whole: they are copied into the authors, rapporteurs and stakeholders filters.
@@ -40,8 +56,9 @@ const find = defineCommand({
         found.map((f) => f.id),
         2,
       )
-      const rows = found.map((f) => [f.id, f.name, f.title, f.party, f.uf, f.active ? 'yes' : 'no', String(f.records)])
-      process.stdout.write(`${table(['id', 'name', 'title', 'party', 'uf', 'active', 'records'], rows, [idWidth, 32, 22, 13, 3, 6, 7])}\n`)
+      const rows = found.map((f) => [f.id, f.name, f.kind, f.title, f.party, f.uf, f.active ? 'yes' : 'no', String(f.records)])
+      const header = ['id', 'name', 'kind', 'title', 'party', 'uf', 'active', 'records']
+      process.stdout.write(`${table(header, rows, [idWidth, 32, 9, 22, 13, 3, 6, 7])}\n`)
     }),
 })
 

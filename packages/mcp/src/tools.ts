@@ -6,7 +6,7 @@
  */
 import { invalid, clipped, z } from 'legisearch/internal'
 import type { ZodObject } from 'legisearch/internal'
-import { LegisearchError, schemas, CORPUS_NAMES, type CorpusName, type Snapshot } from 'legisearch'
+import { LegisearchError, schemas, CORPUS_NAMES, type CorpusName, type FindStakeholdersInput, type Snapshot } from 'legisearch'
 
 export interface Tool {
   readonly name: string
@@ -113,9 +113,10 @@ export const TOOLS: readonly Tool[] = [
     description:
       'Finds stakeholders of every house (deputies, senators, state deputies, organs) by name, tolerant of accents, case, prefixes ' +
       'and typos: the ids the `authors`, `rapporteurs` and `stakeholders` filters take. An exact name ranks first, then one that ' +
-      'stored documents name (`records`); each match gives its party and state (`party`, `uf`).',
+      'stored documents name (`records`); each match gives its party and state (`party`, `uf`) and its `kind` (person, ' +
+      'committee, party, organ, unknown); `kind` keeps only the kinds given (e.g. "committee" for the committees that author bills).',
     input: schemas.findStakeholdersSchema,
-    run: (snap, args) => snap.findStakeholders(args as { q: string }),
+    run: (snap, args) => snap.findStakeholders(args as FindStakeholdersInput),
   },
   {
     name: 'get_stakeholder',

@@ -1004,6 +1004,11 @@ export interface components {
             id: string;
             name: string;
             title: string;
+            /**
+             * @description An extension (the spec’s Stakeholder has none): person, committee, party, organ or unknown, read from the stored title, name, id and organs (README: Stakeholders).
+             * @enum {string}
+             */
+            kind: "person" | "committee" | "party" | "organ" | "unknown";
             openDataResource: string;
             active: boolean;
             /** @description The party acronym the stakeholder’s `organs` link (role `Partido`) gives, or empty. */
@@ -2383,6 +2388,8 @@ export interface operations {
                 q: string;
                 /** @description How many matches, 1..100 (default 10). */
                 limit?: number | string;
+                /** @description Only matches of these kinds (person, committee, party, organ, unknown); see the match's `kind`. Comma-separated (e.g. ?q=saude&kind=committee,organ). */
+                kind?: string;
             };
             header?: never;
             path?: never;

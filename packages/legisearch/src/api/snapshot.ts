@@ -41,7 +41,7 @@ import { type SearchContext, type SearchResponse, search } from './search.js'
 import { type SearchAll, searchAll } from './search-all.js'
 import { type EverythingQuery, type EverythingResponse, searchEverything } from './search-everything.js'
 import { type SearchMethods, addSearchMethods, searchMethodOf } from './search-methods.js'
-import { STAKEHOLDER_FILTERS, type StakeholderMatch } from './stakeholder-finder.js'
+import { type FindStakeholdersInput, STAKEHOLDER_FILTERS, type StakeholderMatch } from './stakeholder-finder.js'
 import { type SnapshotParts, openParts } from './snapshot-parts.js'
 import { passEntrance } from './snapshot-guard.js'
 import { type ScreenEntry, type ScreenOptions, type ScreenResponse, type ScreenResult } from './screen.js'
@@ -215,12 +215,14 @@ export class Snapshot {
   /**
    * Finds stakeholders of every house by name, tolerant of accents, case, prefixes and typos: how
    * to get the ids the `authors`, `rapporteurs` and `stakeholders` filters need. An exact name
-   * comes first, then one that stored documents name (see `StakeholderFinder`). Also takes the
-   * query string of `GET /stakeholders?q=&limit=` (URLSearchParams).
+   * comes first, then one that stored documents name (see `StakeholderFinder`). Each match has a
+   * `kind` (person, committee, party, organ, unknown); `kind` keeps only the kinds given. Also
+   * takes the query string of `GET /stakeholders?q=&limit=&kind=` (URLSearchParams).
    *
    * @example snap.findStakeholders({ q: 'Katia Abreu' })[0]?.id // 'senado-senador-1249'
+   * @example snap.findStakeholders({ q: 'saúde', kind: 'committee' }).map((m) => m.name)
    */
-  findStakeholders(input: { q: string; limit?: number } | URLSearchParams): StakeholderMatch[] {
+  findStakeholders(input: FindStakeholdersInput | URLSearchParams): StakeholderMatch[] {
     this.assertOpen()
     return this.p.finder.find(input)
   }

@@ -3,18 +3,35 @@ import * as z from 'zod'
 import { LegisearchError } from '../common/errors.js'
 import { validate } from '../common/validate.js'
 import { queryObject } from '../common/input.js'
+import { clipped, shown } from '../common/shown.js'
 import { intParam } from '../query/params.js'
 import type { StakeholderRows } from '../store/stakeholders.js'
 import { fold } from '../text/fold.js'
 import { PARTY_ROLE, STATE_ROLE } from '../ingest/people.js'
 import { tokenize } from '../text/tokenize.js'
 import type { Stakeholder } from './stakeholders.js'
+import { STAKEHOLDER_KINDS, type StakeholderKind, stakeholderKind } from './stakeholder-kind.js'
+
+const KINDS_TEXT = STAKEHOLDER_KINDS.join(', ')
+const kindEnum = z.enum(STAKEHOLDER_KINDS, { error: (i) => `must be one of ${KINDS_TEXT} (got ${shown(i.input)})` })
+const KIND_DESCRIPTION = `Only matches of these kinds (${KINDS_TEXT}); see the match's \`kind\`.`
 
 /** The input of `findStakeholders`. */
 export const findStakeholdersSchema = z.strictObject({
   q: z.string({ error: 'must be a string' }).max(200, 'must be at most 200 characters'),
   limit: z.number({ error: 'must be an integer from 1 to 100' }).int().min(1).max(100).default(10),
+  kind: z
+    .union([kindEnum, z.array(kindEnum).min(1, `must list at least one of ${KINDS_TEXT}`)], {
+      error: (i) => `must be one of ${KINDS_TEXT}, or a list of them (got ${shown(i.input)})`,
+    })
+    .optional()
+    .meta({ description: `${KIND_DESCRIPTION} One kind or a list.` }),
 })
+
+/** What `findStakeholders` takes: `q`, and optionally `limit` and `kind` (one kind or a list, readonly or not). */
+export type FindStakeholdersInput = Omit<z.input<typeof findStakeholdersSchema>, 'kind'> & {
+  kind?: StakeholderKind | readonly StakeholderKind[] | undefined
+}
 
 const Q_EXAMPLE = '(e.g. ?q=Katia%20Abreu)'
 
@@ -29,6 +46,22 @@ export const findStakeholdersQuerySchema = z.strictObject({
     .refine((v) => tokenize(v).length > 0, `must name someone: a name or part of one ${Q_EXAMPLE}`)
     .meta({ description: 'A name or part of one; accents, case, prefixes and typos are tolerated.' }),
   limit: intParam(1, 100, 10).meta({ description: 'How many matches, 1..100 (default 10).' }),
+  kind: z
+    .string({ error: `must be a comma-separated list of ${KINDS_TEXT}` })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined
+      const kinds = v.split(',').map((k) => k.trim())
+      const wrong = kinds.find((k) => !(STAKEHOLDER_KINDS as readonly string[]).includes(k))
+      if (wrong !== undefined) {
+        const what = wrong === '' ? 'an empty kind' : `unknown kind '${clipped(wrong)}'`
+        ctx.addIssue({ code: 'custom', message: `${what}; allowed: ${KINDS_TEXT} (comma-separated)`, input: v })
+        return z.NEVER
+      }
+      return kinds as StakeholderKind[]
+    })
+    .pipe(z.array(z.enum(STAKEHOLDER_KINDS)).optional())
+    .meta({ description: `${KIND_DESCRIPTION} Comma-separated (e.g. ?q=saude&kind=committee,organ).` }),
 })
 
 /** One answer of `findStakeholders`: enough to pick the id a filter needs. */
@@ -37,6 +70,10 @@ export const stakeholderMatchSchema = z
     id: z.string(),
     name: z.string(),
     title: z.string(),
+    kind: z.enum(STAKEHOLDER_KINDS).meta({
+      description:
+        'An extension (the spec’s Stakeholder has none): person, committee, party, organ or unknown, read from the stored title, name, id and organs (README: Stakeholders).',
+    }),
     openDataResource: z.string(),
     active: z.boolean(),
     party: z.string().meta({ description: 'The party acronym the stakeholder’s `organs` link (role `Partido`) gives, or empty.' }),
@@ -95,22 +132,32 @@ export class StakeholderFinder {
 
   find(input: unknown): StakeholderMatch[] {
     if (input instanceof URLSearchParams) {
-      const { q, limit } = validate(findStakeholdersQuerySchema, queryObject(input), { where: 'query', unknownKey: 'parameter' })
-      return this.find({ q, limit })
+      const { q, limit, kind } = validate(findStakeholdersQuerySchema, queryObject(input), { where: 'query', unknownKey: 'parameter' })
+      return this.find({ q, limit, ...(kind === undefined ? {} : { kind }) })
     }
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      throw new LegisearchError('invalid_parameters', 'findStakeholders: takes an object { q: string, limit?: 1..100 }')
+      throw new LegisearchError(
+        'invalid_parameters',
+        `findStakeholders: takes an object { q: string, limit?: 1..100, kind?: one or a list of ${KINDS_TEXT} }`,
+      )
     }
-    const { q, limit } = validate(findStakeholdersSchema, input, { where: 'findStakeholders', label: 'findStakeholders' })
+    const { q, limit, kind } = validate(findStakeholdersSchema, input, { where: 'findStakeholders', label: 'findStakeholders' })
     if (tokenize(q).length === 0) return []
     const asked = words(q).join(' ')
+    const kinds = kind === undefined ? undefined : new Set<string>(typeof kind === 'string' ? [kind] : kind)
     return this.built()
-      .search(q, { prefix: true, fuzzy: 0.2, combineWith: 'AND' })
+      .search(q, {
+        prefix: true,
+        fuzzy: 0.2,
+        combineWith: 'AND',
+        ...(kinds === undefined ? {} : { filter: (r) => kinds.has(r['kind'] as string) }),
+      })
       .slice(0, Math.max(WINDOW, limit))
       .map((h) => ({
         id: h.id as string,
         name: h['name'] as string,
         title: h['title'] as string,
+        kind: h['kind'] as StakeholderKind,
         openDataResource: h['openDataResource'] as string,
         active: h['active'] as boolean,
         party: h['party'] as string,
@@ -136,7 +183,7 @@ export class StakeholderFinder {
     if (this.index && this.builtAt === version) return this.index
     const index = new MiniSearch<Entry>({
       fields: ['name'],
-      storeFields: ['name', 'title', 'openDataResource', 'active', 'party', 'uf'],
+      storeFields: ['name', 'title', 'kind', 'openDataResource', 'active', 'party', 'uf'],
       tokenize: (s) => tokenize(s).map((t) => t.text),
       processTerm: (t) => fold(t),
     })
@@ -148,6 +195,7 @@ export class StakeholderFinder {
           id: s.id,
           name: s.name,
           title: s.title,
+          kind: stakeholderKind(s),
           openDataResource: s.openDataResource,
           active: s.active,
           party: link(PARTY_ROLE),

@@ -6,6 +6,27 @@
  * (`Deputado(a) Federal`, `Senador(a)`) when no file of the call gives it.
  */
 
+/**
+ * How the sources' stakeholder ids begin: a stable id is the prefix and the origin's own id
+ * (`camara-deputado-220659`), the same on every ingest. The makers below and `stakeholderKind`
+ * (api/stakeholder-kind.ts) read this one table.
+ */
+export const STAKEHOLDER_ID_PREFIX = {
+  camaraDeputy: 'camara-deputado-',
+  camaraOrgan: 'camara-orgao-',
+  senator: 'senado-senador-',
+  alespDeputy: 'alesp-deputado-',
+} as const
+
+/** A Câmara deputy's id by the Câmara's id: `deputyId('220659')` → `camara-deputado-220659`. */
+export const deputyId = (id: string): string => `${STAKEHOLDER_ID_PREFIX.camaraDeputy}${id}`
+/** A Câmara organ's id (a committee, the Executive as an author…) by the Câmara's id. */
+export const organId = (id: string): string => `${STAKEHOLDER_ID_PREFIX.camaraOrgan}${id}`
+/** A senator's id by `CodigoParlamentar`: `senatorId(1249)` → `senado-senador-1249`. */
+export const senatorId = (code: string | number): string => `${STAKEHOLDER_ID_PREFIX.senator}${code}`
+/** An ALESP deputy's id by the SPL id the authors file names (`IdAutor` = `IdSPL`). */
+export const alespDeputyId = (idSpl: string): string => `${STAKEHOLDER_ID_PREFIX.alespDeputy}${idSpl}`
+
 /** A link of a stakeholder's `organs`. */
 export interface OrganLink {
   readonly id: string

@@ -4,10 +4,10 @@ import { batchOf, chunks, unlessStored } from '../batch.js'
 import { fileError } from '../file-error.js'
 import { readXmlRecords, rootOf, rootOfText } from '../xml.js'
 import { firstEntryHead, isZip } from '../archives.js'
-import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'
+import { alespDeputyId, mergePerson, partyLink, stateLink, titleOf } from '../people.js'
 
-/** Stable ids from the origin's: an ALESP deputy by the SPL id the authors file names (`IdAutor` = `IdSPL`). */
-export const alespDeputyId = (idSpl: string): string => `alesp-deputado-${idSpl}`
+/** Stable ids from the origin's: an ALESP deputy by the SPL id the authors file names (people.ts). */
+export { alespDeputyId }
 const propositionId = (id: string): string => `alesp-${id}`
 type Author = { openDataId: string; acronymParty: string }
 

@@ -1,4 +1,4 @@
-import { partyLink, stateLink, titleOf } from '../people.js'
+import { deputyId, organId, partyLink, stateLink, titleOf } from '../people.js'
 
 /**
  * The Câmara's rows → the records `upsert` accepts. Pure functions; the joins (authors, themes,
@@ -6,8 +6,7 @@ import { partyLink, stateLink, titleOf } from '../people.js'
  */
 
 /** Stable stakeholder ids, derived from the origin's own ids: the same deputy gets the same id on every ingest. */
-export const deputyId = (id: string): string => `camara-deputado-${id}`
-export const organId = (id: string): string => `camara-orgao-${id}`
+export { deputyId, organId }
 /** The record id of a Câmara proposition. */
 export const propositionId = (id: string): string => `camara-${id}`
 

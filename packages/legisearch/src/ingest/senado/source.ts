@@ -4,7 +4,7 @@ import { defineSource, type InputFile, type ReadContext, type RecordBatch } from
 import { fileError } from '../file-error.js'
 import { readsAs } from '../files.js'
 import { readJson } from '../json-files.js'
-import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'
+import { mergePerson, partyLink, senatorId, stateLink, titleOf } from '../people.js'
 
 /**
  * The Senado's open-data JSON (`legis.senado.leg.br/dadosabertos`): `/processo` list pages,
@@ -12,8 +12,8 @@ import { mergePerson, partyLink, stateLink, titleOf } from '../people.js'
  * `/senador/{cod}/comissoes`. Each file is one API answer, recognised by its shape.
  */
 
-/** Stable ids from the origin's: a senator by `CodigoParlamentar`, a process by its `id`. */
-export const senatorId = (code: string | number): string => `senado-senador-${code}`
+/** Stable ids from the origin's: a senator by `CodigoParlamentar` (people.ts), a process by its `id`. */
+export { senatorId }
 const processId = (id: string | number): string => `senado-${id}`
 
 type Json = Record<string, unknown>

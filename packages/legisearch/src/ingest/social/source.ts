@@ -4,9 +4,7 @@ import { defineSource, type InputFile, type ReadContext, type RecordBatch, type 
 import { fileError } from '../file-error.js'
 import { readText, firstLine, headerColumns, readCsv, requireColumns, readsAs } from '../files.js'
 import { parseJsonText } from '../json-files.js'
-import { deputyId } from '../camara/map.js'
-import { senatorId } from '../senado/source.js'
-import { fillPerson, partyLink, stateLink, titleOf } from '../people.js'
+import { deputyId, fillPerson, partyLink, senatorId, stateLink, titleOf } from '../people.js'
 
 /**
  * Parliamentarians' posts (Twitter/X) as the Parlametria/Leggo project publishes them: the tweets
