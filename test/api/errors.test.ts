@@ -27,7 +27,7 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().searchPropositions({ page: '0', sort: 'best' })))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchPropositions(untyped({ page: '0', sort: 'best' }))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "page: must be an integer ≥ 1 (got "0")",
@@ -49,7 +49,7 @@ describe('error bodies', () => {
         "status": 400,
       }
     `)
-    expect(body(errorOf(() => snap().searchPropositions({ modes: 'fuzzy' })))).toMatchInlineSnapshot(`
+    expect(body(errorOf(() => snap().searchPropositions(untyped({ modes: 'fuzzy' }))))).toMatchInlineSnapshot(`
       {
         "code": "invalid_parameters",
         "error": "modes: unknown mode 'fuzzy'; allowed: sensitive, keyword (comma-separated)",

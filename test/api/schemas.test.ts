@@ -116,7 +116,11 @@ describe('schemas: real responses of every endpoint', () => {
     const words = texts.flatMap((t) => t.match(/\p{L}{5,}/gu) ?? [])
     const word = words.find((w) => s.search(corpus, { q: w, modes: 'sensitive' }).pagination.total > 0)
     expect(word).toBeDefined()
-    for (const query of [{ limit: 20 }, { q: word as string, sort: 'relevance', limit: 20 }, { q: word as string, modes: 'sensitive' }]) {
+    for (const query of [
+      { limit: 20 },
+      { q: word as string, sort: 'relevance', limit: 20 },
+      { q: word as string, modes: 'sensitive' },
+    ] as const) {
       const response = s[searchMethodOf(corpus)](query, {}, { clientId: 'client-1' })
       expect(() => schemas.searchResponseSchemas[corpus].parse(response)).not.toThrow()
       expect(response.results.length).toBeGreaterThan(0)

@@ -11,6 +11,7 @@ import {
   type SearchResponse,
   type SearchResult,
   type Snapshot,
+  type Sort,
   searchMethodOf,
 } from 'legisearch'
 import { sharedSnapshot, tempSnapshot } from '../helpers/tmp-snapshot.js'
@@ -345,8 +346,8 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
         )
         snap.upsert(c.collection, untyped(records))
         const body = { [f0.field]: [a0] }
-        const pageOf = (page: number, sort = 'relevance') => search(snap, { q: 'alvo', limit: 2, page, sort }, body)
-        for (const sort of ['relevance', 'newest']) {
+        const pageOf = (page: number, sort: Sort = 'relevance') => search(snap, { q: 'alvo', limit: 2, page, sort }, body)
+        for (const sort of ['relevance', 'newest'] as const) {
           for (const page of [1, 2, 3]) expect(pageOf(page, sort).pagination).toEqual({ page, limit: 2, pages: 3, total: 5 })
           expect(new Set([1, 2, 3].flatMap((page) => idsOf(pageOf(page, sort)))).size).toBe(5)
           expect(pageOf(4, sort)).toEqual({ results: [], pagination: { page: 4, limit: 2, pages: 3, total: 5 } })
@@ -362,7 +363,7 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
         )
         snap.upsert(c.collection, untyped(records))
         const body = { [f0.field]: [a0] }
-        for (const sort of ['relevance', 'newest']) {
+        for (const sort of ['relevance', 'newest'] as const) {
           const first = search(snap, { q: 'alvo', limit: 20, sort }, body)
           expect(first.pagination).toEqual({ page: 1, limit: 20, pages: 105, total: 2100 })
           expect(first.results).toHaveLength(20)
@@ -499,19 +500,20 @@ describe.each(CASES)('$collection', (c: CorpusCase) => {
     })
 
     it('refuses an unknown sort and an unknown mode', () => {
-      expectError(() => search(snap(), { sort: 'bogus' }), 400, 'invalid_parameters', 'sort')
-      expectError(() => search(snap(), { sort: 'relevancy' }), 400, 'invalid_parameters', 'sort')
-      expectError(() => search(snap(), { modes: 'fuzzy' }), 400, 'invalid_parameters', 'fuzzy')
-      expectError(() => search(snap(), { modes: 'keyword,fuzzy' }), 400, 'invalid_parameters', 'fuzzy')
+      expectError(() => search(snap(), untyped({ sort: 'bogus' })), 400, 'invalid_parameters', 'sort')
+      expectError(() => search(snap(), untyped({ sort: 'relevancy' })), 400, 'invalid_parameters', 'sort')
+      expectError(() => search(snap(), untyped({ modes: 'fuzzy' })), 400, 'invalid_parameters', 'fuzzy')
+      expectError(() => search(snap(), untyped({ modes: 'keyword,fuzzy' })), 400, 'invalid_parameters', 'fuzzy')
     })
 
     it('accepts the limits of the ranges and every valid mode set', () => {
       expect(search(snap(), { limit: 1 }).pagination).toEqual({ page: 1, limit: 1, pages: 2, total: 2 })
       expect(search(snap(), { limit: 20, page: 1 }).pagination).toEqual({ page: 1, limit: 20, pages: 1, total: 2 })
-      for (const modes of ['keyword', 'sensitive', 'sensitive,keyword', 'keyword,sensitive']) {
+      for (const modes of ['keyword', 'sensitive', 'sensitive,keyword', 'keyword,sensitive'] as const) {
         expect(search(snap(), { modes }).pagination.total).toBe(2)
       }
-      for (const sort of ['newest', 'older', 'recently_updated', 'relevance']) expect(search(snap(), { sort }).pagination.total).toBe(2)
+      for (const sort of ['newest', 'older', 'recently_updated', 'relevance'] as const)
+        expect(search(snap(), { sort }).pagination.total).toBe(2)
     })
   })
 

@@ -131,7 +131,7 @@ describe('each package, packed and installed alone in an empty project', { timeo
    * Both builds in one process (an ES module app whose CommonJS dependency also uses legisearch):
    * each build's errors are the other's LegisearchError; a list parsed by one is taken by the other.
    */
-  function bothBuilds(project: string, node = process.execPath): string {
+  function bothBuilds(project: string, node = process.execPath, db = 'both.db'): string {
     writeFileSync(join(project, 'consolidated.xml'), readFileSync(fixture('un_sc/UN_consolidated_2026-02-27.xml')))
     writeFileSync(
       join(project, 'both.js'),
@@ -143,12 +143,12 @@ describe('each package, packed and installed alone in an empty project', { timeo
         "const fromCjs = (() => { try { cjs.openSnapshot('x.db', { readonly: 'yes' }) } catch (e) { return e } })()",
         "const fromEsm = new esm.LegisearchError('not_found', 'x')",
         "const list = cjs.parseUnConsolidatedList(readFileSync('consolidated.xml', 'utf8'))",
-        "const snap = esm.openSnapshot('both.db')",
+        'const snap = esm.openSnapshot(process.argv[2])',
         "const report = snap.reconcileWatchlist(list, { observedOn: '2026-02-27' })",
         'console.log(cjs.openSnapshot !== esm.openSnapshot, fromCjs instanceof esm.LegisearchError, fromEsm instanceof cjs.LegisearchError, report.listed.length)',
       ].join('\n'),
     )
-    return execFileSync(node, ['both.js'], { cwd: project, encoding: 'utf8' })
+    return execFileSync(node, ['both.js', db], { cwd: project, encoding: 'utf8' })
   }
 
   it('legisearch: the type test (test/types/api.ts) compiles against the published declarations, strict, with types: [] and skipLibCheck: false', () => {
@@ -250,7 +250,7 @@ describe('each package, packed and installed alone in an empty project', { timeo
 
       const library = install('legisearch')
       expect(runExample('legisearch', library, node)).toBe('1 PL 2630/2020\n')
-      expect(bothBuilds(library, node)).toBe('true true true 1003\n')
+      expect(bothBuilds(library, node, 'both-oldest.db')).toBe('true true true 1003\n')
       // The CommonJS entry, alone: a DOU day's zip (its entries' CRC-32 checked), stopped once, then whole.
       writeFileSync(join(library, 'day.zip'), readFileSync(fixture('dou/inlabs-xml-2023-05-23-DO3E.zip')))
       writeFileSync(

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import type { SearchQuery } from 'legisearch'
 import { describe, expect, it } from 'vitest'
 import { sharedSnapshot } from '../helpers/tmp-snapshot.js'
 import { allNoticeIds, notice, sorted } from '../query/support.js'
@@ -161,7 +162,7 @@ function load(docs: readonly Doc[]): void {
   loaded = docs.map((d) => d.id)
 }
 
-function search(query: { q?: string; modes?: string }, body?: unknown): string[] {
+function search(query: Pick<SearchQuery, 'q' | 'modes'>, body?: unknown): string[] {
   const ids = allNoticeIds(snap(), query, body)
   expect(new Set(ids).size, 'no id twice across pages').toBe(ids.length)
   return sorted(ids)

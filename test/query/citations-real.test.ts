@@ -135,7 +135,7 @@ describe('citations as analysts write them, on the real files', () => {
       },
     ])
     try {
-      for (const sort of ['newest', 'older', 'relevance'])
+      for (const sort of ['newest', 'older', 'relevance'] as const)
         expect(snap.searchBacen({ q: 'Resolução CMN 4.968', sort }).results.map((r) => r.id)).toEqual(['bacen-51598', 'cites-4968'])
     } finally {
       snap.remove('bacen', ['cites-4968'])

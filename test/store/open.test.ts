@@ -122,7 +122,7 @@ describe('a snapshot written by an earlier version (its text index in FTS5)', ()
     { q: 'tributária -saúde', limit: 20 },
     { q: '"reforma administrativa"', sort: 'newest', limit: 20 },
     { q: 'Tributária', modes: 'sensitive', limit: 20 },
-  ]
+  ] as const
   /** A file written with `index`, holding the notices: its answers to the queries. */
   const written = (file: string, index: 'fts5' | 'blocks') =>
     withTextIndex(index, () => {

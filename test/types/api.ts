@@ -29,6 +29,14 @@ snap.searchPropositions({}, { processing: ['yes'] })
 // @ts-expect-error `states` is a propositions filter, not a DOU one
 snap.search('dou', {}, { states: ['SP'] })
 snap.search('propositions', { q: 'PL 2630/2020', sort: 'relevance' }, { states: ['SP'] })
+// @ts-expect-error a sort is newest, recently_updated, older or relevance
+snap.searchDou({ q: 'x', sort: 'relevence' })
+// @ts-expect-error a mode is sensitive or keyword
+snap.searchDou({ q: 'x', modes: 'fuzzy' })
+snap.searchDou({ q: 'x', modes: ['sensitive', 'keyword'] })
+snap.searchDou({ q: 'x', modes: 'keyword,sensitive' })
+// A query string as it comes from a URL is taken (and checked at run time).
+snap.searchDou(new URLSearchParams('q=x&sort=newest'))
 const body: SearchBody<'dou'> = { sections: ['1'], keywords: { or: ['portaria'], not: ['revoga'] } }
 snap.searchDou({}, body)
 // @ts-expect-error `keywords` takes or, and, not

@@ -26,7 +26,8 @@ export type { ErrorCode, Issue } from './common/errors.js'
 export * as schemas from './api/schemas.js'
 
 // Result and request shapes
-export type { SearchQuery } from './query/params.js'
+export type { SearchMode, SearchQuery } from './query/params.js'
+export type { Sort } from './text-index/types.js'
 export type { RecordInput, SearchBody } from './api/input-types.js'
 export type { WatchlistQuery } from './watchlist/query.js'
 export type { Pagination, SearchContext, SearchResponse } from './api/search.js'

@@ -1,9 +1,10 @@
 import type { Collection } from '../ingest/define.js'
+import type { SourceName } from '../ingest/registry.js'
 import type { ReconcileReport } from '../watchlist/reconcile.js'
 
 /** What one ingest did, per collection; `skipped` lists records a source left out, by file and line (0 where a record has none: a DOU act). */
 export interface IngestReport {
-  readonly source: string
+  readonly source: SourceName
   readonly files: readonly string[]
   /**
    * Per collection the source writes. For the watchlist: `inserted` = designations listed for the

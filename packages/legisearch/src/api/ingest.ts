@@ -8,6 +8,7 @@ import * as z from 'zod'
 import { checkOptions } from '../common/validate.js'
 import type { Collection, InputFile, ListBatch, RecordBatch, SourceDefinition, Stage } from '../ingest/define.js'
 import { fileError } from '../ingest/file-error.js'
+import type { SourceName } from '../ingest/registry.js'
 import { withUnpacked } from '../ingest/archives.js'
 import { type Db, beginImmediate } from '../store/database.js'
 import type { DocumentRows } from '../store/documents.js'
@@ -54,7 +55,7 @@ export interface IngestDeps {
  */
 export async function ingest(
   deps: IngestDeps,
-  source: SourceDefinition,
+  source: SourceDefinition<SourceName>,
   paths: readonly string[],
   given?: IngestOptions,
 ): Promise<IngestReport> {
@@ -99,7 +100,7 @@ const isFile = (p: string) => existsSync(p) && statSync(p).isFile()
 
 async function ingestFiles(
   deps: IngestDeps,
-  source: SourceDefinition,
+  source: SourceDefinition<SourceName>,
   given: readonly InputFile[],
   files: readonly InputFile[],
   options: z.output<typeof ingestOptionsSchema>,

@@ -71,11 +71,18 @@ export const searchQuerySchema = z.strictObject({
     }),
 })
 
+/** A mode `modes` names (`sensitive`: accents and case count; `keyword`: whole words, no stemming). */
+export type SearchMode = 'sensitive' | 'keyword'
+
 /**
- * The query string of a search: strings as from a URL, or typed values. Any string is accepted
- * for `sort` by the type (as from a URL); the call refuses one that is not a sort.
+ * The query string of a search, typed: `sort` one of the sorts, `modes` the match modes (a list,
+ * or comma-separated as in a URL). A query string as it comes (`URLSearchParams`) is taken too,
+ * and checked at run time.
  */
-export type SearchQuery = Omit<z.input<typeof searchQuerySchema>, 'sort'> & { sort?: Sort | (string & {}) }
+export type SearchQuery = Omit<z.input<typeof searchQuerySchema>, 'sort' | 'modes'> & {
+  sort?: Sort
+  modes?: SearchMode | 'sensitive,keyword' | 'keyword,sensitive' | '' | readonly SearchMode[]
+}
 
 export interface SearchParams {
   readonly page: number
