@@ -13,6 +13,10 @@
  * 3. Replay: the 15 lists in date order into one snapshot (as test/watchlist/replay.test.ts does),
  *    `reconcileWatchlist(file's bytes, { observedOn: its date })`, each list timed.
  *
+ * 4. Reading the list (the snapshot of part 2, the 2026 list alone): `listWatchlist({ search })`
+ *    with each listed designation's primary name (1,003 searches, limit 20), `listWatchlist({
+ *    measure: 'travel ban', hideDeceased: true })` 200 times, `getDesignation(ref)` of every ref.
+ *
  * p50 (linear interpolation), min and max; the report is printed.
  *
  *   npx tsx bench/watchlist-ingest.ts [--runs 10]
@@ -66,7 +70,8 @@ function stats(xs: readonly number[]): { p50: number; min: number; max: number }
 
 const row = (label: string, xs: readonly number[]) => {
   const { p50, min, max } = stats(xs)
-  return `| ${label} | ${xs.length} | ${p50.toFixed(0)} ms | ${min.toFixed(0)} ms | ${max.toFixed(0)} ms |`
+  const f = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(0))
+  return `| ${label} | ${xs.length} | ${f(p50)} ms | ${f(min)} ms | ${f(max)} ms |`
 }
 
 const load = () => loadavg()[0]?.toFixed(1) ?? '?'
@@ -133,6 +138,42 @@ try {
   lines.push(row("same process: `snap.ingest('un', [file])`", ingest))
   lines.push(row('same process: `parseUnConsolidatedList` (read + parse)', parse))
   lines.push(row('same process: `reconcileWatchlist(parsed)` (extract + write)', reconcile))
+
+  // 4. Reading the list.
+  {
+    const snap = lib.openSnapshot(join(dir, `parts-0.db`), { readonly: true })
+    const refs: { ref: string; name: string }[] = []
+    for (let offset = 0; ; offset += 100) {
+      const page = snap.listWatchlist({ status: 'listed', sort: 'name', limit: 100, offset })
+      refs.push(...page.data.map((d) => ({ ref: d.sourceRefNumber, name: d.primaryName })))
+      if (page.data.length < 100) break
+    }
+    const timed = (f: () => unknown) => {
+      const t = performance.now()
+      f()
+      return performance.now() - t
+    }
+    snap.listWatchlist({ search: 'warm up' })
+    lines.push(
+      row(
+        '`listWatchlist({ search: <a primary name>, limit: 20 })`',
+        refs.map((r) => timed(() => snap.listWatchlist({ search: r.name, limit: 20 }))),
+      ),
+    )
+    lines.push(
+      row(
+        "`listWatchlist({ measure: 'travel ban', hideDeceased: true })`",
+        Array.from({ length: 200 }, () => timed(() => snap.listWatchlist({ measure: 'travel ban', hideDeceased: true }))),
+      ),
+    )
+    lines.push(
+      row(
+        '`getDesignation(ref)`',
+        refs.map((r) => timed(() => snap.getDesignation(r.ref))),
+      ),
+    )
+    snap.close()
+  }
 
   // 3. The 15 lists in date order into one snapshot.
   const unDir = fixtureDir('un_sc')
