@@ -1,25 +1,20 @@
 // `npm run demo [-- --size demo|bench|<propositions>] [--seed n] [--un-list file]`: builds the demo
 // snapshot from the seeded generator with the BUILT library (packages/legisearch/dist/, so the package itself is
 // exercised) and the real UN list of test/fixtures, then prints real searches against every endpoint.
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { fixture } from '../test/helpers/fixtures.js'
-import { DEFAULT_SEED, generate, sizesFor } from './generate/index.js'
+import { FIXTURE_UN_LIST, writeDemoSnapshot } from './demo-snapshot.js'
+import { DEFAULT_SEED } from './generate/index.js'
 
 type Lib = typeof import('../packages/legisearch/src/index.js')
-type RecordInput<C extends import('../packages/legisearch/src/index.js').Collection> =
-  import('../packages/legisearch/src/index.js').RecordInput<C>
 type Snap = ReturnType<Lib['openSnapshot']>
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const lib = (await import(join(root, 'packages/legisearch/dist/index.js'))) as Lib
 const path = join(root, '.demo', 'legisearch-demo.db')
-const BATCH = 10_000
-
-/** The newest UN list of the repository's fixtures (`test/fixtures/un_sc`, unpacked on first use). */
-const FIXTURE_UN_LIST = 'un_sc/UN_consolidated_2026-02-27.xml'
 
 /** `--size demo|bench|<propositions>`, `--seed <n>`, `--un-list <file>`: the demo data's scale and seed, and the UN list to load. */
 function options(): { size: 'demo' | 'bench' | number; seed: number; unList: string } {
@@ -41,31 +36,11 @@ function options(): { size: 'demo' | 'bench' | number; seed: number; unList: str
   return { size, seed, unList }
 }
 
-/** Streams the generated records into a fresh snapshot, in calls of BATCH records. */
+/** Writes the demo snapshot (scripts/demo-snapshot.ts), says what it holds, and reopens it read-only. */
 function build(size: 'demo' | 'bench' | number, seed: number, unList: string): Snap {
-  mkdirSync(dirname(path), { recursive: true })
-  for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true })
-  const sizes = sizesFor(size)
-  const t0 = performance.now()
-  const snap = lib.openSnapshot(path)
-  const stakeholders = [...generate('stakeholders', sizes.stakeholders, { seed })]
-  snap.upsert('stakeholders', stakeholders)
-  for (const c of ['propositions', 'social', 'dou', 'bacen', 'notices', 'irs'] as const) {
-    let batch: RecordInput<typeof c>[] = []
-    for (const r of generate(c, sizes[c], { seed, stakeholders, fullText: size === 'bench' })) {
-      batch.push(r)
-      if (batch.length === BATCH) {
-        snap.upsert(c, batch)
-        batch = []
-      }
-    }
-    if (batch.length > 0) snap.upsert(c, batch)
-  }
-  const r = snap.reconcileWatchlist(readFileSync(unList))
-  console.log(`UN SC Consolidated List ${unList}: generated ${r.dateGenerated}, ${r.listed.length} designations listed`)
-  const t1 = performance.now()
-  const counts = snap.counts()
-  snap.close()
+  const written = writeDemoSnapshot(lib.openSnapshot, path, { size, seed, unList })
+  console.log(`UN SC Consolidated List ${unList}: generated ${written.dateGenerated}, ${written.listed} designations listed`)
+  const { counts } = written
   const docs = Object.values(counts).reduce((a, b) => a + b, 0)
   console.log(`demo snapshot: ${path}`)
   console.log(
@@ -74,7 +49,7 @@ function build(size: 'demo' | 'bench' | number, seed: number, unList: string): S
       .join(', ')}`,
   )
   console.log(
-    `  generated and ingested ${docs} records in ${ms(t1 - t0)} (${Math.round(docs / ((t1 - t0) / 1000))} records/s), ` +
+    `  generated and ingested ${docs} records in ${ms(written.ms)} (${Math.round(docs / (written.ms / 1000))} records/s), ` +
       `${(statSync(path).size / 1e6).toFixed(1)} MB on disk`,
   )
   const t2 = performance.now()
