@@ -182,6 +182,35 @@ describe('an aborted ingest leaves the snapshot as it was', () => {
     }
   })
 
+  it('an abort from outside (a timer, Ctrl-C) reaches a running ingest: every DOU day zip, a timer set once records are written', async () => {
+    // The DOU's zips are read from memory: without turns of the event loop no timer could fire before the call's end.
+    const c = CASES.find((x) => x.source === 'dou') as SourceCase
+    const { path, snap } = await primed(c)
+    try {
+      const before = dumpOf(path)
+      const control = new AbortController()
+      let armedAt: number | null = null
+      let last: IngestProgress | null = null
+      const call = snap.ingest('dou', c.files, {
+        signal: control.signal,
+        onProgress: (p) => {
+          last = p
+          if (armedAt === null && p.records > 0) {
+            armedAt = p.records
+            setTimeout(() => control.abort(), 20)
+          }
+        },
+      })
+      await expect(call).rejects.toMatchObject({ name: 'AbortError' })
+      expect(armedAt).toBeGreaterThan(0)
+      // Stopped at a batch soon after the timer, far from the call's 4,795 acts.
+      expect((last as IngestProgress | null)?.records).toBeLessThan(4000)
+      expect(dumpOf(path)).toBe(before)
+    } finally {
+      snap.close()
+    }
+  })
+
   it('a signal that is not an AbortSignal is refused, naming the option', async () => {
     const c = CASES.find((x) => x.source === 'bacen') as SourceCase
     const path = join(tempDir(), 'snapshot.db')

@@ -166,6 +166,9 @@ async function ingestFiles(
       into.updated += counts.updated
       into.unchanged += counts.unchanged
       written += counts.inserted + counts.updated + counts.unchanged
+      // A reader of files held in memory (a DOU day) never waits on I/O: without this turn of the
+      // event loop, no timer, signal (Ctrl-C) or abort could reach the call until its end.
+      await turn()
     }
     checkpoint()
     for (const w of writers.values()) w.finish?.()
@@ -183,6 +186,9 @@ async function ingestFiles(
     throw e
   }
 }
+
+/** One turn of the event loop: timers, I/O and signals waiting run, then the call goes on. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 function zero() {
   return { inserted: 0, updated: 0, unchanged: 0 }

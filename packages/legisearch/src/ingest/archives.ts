@@ -192,6 +192,8 @@ async function unzip(file: InputFile, dir: string, budget: Budget): Promise<Inpu
         throw fileError(file, null, `is a broken zip archive (${e.message})`)
       })
       if (entry === null) break
+      // Entries of a zip held in memory come without I/O: a turn of the event loop now and then lets an abort (a timer, Ctrl-C) in.
+      if (out.length % 256 === 255) await new Promise<void>((resolve) => setImmediate(resolve))
       budget.signal?.throwIfAborted()
       if (isLitter(entry.fileName)) continue
       const name = `${file.name}:${entry.fileName}`
