@@ -5,9 +5,9 @@
  * Run over every source's real files.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, join, relative } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
@@ -212,6 +212,38 @@ describe('a folder given to ingest', () => {
     expect(fromFolder.collections.dou).toEqual(fromZip.collections.dou)
     expect(fromFolder.files).toHaveLength(entries.size)
     expect(fromFolder.files.every((f) => f.startsWith(dir) && !f.includes('nested') && !f.endsWith('.DS_Store'))).toBe(true)
+  })
+
+  it('a file given again beside its folder, spelt otherwise (./, absolute, a link), is read once', async () => {
+    const c = CASES.find((x) => x.label === 'camara (CSV)') as SourceCase
+    const dir = join(tempDir(), 'camara')
+    mkdirSync(dir)
+    for (const f of c.files) copyFileSync(f, join(dir, basename(f)))
+    const authorsFile = c.files.find((f) => basename(f).startsWith('proposicoesAutores')) as string
+    const authors = join(dir, basename(authorsFile))
+    const link = join(tempDir(), 'authors-link.csv')
+    symlinkSync(authors, link)
+    /** The authors of every stored proposition, counted. */
+    const authorsOf = (snap: Snapshot) =>
+      [...snap.searchAll('propositions', {}, {})].reduce((n, p) => n + (p as { authors: unknown[] }).authors.length, 0)
+    const once = await (async () => {
+      using snap = openSnapshot(join(tempDir(), 'once.db'))
+      return { report: await snap.ingest('camara', [dir]), authors: authorsOf(snap) }
+    })()
+    expect(once.authors).toBeGreaterThan(0)
+    const rel = relative(process.cwd(), dir)
+    for (const given of [
+      [`./${rel}`, `./${rel}/${basename(authors)}`],
+      [dir, `${dir}//${basename(authors)}`],
+      [rel, authors],
+      [`${dir}/`, link],
+    ]) {
+      using snap = openSnapshot(join(tempDir(), 'twice.db'))
+      const report = await snap.ingest('camara', given)
+      expect(report.files, given.join(' ')).toHaveLength(c.files.length)
+      expect(report.collections, given.join(' ')).toEqual(once.report.collections)
+      expect(authorsOf(snap), given.join(' ')).toBe(once.authors)
+    }
   })
 
   it('an empty folder, or a path that is neither, is refused naming it', async () => {
