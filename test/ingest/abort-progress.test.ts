@@ -15,7 +15,7 @@ import { type IngestProgress, type IngestReport, type Snapshot, openSnapshot } f
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 import { untyped } from '../helpers/untyped.js'
-import { zipEntries } from '../helpers/zip.js'
+import { zipEntries, zipOf } from '../helpers/zip.js'
 import { CASES, type SourceCase, douActs } from './cases.js'
 
 /** Every row of every table of a snapshot file, hashed (read with better-sqlite3 directly, not through the library). */
@@ -180,6 +180,39 @@ describe('an aborted ingest leaves the snapshot as it was', () => {
     } finally {
       snap.close()
     }
+  })
+
+  it('an abort while a large archive entry is being unpacked stops it at once, not at its end', async () => {
+    const csv = readFileSync(CASES.find((x) => x.label === 'camara (CSV)')?.files.find((f) => f.includes('proposicoes-2023')) as string)
+    // 64 MB of the real rows in one entry (stored: unpacking is copying it out, checking its CRC-32).
+    const entry = Buffer.concat(Array.from({ length: Math.ceil(64e6 / csv.length) }, () => csv))
+    const zip = join(tempDir(), 'proposicoes.zip')
+    writeFileSync(zip, await zipOf({ 'proposicoes-2023.csv': entry }, { compress: false }))
+    using snap = openSnapshot(join(tempDir(), 'snapshot.db'))
+    const control = new AbortController()
+    // The entry's file in the call's unpack folder, watched: the call is stopped as soon as it appears.
+    let largest = 0
+    const unpacked = () =>
+      unpackDirs().flatMap((d) =>
+        readdirSync(join(tmpdir(), d), { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name)),
+      )
+    const watch = setInterval(() => {
+      for (const f of unpacked()) {
+        const size = existsSync(f) ? statSync(f).size : 0
+        largest = Math.max(largest, size)
+        if (size > 0 && !control.signal.aborted) control.abort()
+      }
+    }, 1)
+    try {
+      await expect(snap.ingest('camara', [zip], { signal: control.signal })).rejects.toMatchObject({ name: 'AbortError' })
+    } finally {
+      clearInterval(watch)
+    }
+    expect(control.signal.aborted).toBe(true)
+    expect(largest, 'bytes unpacked before the call stopped').toBeLessThan(entry.length / 2)
+    expect(unpackDirs()).toEqual([])
   })
 
   it('a signal that is not an AbortSignal is refused, naming the option', async () => {
