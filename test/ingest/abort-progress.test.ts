@@ -5,9 +5,9 @@
  * Run over every source's real files.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, join, relative } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
@@ -15,7 +15,7 @@ import { type IngestProgress, type IngestReport, type Snapshot, openSnapshot } f
 import { rejectionOf } from '../helpers/errors.js'
 import { tempDir } from '../helpers/tmp-snapshot.js'
 import { untyped } from '../helpers/untyped.js'
-import { zipEntries } from '../helpers/zip.js'
+import { zipEntries, zipOf } from '../helpers/zip.js'
 import { CASES, type SourceCase, douActs } from './cases.js'
 
 /** Every row of every table of a snapshot file, hashed (read with better-sqlite3 directly, not through the library). */
@@ -211,6 +211,39 @@ describe('an aborted ingest leaves the snapshot as it was', () => {
     }
   })
 
+  it('an abort while a large archive entry is being unpacked stops it at once, not at its end', async () => {
+    const csv = readFileSync(CASES.find((x) => x.label === 'camara (CSV)')?.files.find((f) => f.includes('proposicoes-2023')) as string)
+    // 64 MB of the real rows in one entry (stored: unpacking is copying it out, checking its CRC-32).
+    const entry = Buffer.concat(Array.from({ length: Math.ceil(64e6 / csv.length) }, () => csv))
+    const zip = join(tempDir(), 'proposicoes.zip')
+    writeFileSync(zip, await zipOf({ 'proposicoes-2023.csv': entry }, { compress: false }))
+    using snap = openSnapshot(join(tempDir(), 'snapshot.db'))
+    const control = new AbortController()
+    // The entry's file in the call's unpack folder, watched: the call is stopped as soon as it appears.
+    let largest = 0
+    const unpacked = () =>
+      unpackDirs().flatMap((d) =>
+        readdirSync(join(tmpdir(), d), { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name)),
+      )
+    const watch = setInterval(() => {
+      for (const f of unpacked()) {
+        const size = existsSync(f) ? statSync(f).size : 0
+        largest = Math.max(largest, size)
+        if (size > 0 && !control.signal.aborted) control.abort()
+      }
+    }, 1)
+    try {
+      await expect(snap.ingest('camara', [zip], { signal: control.signal })).rejects.toMatchObject({ name: 'AbortError' })
+    } finally {
+      clearInterval(watch)
+    }
+    expect(control.signal.aborted).toBe(true)
+    expect(largest, 'bytes unpacked before the call stopped').toBeLessThan(entry.length / 2)
+    expect(unpackDirs()).toEqual([])
+  })
+
   it('a signal that is not an AbortSignal is refused, naming the option', async () => {
     const c = CASES.find((x) => x.source === 'bacen') as SourceCase
     const path = join(tempDir(), 'snapshot.db')
@@ -241,6 +274,38 @@ describe('a folder given to ingest', () => {
     expect(fromFolder.collections.dou).toEqual(fromZip.collections.dou)
     expect(fromFolder.files).toHaveLength(entries.size)
     expect(fromFolder.files.every((f) => f.startsWith(dir) && !f.includes('nested') && !f.endsWith('.DS_Store'))).toBe(true)
+  })
+
+  it('a file given again beside its folder, spelt otherwise (./, absolute, a link), is read once', async () => {
+    const c = CASES.find((x) => x.label === 'camara (CSV)') as SourceCase
+    const dir = join(tempDir(), 'camara')
+    mkdirSync(dir)
+    for (const f of c.files) copyFileSync(f, join(dir, basename(f)))
+    const authorsFile = c.files.find((f) => basename(f).startsWith('proposicoesAutores')) as string
+    const authors = join(dir, basename(authorsFile))
+    const link = join(tempDir(), 'authors-link.csv')
+    symlinkSync(authors, link)
+    /** The authors of every stored proposition, counted. */
+    const authorsOf = (snap: Snapshot) =>
+      [...snap.searchAll('propositions', {}, {})].reduce((n, p) => n + (p as { authors: unknown[] }).authors.length, 0)
+    const once = await (async () => {
+      using snap = openSnapshot(join(tempDir(), 'once.db'))
+      return { report: await snap.ingest('camara', [dir]), authors: authorsOf(snap) }
+    })()
+    expect(once.authors).toBeGreaterThan(0)
+    const rel = relative(process.cwd(), dir)
+    for (const given of [
+      [`./${rel}`, `./${rel}/${basename(authors)}`],
+      [dir, `${dir}//${basename(authors)}`],
+      [rel, authors],
+      [`${dir}/`, link],
+    ]) {
+      using snap = openSnapshot(join(tempDir(), 'twice.db'))
+      const report = await snap.ingest('camara', given)
+      expect(report.files, given.join(' ')).toHaveLength(c.files.length)
+      expect(report.collections, given.join(' ')).toEqual(once.report.collections)
+      expect(authorsOf(snap), given.join(' ')).toBe(once.authors)
+    }
   })
 
   it('an empty folder, or a path that is neither, is refused naming it', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { shownPath } from '../common/shown.js'
@@ -70,10 +70,16 @@ export async function ingest(
 /**
  * The files a call names: each path a file, or a folder standing for the files directly in it (by
  * name; hidden files and the folders in it left out). The same file twice is one file (its rows
- * would otherwise join twice).
+ * would otherwise join twice), however its paths are spelt (`dir` and `./dir/a.csv`, a relative
+ * and an absolute path, a link to it): the first path given names it.
  */
 function inputFilesOf(paths: readonly unknown[]): InputFile[] {
+  // By the file's real path; the first spelling given is its name.
   const out = new Map<string, InputFile>()
+  const add = (f: string) => {
+    const key = realpathSync(f)
+    if (!out.has(key)) out.set(key, { path: f, name: f })
+  }
   paths.forEach((p, i) => {
     if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
     const stat = existsSync(p) ? statSync(p) : null
@@ -87,11 +93,11 @@ function inputFilesOf(paths: readonly unknown[]): InputFile[] {
           'files',
           i,
         ])
-      for (const f of inside) out.set(f, { path: f, name: f })
+      for (const f of inside) add(f)
       return
     }
     if (!stat?.isFile()) throw new LegisearchError('not_found', `files[${i}]: no file or folder at ${shownPath(p)}`, ['files', i])
-    out.set(p, { path: p, name: p })
+    add(p)
   })
   return [...out.values()]
 }

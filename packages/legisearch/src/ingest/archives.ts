@@ -236,9 +236,11 @@ async function unzip(file: InputFile, dir: string, budget: Budget): Promise<Inpu
           packed = { offset: pack.offset, length: bytes.length }
           pack.offset += bytes.length
         } else {
-          await pipeline(stream as NodeJS.ReadableStream, counted, createWriteStream(path))
+          // A large entry takes a while: the call's signal stops it at once, not at its end.
+          await pipeline(stream as NodeJS.ReadableStream, counted, createWriteStream(path), { signal: budget.signal })
         }
       } catch (e) {
+        budget.signal?.throwIfAborted()
         if (e instanceof LegisearchError) throw e
         throw diskError(e, name, dir) ?? broken((e as Error).message)
       }
