@@ -18,7 +18,7 @@ describe('POST /search over HTTP', () => {
     const body = { created_at: { from: '2000-01-01', to: '2030-12-31' } }
     const r = await call(base, 'POST', `/search?${new URLSearchParams(query)}`, { key: keys.acme.key, body })
     expect(r.status).toBe(200)
-    expect(r.text).toBe(JSON.stringify(lib.searchEverything(query, body, { clientId: 'ACME' })))
+    expect(r.text).toBe(JSON.stringify(lib.searchEverything(new URLSearchParams(query), body, { clientId: 'ACME' })))
 
     const client = createClient<paths>({ baseUrl: base, headers: { 'x-api-key': keys.acme.key } })
     const { data, error } = await client.POST('/search', { params: { query: { q: 'saúde', limit: 5 } } })

@@ -38,8 +38,8 @@ export const everythingBodySchema = z
   })
   .meta({ id: 'EverythingSearchBody' })
 
-/** The query string of `searchEverything`: strings as from a URL, or typed values (any string for `sort` by the type; the call refuses one that is not a sort). */
-export type EverythingQuery = Omit<z.input<typeof everythingQuerySchema>, 'sort'> & { sort?: EverythingSort | (string & {}) }
+/** The query string of `searchEverything`, typed (`sort`: relevance or newest); a `URLSearchParams` is taken too, checked at run time. */
+export type EverythingQuery = Omit<z.input<typeof everythingQuerySchema>, 'sort'> & { sort?: EverythingSort }
 
 /** One result of `POST /search`: the corpus's own result, tagged with its corpus. */
 export type EverythingResult = { [N in CorpusName]: { corpus: N } & ResultOf[N] }[CorpusName]
