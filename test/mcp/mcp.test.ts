@@ -112,7 +112,7 @@ describe('legisearch mcp, spoken to over stdio', () => {
     )
     const refused = await callTool('search_everything', { q: 'lei', parties: ['PT'] })
     expect(refused.isError).toBe(true)
-    expect(JSON.parse(refused.text)).toEqual(errorOf(() => lib.searchEverything({ q: 'lei' }, { parties: ['PT'] })).toJSON())
+    expect(JSON.parse(refused.text)).toEqual(errorOf(() => lib.searchEverything({ q: 'lei' }, untyped({ parties: ['PT'] }))).toJSON())
   })
 
   it('counts facets and a histogram when a search asks (facets as a list or a comma-separated string)', async () => {

@@ -31,6 +31,8 @@ snap.search('dou', {}, { states: ['SP'] })
 snap.search('propositions', { q: 'PL 2630/2020', sort: 'relevance' }, { states: ['SP'] })
 // @ts-expect-error a sort is newest, recently_updated, older or relevance
 snap.searchDou({ q: 'x', sort: 'relevence' })
+// @ts-expect-error searchEverything's body takes created_at only
+snap.searchEverything({ q: 'x' }, { states: ['SP'] })
 // @ts-expect-error searchEverything sorts by relevance or newest only
 snap.searchEverything({ q: 'x', sort: 'older' })
 // @ts-expect-error a mode is sensitive or keyword

@@ -41,6 +41,9 @@ export const everythingBodySchema = z
 /** The query string of `searchEverything`, typed (`sort`: relevance or newest); a `URLSearchParams` is taken too, checked at run time. */
 export type EverythingQuery = Omit<z.input<typeof everythingQuerySchema>, 'sort'> & { sort?: EverythingSort }
 
+/** The body of `searchEverything` (`POST /search`): `created_at`, each corpus's DateRange on its own date. */
+export type EverythingBody = z.input<typeof everythingBodySchema>
+
 /** One result of `POST /search`: the corpus's own result, tagged with its corpus. */
 export type EverythingResult = { [N in CorpusName]: { corpus: N } & ResultOf[N] }[CorpusName]
 

@@ -39,7 +39,7 @@ import type { RecordInput, SearchBody } from './input-types.js'
 import type { ResultOf } from './result-types.js'
 import { type SearchContext, type SearchResponse, search } from './search.js'
 import { type SearchAll, searchAll } from './search-all.js'
-import { type EverythingQuery, type EverythingResponse, searchEverything } from './search-everything.js'
+import { type EverythingBody, type EverythingQuery, type EverythingResponse, searchEverything } from './search-everything.js'
 import { type SearchMethods, addSearchMethods, searchMethodOf } from './search-methods.js'
 import { type FindStakeholdersInput, STAKEHOLDER_FILTERS, type StakeholderMatch } from './stakeholder-finder.js'
 import { type SnapshotParts, openParts } from './snapshot-parts.js'
@@ -184,7 +184,7 @@ export class Snapshot {
    *
    * @example snap.searchEverything({ q: 'PL 2630/2020', limit: 5 }).results.map((r) => `${r.corpus}/${r.id}`)
    */
-  searchEverything(query?: EverythingQuery | URLSearchParams, body?: unknown, ctx?: SearchContext): EverythingResponse {
+  searchEverything(query?: EverythingQuery | URLSearchParams, body?: EverythingBody, ctx?: SearchContext): EverythingResponse {
     this.assertOpen()
     return this.p.db.transaction(() => searchEverything(this.p, query, body, ctx)).deferred()
   }
