@@ -211,6 +211,31 @@ describe('an aborted ingest leaves the snapshot as it was', () => {
     }
   })
 
+  it('an abort while a large file is being read stops its reading at once, not at its end (a file staged, no batch yet)', async () => {
+    const c = CASES.find((x) => x.label === 'camara (CSV)') as SourceCase
+    // The authors' file is read first and staged for the propositions: no batch comes while it is read.
+    const authors = c.files.find((f) => f.includes('proposicoesAutores')) as string
+    const [header, ...rows] = readFileSync(authors, 'utf8').split(/(?<=\n)/)
+    const big = join(tempDir(), 'proposicoesAutores-2023.csv')
+    writeFileSync(big, [header, ...Array.from({ length: 15 }, () => rows.join(''))].join(''))
+    const bigSize = statSync(big).size
+    using snap = openSnapshot(join(tempDir(), 'snapshot.db'))
+    const control = new AbortController()
+    let last: IngestProgress | null = null
+    const call = snap.ingest('camara', [big, ...c.files.filter((f) => f !== authors)], {
+      signal: control.signal,
+      onProgress: (p) => {
+        last = p
+        if (p.file === big && !control.signal.aborted) control.abort()
+      },
+    })
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' })
+    const seen = last as IngestProgress | null
+    expect(seen?.file).toBe(big)
+    expect(seen?.bytesRead, 'bytes of the staged file read before the call stopped').toBeLessThan(bigSize / 2)
+    expect(snap.counts().stakeholders).toBe(0)
+  })
+
   it('an abort while a large archive entry is being unpacked stops it at once, not at its end', async () => {
     const csv = readFileSync(CASES.find((x) => x.label === 'camara (CSV)')?.files.find((f) => f.includes('proposicoes-2023')) as string)
     // 64 MB of the real rows in one entry (stored: unpacking is copying it out, checking its CRC-32).

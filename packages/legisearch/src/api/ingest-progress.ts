@@ -55,12 +55,10 @@ export class ProgressTotals {
     const size = this.size.get(file.name)
     if (size !== undefined) {
       const fraction = bytesTotal > 0 ? Math.min(1, Math.max(0, bytesRead / bytesTotal)) : 1
-      const now = Math.round(fraction * size)
       const before = this.counted.get(file.name) ?? 0
-      if (now > before || !this.counted.has(file.name)) {
-        this.counted.set(file.name, Math.max(now, before))
-        this.read += Math.max(0, now - before)
-      }
+      const now = Math.max(before, Math.round(fraction * size))
+      this.counted.set(file.name, now)
+      this.read += now - before
     }
     return {
       file: file.name,

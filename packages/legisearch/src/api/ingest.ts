@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { readdirSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { shownPath } from '../common/shown.js'
@@ -19,7 +19,7 @@ import type { IndexWriter, TextIndex } from '../text-index/types.js'
 import { type ReconcileReport, reconcile, reconcileOptionsSchema } from '../watchlist/reconcile.js'
 import { ListRefusal } from '../watchlist/refusal.js'
 import { layoutOf, writeDocuments } from './documents.js'
-import { type IngestProgress, ProgressTotals } from './ingest-progress.js'
+import { type IngestProgress, ProgressTotals, recordsOf } from './ingest-progress.js'
 import type { IngestReport } from './ingest-report.js'
 import { type Stakeholder, stakeholderSchema, writeStakeholders } from './stakeholders.js'
 
@@ -82,11 +82,13 @@ function inputFilesOf(paths: readonly unknown[]): InputFile[] {
   }
   paths.forEach((p, i) => {
     if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
-    const stat = existsSync(p) ? statSync(p) : null
+    const stat = statSync(p, { throwIfNoEntry: false })
     if (stat?.isDirectory()) {
-      const inside = readdirSync(p, { withFileTypes: true })
-        .filter((e) => !e.name.startsWith('.') && (e.isFile() || (e.isSymbolicLink() && isFile(join(p, e.name)))))
-        .map((e) => join(p, e.name))
+      // Its files, and links to files (followed by statSync); not its folders.
+      const inside = readdirSync(p)
+        .filter((name) => !name.startsWith('.'))
+        .map((name) => join(p, name))
+        .filter((f) => statSync(f, { throwIfNoEntry: false })?.isFile())
         .sort()
       if (inside.length === 0)
         throw new LegisearchError('not_found', `files[${i}]: the folder ${shownPath(p)} has no file in it (folders in it are not read)`, [
@@ -101,8 +103,6 @@ function inputFilesOf(paths: readonly unknown[]): InputFile[] {
   })
   return [...out.values()]
 }
-
-const isFile = (p: string) => existsSync(p) && statSync(p).isFile()
 
 async function ingestFiles(
   deps: IngestDeps,
@@ -126,7 +126,6 @@ async function ingestFiles(
     'CREATE TEMP TABLE IF NOT EXISTS ingest_stage (name TEXT NOT NULL, key TEXT NOT NULL, seq INTEGER PRIMARY KEY, value TEXT NOT NULL)',
   ).run()
   st.prepared('CREATE INDEX IF NOT EXISTS temp.ingest_stage_key ON ingest_stage (name, key, seq)').run()
-  let written = 0
   // One index writer per corpus for the whole call: its batches become one segment (or a few large ones).
   const writers = new Map<CorpusName, IndexWriter>()
   const writerOf = (corpus: CorpusName): IndexWriter => {
@@ -156,7 +155,8 @@ async function ingestFiles(
     st.prepared('DELETE FROM temp.ingest_stage').run()
     const ctx = {
       stage: (name: string) => stageIn(st, name),
-      progress: (file: InputFile, bytesRead: number, bytesTotal: number) => tell(() => totals.of(file, bytesRead, bytesTotal, written)),
+      progress: (file: InputFile, bytesRead: number, bytesTotal: number) =>
+        tell(() => totals.of(file, bytesRead, bytesTotal, recordsOf(report))),
       skip: (file: InputFile, line: number, why: string) =>
         (report.skipped as { file: string; line: number; why: string }[]).push({ file: file.name, line, why }),
       signal: options.signal,
@@ -171,7 +171,6 @@ async function ingestFiles(
       into.inserted += counts.inserted
       into.updated += counts.updated
       into.unchanged += counts.unchanged
-      written += counts.inserted + counts.updated + counts.unchanged
       // A reader of files held in memory (a DOU day) never waits on I/O: without this turn of the
       // event loop, no timer, signal (Ctrl-C) or abort could reach the call until its end.
       await turn()
