@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync, statSync } from 'node:fs'
+import { type Stats, readdirSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { LegisearchError, invalid } from '../common/errors.js'
 import { shownPath } from '../common/shown.js'
@@ -82,13 +82,13 @@ function inputFilesOf(paths: readonly unknown[]): InputFile[] {
   }
   paths.forEach((p, i) => {
     if (typeof p !== 'string' || p === '') throw invalid(`files[${i}]: must be a path`, ['files', i])
-    const stat = statSync(p, { throwIfNoEntry: false })
+    const stat = statOf(p)
     if (stat?.isDirectory()) {
       // Its files, and links to files (followed by statSync); not its folders.
       const inside = readdirSync(p)
         .filter((name) => !name.startsWith('.'))
         .map((name) => join(p, name))
-        .filter((f) => statSync(f, { throwIfNoEntry: false })?.isFile())
+        .filter((f) => statOf(f)?.isFile())
         .sort()
       if (inside.length === 0)
         throw new LegisearchError('not_found', `files[${i}]: the folder ${shownPath(p)} has no file in it (folders in it are not read)`, [
@@ -102,6 +102,15 @@ function inputFilesOf(paths: readonly unknown[]): InputFile[] {
     add(p)
   })
   return [...out.values()]
+}
+
+/** What is at a path (links followed), or undefined when nothing can be read there (missing, a broken link, a name too long). */
+function statOf(p: string): Stats | undefined {
+  try {
+    return statSync(p)
+  } catch {
+    return undefined
+  }
 }
 
 async function ingestFiles(
